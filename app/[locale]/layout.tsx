@@ -1,0 +1,68 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '../globals.css';
+import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Suspense, type ReactNode } from 'react';
+import { LoginDialogSlot } from '@/components/auth/login-dialog-slot';
+import { BackToTop } from '@/components/layout/back-to-top';
+import { RouteEffects } from '@/components/layout/route-effects';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { AppProviders } from '@/components/providers/app-providers';
+import { HTML_LANG, routing } from '@/i18n/routing';
+import { getEnv } from '@/lib/server/env';
+import { getFooterInfo } from '@/lib/server/site';
+
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : 'zh', namespace: 'Metadata' });
+  return {
+    metadataBase: new URL(getEnv().SITE_URL),
+    title: { default: t('siteName'), template: t('titleTemplate') },
+    description: t('description'),
+    applicationName: t('siteName'),
+    icons: { icon: '/icon.svg' },
+  };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#04358a' };
+
+export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const footer = await getFooterInfo();
+
+  return (
+    <html lang={HTML_LANG[locale]} {...mantineHtmlProps}>
+      <head>
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body>
+        <NextIntlClientProvider>
+          <AppProviders>
+            <SiteHeader />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter info={footer} />
+            <BackToTop />
+            <RouteEffects />
+            <Suspense fallback={null}>
+              <LoginDialogSlot />
+            </Suspense>
+          </AppProviders>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * Runs once when the server starts: opens the database, applies migrations and seeds demo data, with
+ * progress on the console. `next build` never opens the database (PGlite allows one process per
+ * data directory, and the build's page workers are separate processes).
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { getDb } = await import('./lib/server/db');
+  await getDb();
+}

@@ -1,0 +1,18 @@
+import type { Viewer } from '../../shared/menu';
+import type { SessionStore } from './session-store';
+
+export const selectUser = (s: SessionStore) => s.user;
+export const selectCartCount = (s: SessionStore) => s.cartCount;
+export const selectLoginOpen = (s: SessionStore) => s.loginOpen;
+
+/** The viewer for menu rules; compare by `loggedIn` + `permissions` identity (use with useShallow). */
+const NO_PERMISSIONS: readonly string[] = [];
+export const selectViewer = (s: SessionStore): Viewer => ({
+  loggedIn: s.user !== null,
+  permissions: s.user?.permissions ?? NO_PERMISSIONS,
+});
+
+/** Spec §4: the cart badge shows the number, or 99+ over 99. */
+export function cartBadge(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}

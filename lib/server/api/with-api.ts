@@ -1,0 +1,132 @@
+import 'server-only';
+import { z } from 'zod';
+import { en as zodEn, zhCN as zodZh } from 'zod/locales';
+import { API_CODES, type ApiContract, type Envelope } from '../../shared/contracts/api';
+import type { Locale } from '../../../i18n/routing';
+import { getSession, type Session } from '../auth/session';
+import { getDb, type Database } from '../db';
+import { getEnv } from '../env';
+import { apiTranslator, localeOfRequest, type ApiTranslator } from '../i18n';
+import { log } from '../log';
+import { ApiError, forbidden, invalidInput, unauthorized } from './errors';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface ApiContext<C extends ApiContract> {
+  request: Request;
+  locale: Locale;
+  t: ApiTranslator;
+  db: Database;
+  session: Session | null;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+  params: Out<C['params']>;
+}
+
+type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+
+const DEFAULT_MAX_BODY = 64 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function zodErrorMap(locale: Locale) {
+  return (locale === 'zh' ? zodZh() : zodEn()).localeError;
+}
+
+function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, locale: Locale): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(input, { error: zodErrorMap(locale) });
+  if (result.success) return result.data as Out<S>;
+  const detail = result.error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  throw invalidInput(detail);
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    out[key] = values.length > 1 ? values : (values[0] ?? '');
+  }
+  return out;
+}
+
+async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new ApiError(API_CODES.TOO_LARGE, 'tooLarge', {}, 413);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new ApiError(API_CODES.TOO_LARGE, 'tooLarge', {}, 413);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(API_CODES.INVALID_INPUT, 'invalidJson');
+  }
+}
+
+/** State-changing requests that ride on the session cookie must come from our own pages. */
+function assertSameOrigin(request: Request): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  if (!/(?:^|;\s*)token=/.test(request.headers.get('cookie') ?? '')) return;
+  const origin = request.headers.get('origin') ?? request.headers.get('referer');
+  if (!origin) throw new ApiError(API_CODES.FORBIDDEN, 'crossOrigin', {}, 403);
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw new ApiError(API_CODES.FORBIDDEN, 'crossOrigin', {}, 403);
+  }
+  const allowed = new Set([request.headers.get('host'), new URL(getEnv().SITE_URL).host]);
+  if (!allowed.has(host)) throw new ApiError(API_CODES.FORBIDDEN, 'crossOrigin', {}, 403);
+}
+
+function authorize(contract: ApiContract, session: Session | null): void {
+  if (contract.access === 'public') return;
+  if (!session) throw unauthorized();
+  if (contract.access !== 'login' && !session.permissions.includes(contract.access.permission)) throw forbidden();
+}
+
+function reply<T>(envelope: Envelope<T>, status: number): Response {
+  return Response.json(envelope, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+/**
+ * The one wrapper every API route goes through: input parsed with the contract's zod schemas, session
+ * and permission checked, errors mapped to the `{code, message, data}` envelope in the caller's
+ * language, one log line per request.
+ */
+export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiContext<C>) => Promise<Out<C['response']>>) {
+  return async (request: Request, routeContext?: RouteContext): Promise<Response> => {
+    const started = Date.now();
+    const locale = localeOfRequest(request);
+    const t = apiTranslator(locale);
+    let status = 200;
+    let code: number = API_CODES.OK;
+    try {
+      assertSameOrigin(request);
+      const session = await getSession(request);
+      authorize(contract, session);
+      const url = new URL(request.url);
+      const query = parseWith(contract.query, queryObject(url), locale);
+      const params = parseWith(contract.params, (await routeContext?.params) ?? {}, locale);
+      const rawBody = contract.body ? await readJsonBody(request, contract.maxBodyBytes ?? DEFAULT_MAX_BODY) : undefined;
+      const body = parseWith(contract.body, rawBody, locale);
+      const db = await getDb();
+      const data = await handler({ request, locale, t, db, session, query, params, body } as ApiContext<C>);
+      return reply({ code, message: t('ok'), data }, status);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        status = error.status;
+        code = error.code;
+        return reply({ code, message: t(error.messageKey, error.values), data: null }, status);
+      }
+      status = 500;
+      code = API_CODES.INTERNAL;
+      log.error('api handler failed', { path: contract.path, error: error instanceof Error ? error.stack : String(error) });
+      return reply({ code, message: t('internal'), data: null }, status);
+    } finally {
+      log.info('api', { method: request.method, path: new URL(request.url).pathname, status, code, ms: Date.now() - started });
+    }
+  };
+}

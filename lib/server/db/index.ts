@@ -1,0 +1,52 @@
+import 'server-only';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { getEnv } from '../env';
+import { migrate, type Progress } from './migrate';
+import { createPgliteDatabase } from './pglite';
+import { createPostgresDatabase } from './postgres';
+import { seed } from './seed';
+import type { Database } from './types';
+
+export type { Database, Queryable, SqlParam } from './types';
+
+const holder = globalThis as typeof globalThis & { __portalDb?: Promise<Database> };
+
+const consoleProgress: Progress = (message) => console.log(`[db] ${message}`);
+
+/** Opens the configured database and brings it up to date (schema, then demo data unless disabled). */
+export async function openDatabase(progress: Progress = consoleProgress): Promise<Database> {
+  const env = getEnv();
+  let db: Database;
+  if (env.DATABASE_URL) {
+    progress('connecting to PostgreSQL');
+    db = createPostgresDatabase(env.DATABASE_URL);
+  } else {
+    const dir = path.resolve(env.DATA_DIR);
+    const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
+    progress(fresh ? `creating the embedded database in ${dir} (first start, about 15 s)` : `opening the embedded database in ${dir}`);
+    const started = Date.now();
+    db = await createPgliteDatabase(dir);
+    progress(`embedded database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const applied = await migrate(db, progress);
+  progress(applied.length ? `applied ${applied.length} migration(s)` : 'schema is up to date');
+  if (env.SEED_ON_START) await seed(db, progress);
+  return db;
+}
+
+/** The process-wide database, opened on first use. */
+export function getDb(): Promise<Database> {
+  if (!holder.__portalDb) {
+    holder.__portalDb = openDatabase().catch((error: unknown) => {
+      holder.__portalDb = undefined;
+      throw error;
+    });
+  }
+  return holder.__portalDb;
+}
+
+/** Tests and scripts hand in a database they opened themselves. */
+export function setDatabase(db: Database): void {
+  holder.__portalDb = Promise.resolve(db);
+}

@@ -1,0 +1,47 @@
+import pg from 'pg';
+import type { Database, Queryable, SqlParam } from './types';
+
+// Dates, counts and numerics come back as strings by default; bigint counts fit in a JS number here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export function createPostgresDatabase(connectionString: string, maxConnections = 10): Database {
+  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
+    (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
+
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(fn) {
+      const client = await pool.connect();
+      const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
+      try {
+        await client.query('BEGIN');
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(sql);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Demo data. Each domain adds an idempotent step here (accounts, regions, news, spots, …); a step
+ * checks what exists and fills only what is missing, so seeding on every start is cheap.
+ */
+import type { Progress } from './migrate';
+import type { Database } from './types';
+
+export interface SeedStep {
+  name: string;
+  run(db: Database, progress: Progress): Promise<void>;
+}
+
+export const SEED_STEPS: SeedStep[] = [];
+
+export async function seed(db: Database, progress: Progress = () => {}, steps: readonly SeedStep[] = SEED_STEPS): Promise<void> {
+  for (const step of steps) {
+    progress(`seeding ${step.name}`);
+    await step.run(db, progress);
+  }
+}

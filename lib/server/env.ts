@@ -1,0 +1,52 @@
+/**
+ * Server environment, read and validated once. Everything configurable lives here; see `.env.example`
+ * and the README's configuration table.
+ */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** PostgreSQL + PostGIS connection string; unset → embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Where the embedded database keeps its files. */
+  DATA_DIR: z.string().default('./.data'),
+  /** Public origin of the portal, for canonical links, the sitemap and the app QR code. */
+  SITE_URL: z.url().default('http://localhost:3000'),
+  /** Where the mobile app is downloaded; encoded in the footer's QR code. */
+  APP_DOWNLOAD_URL: optionalString.pipe(z.url().optional()),
+  /** Website record numbers shown in the footer; unset on a demo deployment. */
+  ICP_RECORD: optionalString,
+  PSB_RECORD: optionalString,
+  /** Skip demo data when the server starts (production deployments import their own data). */
+  SEED_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** For tests that change the environment. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,5 @@
+/** Every API contract, for the OpenAPI document. A new contract is added here too. */
+import type { ApiContract } from './api';
+import { getVisitTotalsContract, incrVisitContract } from './visits';
+
+export const ALL_CONTRACTS: readonly ApiContract[] = [incrVisitContract, getVisitTotalsContract];

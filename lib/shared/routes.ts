@@ -1,0 +1,309 @@
+/**
+ * The route registry: every screen of spec §2, once. Menus, the proxy's gate, the sitemap and the
+ * visit counter are derived from it; nothing else hard-codes a protected path or a menu.
+ *
+ * `built` marks screens that exist in this codebase. A screen that is not built yet is hidden from
+ * menus and treated as an unknown path (which redirects home), so no visitor meets a dead link.
+ */
+import type zh from '../../messages/zh.json';
+import { PERMISSIONS, type PermissionCode } from './permissions';
+
+/** Route names of the visit-count whitelist (spec §2), plus Shopping (counted as Personal). */
+export const VISIT_NAMES = [
+  'ALL',
+  'Home',
+  'PlatformIntro',
+  'NewsList',
+  'Geo',
+  'ChineseSatellite',
+  'GlobalSatellite',
+  'DynamicAnalysis',
+  'TypicalImage',
+  'Normal',
+  'CoverageStatics',
+  'Push',
+  'SpotStatistics',
+  'Lawenforceinspect',
+  'Earthsurface',
+  'Road',
+  'Nonagricultural',
+  'Plantingstructure',
+  'Pvland',
+  'Windmill',
+  'Steelplant',
+  'OrbitalPredict',
+  'Software',
+  'FileShare',
+  'ContactUs',
+  'Personal',
+  'Login',
+] as const;
+export type VisitName = (typeof VISIT_NAMES)[number];
+
+export type RouteTitleKey = keyof (typeof zh)['Routes'];
+
+/** Who sees a menu item (spec §6): always, any signed-in user (NEED_LOGIN), or holders of a permission. */
+export type MenuVisibility = 'always' | 'login' | { permission: PermissionCode };
+
+export interface RouteDef {
+  /** Path segment(s) below the parent; `:id` marks a dynamic segment. */
+  segment: string;
+  title: RouteTitleKey;
+  /** The route name; whitelisted names are counted by the visit counter. */
+  name?: VisitName | 'Shopping';
+  /** Permission needed to open the screen. */
+  authority?: PermissionCode;
+  /** Any signed-in user may open it. */
+  loginOnly?: boolean;
+  /** Placement in the top navigation; absent means not in a menu. */
+  menu?: MenuVisibility;
+  /** The screen exists in this codebase. */
+  built?: boolean;
+  /** Public content that belongs in the sitemap. */
+  indexable?: boolean;
+  children?: readonly RouteDef[];
+}
+
+const NEED_LOGIN: MenuVisibility = 'login';
+const ALWAYS: MenuVisibility = 'always';
+const perm = (permission: PermissionCode): MenuVisibility => ({ permission });
+
+const CHINESE_SATELLITES = [
+  'zy102c', 'zy102d', 'cbers04a', 'zy3', 'gf1bcd', 'lsar', 'csar', 'gf1', 'gf2', 'gf3', 'gf4', 'gf5',
+  'gf6', 'gf7', 'multimode', 'th01', 'jl1', 'bj2', 'sv1', 'zhuhai',
+] as const;
+const GLOBAL_SATELLITES = [
+  'landsat', 'rapideye', 'planetscope', 'skysat', 'geoeye', 'worldview', 'sentinel2', 'spot',
+  'pleiades', 'irs', 'kompsat', 'prisma', 'eo1', 'enmap', 'radarsat', 'sentinel1', 'cosmoskymed',
+  'terrasarx', 'alos2', 'kompsat5', 'icesat2', 'gracefo',
+] as const;
+const ANALYSIS_PAGES = [
+  'general-statistic', 'country-analysis', 'categories-statistic', 'investment-pattern-analysis',
+  'level-contrast', 'development-plan',
+] as const;
+const TYPICAL_IMAGES = ['zy3', 'gf1', 'gf2', 'gf4', 'gf7', 'lsar'] as const;
+
+const detailChild = (title: RouteTitleKey): RouteDef => ({ segment: 'detail/:id', title, indexable: true });
+
+export const ROUTES: readonly RouteDef[] = [
+  { segment: 'home', title: 'home', name: 'Home', menu: ALWAYS, built: true, indexable: true },
+  {
+    segment: 'satellite',
+    title: 'satellite',
+    menu: ALWAYS,
+    children: [
+      {
+        segment: 'chinese',
+        title: 'chineseSatellite',
+        name: 'ChineseSatellite',
+        menu: ALWAYS,
+        indexable: true,
+        children: CHINESE_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true })),
+      },
+      {
+        segment: 'global',
+        title: 'globalSatellite',
+        name: 'GlobalSatellite',
+        menu: ALWAYS,
+        indexable: true,
+        children: GLOBAL_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true })),
+      },
+      {
+        segment: 'analysis',
+        title: 'dynamicAnalysis',
+        name: 'DynamicAnalysis',
+        menu: ALWAYS,
+        indexable: true,
+        children: ANALYSIS_PAGES.map((segment) => ({ segment, title: 'analysisPage', indexable: true })),
+      },
+      {
+        segment: 'image',
+        title: 'typicalImage',
+        name: 'TypicalImage',
+        menu: ALWAYS,
+        indexable: true,
+        children: TYPICAL_IMAGES.map((segment) => ({ segment, title: 'typicalImagePage', indexable: true })),
+      },
+    ],
+  },
+  {
+    segment: 'platform',
+    title: 'platform',
+    menu: ALWAYS,
+    children: [
+      { segment: 'platformIntro', title: 'platformIntro', name: 'PlatformIntro', menu: ALWAYS, indexable: true },
+      {
+        segment: 'newsList',
+        title: 'newsList',
+        name: 'NewsList',
+        menu: ALWAYS,
+        children: [
+          { segment: 'notic', title: 'newsNotice', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
+          { segment: 'trend', title: 'newsTrend', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
+          { segment: 'media', title: 'newsMedia', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
+        ],
+      },
+      {
+        segment: 'GEO',
+        title: 'geo',
+        name: 'Geo',
+        menu: ALWAYS,
+        children: [
+          { segment: 'dynamicInfo', title: 'geoDynamicInfo', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
+          { segment: 'plan', title: 'geoPlan', menu: ALWAYS, indexable: true },
+          { segment: 'cooperation', title: 'geoCooperation', menu: ALWAYS, indexable: true },
+          { segment: 'organization', title: 'geoOrganization', menu: ALWAYS, indexable: true },
+          { segment: 'links', title: 'geoLinks', menu: ALWAYS, indexable: true },
+        ],
+      },
+    ],
+  },
+  { segment: 'normal', title: 'normal', name: 'Normal', menu: ALWAYS },
+  {
+    segment: 'statistics',
+    title: 'statistics',
+    menu: ALWAYS,
+    children: [
+      { segment: 'coverage-statics', title: 'coverageStatics', name: 'CoverageStatics', menu: ALWAYS },
+      { segment: 'push', title: 'push', name: 'Push', menu: NEED_LOGIN, loginOnly: true },
+      { segment: 'spot', title: 'spotStatistics', name: 'SpotStatistics', menu: ALWAYS },
+    ],
+  },
+  {
+    segment: 'verify',
+    title: 'verify',
+    menu: NEED_LOGIN,
+    children: [
+      {
+        segment: 'lawenforceinspect',
+        title: 'lawenforceinspect',
+        name: 'Lawenforceinspect',
+        menu: NEED_LOGIN,
+        loginOnly: true,
+        children: [
+          { segment: 'spotAuto', title: 'spotAuto', menu: NEED_LOGIN, loginOnly: true },
+          { segment: 'spotTrack', title: 'spotTrack', menu: NEED_LOGIN, loginOnly: true },
+          { segment: 'spotConfirm', title: 'spotConfirm', menu: NEED_LOGIN, loginOnly: true },
+          { segment: 'lawSpotDetail', title: 'lawSpotDetail', loginOnly: true },
+        ],
+      },
+    ],
+  },
+  {
+    segment: 'monitor',
+    title: 'monitor',
+    menu: ALWAYS,
+    children: [
+      { segment: 'landcover', title: 'landcover', authority: PERMISSIONS.LANDCOVER, menu: perm(PERMISSIONS.LANDCOVER) },
+      { segment: 'surfaceDeform', title: 'surfaceDeform', name: 'Earthsurface', authority: PERMISSIONS.SURFACE_DEFORM, menu: perm(PERMISSIONS.SURFACE_DEFORM) },
+      { segment: 'road', title: 'road', name: 'Road', authority: PERMISSIONS.ROAD, menu: perm(PERMISSIONS.ROAD) },
+      { segment: 'nonagricultural', title: 'nonagricultural', name: 'Nonagricultural', authority: PERMISSIONS.NON_AGRICULTURAL, menu: perm(PERMISSIONS.NON_AGRICULTURAL) },
+      { segment: 'plantingstructure', title: 'plantingstructure', name: 'Plantingstructure', authority: PERMISSIONS.PLANTING_STRUCTURE, menu: perm(PERMISSIONS.PLANTING_STRUCTURE) },
+      { segment: 'pvland', title: 'pvland', name: 'Pvland', authority: PERMISSIONS.PVLAND, menu: perm(PERMISSIONS.PVLAND) },
+      { segment: 'windmill', title: 'windmill', name: 'Windmill', authority: PERMISSIONS.WINDMILL, menu: perm(PERMISSIONS.WINDMILL) },
+      { segment: 'steelplant', title: 'steelplant', name: 'Steelplant', authority: PERMISSIONS.STEELPLANT, menu: perm(PERMISSIONS.STEELPLANT) },
+    ],
+  },
+  {
+    segment: 'applicationExtend',
+    title: 'applicationExtend',
+    menu: ALWAYS,
+    children: [
+      { segment: 'orbitalPredict', title: 'orbitalPredict', name: 'OrbitalPredict', menu: ALWAYS },
+      { segment: 'software', title: 'software', name: 'Software', menu: ALWAYS, indexable: true },
+      {
+        segment: 'fileShare',
+        title: 'fileShare',
+        name: 'FileShare',
+        menu: ALWAYS,
+        indexable: true,
+        children: [
+          { segment: 'application', title: 'fileShareApplication', menu: ALWAYS, indexable: true },
+          { segment: 'course', title: 'fileShareCourse', menu: ALWAYS, indexable: true },
+          { segment: 'paper', title: 'fileSharePaper', menu: ALWAYS, indexable: true },
+        ],
+      },
+    ],
+  },
+  {
+    segment: 'personal/personalCenter',
+    title: 'personalCenter',
+    name: 'Personal',
+    loginOnly: true,
+    children: [
+      { segment: 'info', title: 'personalInfo', loginOnly: true },
+      { segment: 'shopping', title: 'shopping', name: 'Shopping', loginOnly: true },
+      { segment: 'myOrder', title: 'myOrder', loginOnly: true },
+      { segment: 'myApply', title: 'myApply', loginOnly: true },
+    ],
+  },
+  {
+    segment: 'about',
+    title: 'about',
+    menu: ALWAYS,
+    children: [
+      {
+        segment: 'contactUs',
+        title: 'contactUs',
+        name: 'ContactUs',
+        menu: ALWAYS,
+        indexable: true,
+        children: [
+          { segment: 'contact', title: 'contact', menu: ALWAYS, indexable: true },
+          { segment: 'idea', title: 'idea', authority: PERMISSIONS.FEEDBACK, menu: perm(PERMISSIONS.FEEDBACK) },
+        ],
+      },
+      { segment: 'province', title: 'province', menu: ALWAYS, indexable: true },
+      { segment: 'FAQ', title: 'faq', menu: ALWAYS, indexable: true },
+    ],
+  },
+  { segment: 'register', title: 'register' },
+  { segment: 'resetPassword', title: 'resetPassword' },
+  { segment: '401', title: 'error401', built: true },
+  { segment: '403', title: 'error403', built: true },
+  { segment: '404', title: 'error404', built: true },
+];
+
+/** A registry node with its full in-locale path (e.g. `/satellite/chinese`) and inherited rules. */
+export interface ResolvedRoute {
+  path: string;
+  def: RouteDef;
+  /** Permissions needed on the way down (a child inherits its parents'). */
+  authorities: PermissionCode[];
+  loginOnly: boolean;
+  parent?: ResolvedRoute;
+}
+
+function flatten(defs: readonly RouteDef[], parent?: ResolvedRoute): ResolvedRoute[] {
+  return defs.flatMap((def) => {
+    const resolved: ResolvedRoute = {
+      path: `${parent?.path ?? ''}/${def.segment}`,
+      def,
+      authorities: [...(parent?.authorities ?? []), ...(def.authority ? [def.authority] : [])],
+      loginOnly: Boolean(def.loginOnly || parent?.loginOnly),
+      parent,
+    };
+    return [resolved, ...flatten(def.children ?? [], resolved)];
+  });
+}
+
+export const ALL_ROUTES: readonly ResolvedRoute[] = flatten(ROUTES);
+
+function segmentsMatch(pattern: string, path: string): boolean {
+  const p = pattern.split('/').filter(Boolean);
+  const s = path.split('/').filter(Boolean);
+  return p.length === s.length && p.every((seg, i) => seg.startsWith(':') || seg === s[i]);
+}
+
+/** The registry entry for an in-locale path such as `/platform/newsList/notic/detail/12`. */
+export function findRoute(path: string): ResolvedRoute | undefined {
+  const clean = path.replace(/\/+$/, '') || '/';
+  return ALL_ROUTES.find((r) => segmentsMatch(r.path, clean));
+}
+
+/** A route has a screen in this codebase. */
+export function isBuilt(route: ResolvedRoute): boolean {
+  return Boolean(route.def.built);
+}
+
+export const HOME_PATH = '/home';
