@@ -25,11 +25,12 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-function toMenuItem(route: ResolvedRoute, viewer: Viewer): MenuItem | null {
+function toMenuItem(route: ResolvedRoute, viewer: Viewer, routes: readonly ResolvedRoute[]): MenuItem | null {
   const visibility = route.def.menu;
   if (!visibility || !isMenuVisible(visibility, viewer)) return null;
-  const children = ALL_ROUTES.filter((r) => r.parent === route)
-    .map((r) => toMenuItem(r, viewer))
+  const children = routes
+    .filter((r) => r.parent === route)
+    .map((r) => toMenuItem(r, viewer, routes))
     .filter((m): m is MenuItem => m !== null);
   const navigable = isBuilt(route) && !route.path.includes(':');
   if (!navigable && children.length === 0) return null;
@@ -37,17 +38,18 @@ function toMenuItem(route: ResolvedRoute, viewer: Viewer): MenuItem | null {
 }
 
 /** The top navigation for a viewer: only screens that exist and that the viewer may see. */
-export function buildMenu(viewer: Viewer): MenuItem[] {
-  return ALL_ROUTES.filter((r) => !r.parent)
-    .map((r) => toMenuItem(r, viewer))
+export function buildMenu(viewer: Viewer, routes: readonly ResolvedRoute[] = ALL_ROUTES): MenuItem[] {
+  return routes
+    .filter((r) => !r.parent)
+    .map((r) => toMenuItem(r, viewer, routes))
     .filter((m): m is MenuItem => m !== null);
 }
 
 export type AccessDecision = 'allow' | 'login' | 'forbidden' | 'unknown';
 
 /** Spec §4/§5 route guard: unknown and unbuilt paths go home; authority needs the permission; login-only needs a session. */
-export function decideAccess(path: string, viewer: Viewer): AccessDecision {
-  const route = findRoute(path);
+export function decideAccess(path: string, viewer: Viewer, routes: readonly ResolvedRoute[] = ALL_ROUTES): AccessDecision {
+  const route = findRoute(path, routes);
   if (!route || !isBuilt(route)) return 'unknown';
   if (route.authorities.length > 0) {
     if (!viewer.loggedIn) return 'login';

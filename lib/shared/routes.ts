@@ -274,7 +274,8 @@ export interface ResolvedRoute {
   parent?: ResolvedRoute;
 }
 
-function flatten(defs: readonly RouteDef[], parent?: ResolvedRoute): ResolvedRoute[] {
+/** Resolves a tree of definitions into a flat list with full paths and inherited rules. */
+export function resolveRoutes(defs: readonly RouteDef[], parent?: ResolvedRoute): ResolvedRoute[] {
   return defs.flatMap((def) => {
     const resolved: ResolvedRoute = {
       path: `${parent?.path ?? ''}/${def.segment}`,
@@ -283,11 +284,11 @@ function flatten(defs: readonly RouteDef[], parent?: ResolvedRoute): ResolvedRou
       loginOnly: Boolean(def.loginOnly || parent?.loginOnly),
       parent,
     };
-    return [resolved, ...flatten(def.children ?? [], resolved)];
+    return [resolved, ...resolveRoutes(def.children ?? [], resolved)];
   });
 }
 
-export const ALL_ROUTES: readonly ResolvedRoute[] = flatten(ROUTES);
+export const ALL_ROUTES: readonly ResolvedRoute[] = resolveRoutes(ROUTES);
 
 function segmentsMatch(pattern: string, path: string): boolean {
   const p = pattern.split('/').filter(Boolean);
@@ -296,9 +297,9 @@ function segmentsMatch(pattern: string, path: string): boolean {
 }
 
 /** The registry entry for an in-locale path such as `/platform/newsList/notic/detail/12`. */
-export function findRoute(path: string): ResolvedRoute | undefined {
+export function findRoute(path: string, routes: readonly ResolvedRoute[] = ALL_ROUTES): ResolvedRoute | undefined {
   const clean = path.replace(/\/+$/, '') || '/';
-  return ALL_ROUTES.find((r) => segmentsMatch(r.path, clean));
+  return routes.find((r) => segmentsMatch(r.path, clean));
 }
 
 /** A route has a screen in this codebase. */

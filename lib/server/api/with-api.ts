@@ -10,7 +10,7 @@ import { apiTranslator, localeOfRequest, type ApiTranslator } from '../i18n';
 import { log } from '../log';
 import { ApiError, forbidden, invalidInput, unauthorized } from './errors';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
 export interface ApiContext<C extends ApiContract> {
   request: Request;

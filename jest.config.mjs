@@ -1,0 +1,47 @@
+/**
+ * Two projects: `unit` (pure code, beside it as *.test.ts[x]) and `integration` (route handlers and
+ * services against a real database: a migrated, seeded template copied per test file).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
+
+// ESM-only packages that jest must compile.
+const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar'].join('|');
+
+const shared = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleNameMapper: {
+    '^server-only$': '<rootDir>/tests/support/empty.cjs',
+    '\\.(css)$': '<rootDir>/tests/support/empty.cjs',
+    '^@/(.*)$': '<rootDir>/$1',
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+const config = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{lib,components,i18n,app,scripts}/**/*.test.{ts,tsx}', '<rootDir>/tests/unit/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};
+
+export default config;

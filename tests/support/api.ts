@@ -1,0 +1,41 @@
+/** Helpers for calling route handlers directly, as Next would, against a per-file test database. */
+import { setDatabase } from '../../lib/server/db';
+import type { Database } from '../../lib/server/db/types';
+import { openTestDatabase } from './template-db';
+
+export function withTestDatabase(): () => Database {
+  let db: (Database & { dispose(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    setDatabase(db);
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+  return () => {
+    if (!db) throw new Error('test database not open yet');
+    return db;
+  };
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+}
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export async function call(handler: Handler, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const request = new Request(`http://localhost:3000${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  return { status: response.status, json: (await response.json()) as { code: number; message: string; data: any } };
+}

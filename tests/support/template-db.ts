@@ -1,0 +1,92 @@
+/**
+ * One migrated, seeded database per test run, copied per test file: creating PGlite + PostGIS takes
+ * ~15 s, copying its files well under one. With DATABASE_URL set, the template is a PostgreSQL
+ * database and each file gets `CREATE DATABASE … TEMPLATE`.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrate } from '../../lib/server/db/migrate';
+import { createPgliteDatabase } from '../../lib/server/db/pglite';
+import { createPostgresDatabase } from '../../lib/server/db/postgres';
+import { seed } from '../../lib/server/db/seed';
+import type { Database } from '../../lib/server/db/types';
+
+// One run per checkout at a time: the names derive from the checkout's path, so jest's workers (which
+// do not share the global setup's memory) find the same template.
+const checkout = createHash('sha1').update(process.cwd()).digest('hex').slice(0, 10);
+export const TEST_ROOT = path.join(os.tmpdir(), `portal-tests-${checkout}`);
+const PGLITE_TEMPLATE = path.join(TEST_ROOT, 'template');
+const PG_TEMPLATE = `portal_template_${checkout}`;
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export async function buildTemplate(): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${ident(PG_TEMPLATE)}`);
+    await adminQuery(`CREATE DATABASE ${ident(PG_TEMPLATE)}`);
+    const db = createPostgresDatabase(withDatabase(process.env.DATABASE_URL, PG_TEMPLATE), 2);
+    await migrate(db);
+    await seed(db);
+    await db.close();
+    return;
+  }
+  rmSync(TEST_ROOT, { recursive: true, force: true });
+  mkdirSync(TEST_ROOT, { recursive: true });
+  const db = await createPgliteDatabase(PGLITE_TEMPLATE);
+  await migrate(db);
+  await seed(db);
+  await db.close();
+}
+
+export async function dropTemplate(): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${ident(PG_TEMPLATE)}`);
+  }
+  rmSync(TEST_ROOT, { recursive: true, force: true });
+}
+
+/** A private copy of the template for one test file; `close` drops it. */
+export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const name = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  if (process.env.DATABASE_URL) {
+    await adminQuery(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(PG_TEMPLATE)}`);
+    const db = createPostgresDatabase(withDatabase(process.env.DATABASE_URL, name), 4);
+    return {
+      ...db,
+      async dispose() {
+        await db.close();
+        await adminQuery(`DROP DATABASE IF EXISTS ${ident(name)}`);
+      },
+    };
+  }
+  if (!existsSync(PGLITE_TEMPLATE)) throw new Error('The test template database is missing: run the tests through jest (globalSetup).');
+  const dir = path.join(TEST_ROOT, name);
+  cpSync(PGLITE_TEMPLATE, dir, { recursive: true });
+  const db = await createPgliteDatabase(dir);
+  return {
+    ...db,
+    async dispose() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
