@@ -2,6 +2,11 @@
  * Two projects: `unit` (pure code, beside it as *.test.ts[x]) and `integration` (route handlers and
  * services against a real database: a migrated, seeded template copied per test file).
  */
+import { mkdirSync } from 'node:fs';
+
+// --outputFile (the CI summary) needs its folder.
+mkdirSync('test-results', { recursive: true });
+
 const swc = [
   '@swc/jest',
   {
