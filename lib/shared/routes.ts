@@ -249,7 +249,7 @@ export const ROUTES: readonly RouteDef[] = [
         menu: ALWAYS,
         indexable: true,
         children: [
-          { segment: 'contact', title: 'contact', menu: ALWAYS, indexable: true },
+          { segment: 'contact', title: 'contact', menu: ALWAYS, indexable: true, built: true },
           { segment: 'idea', title: 'idea', authority: PERMISSIONS.FEEDBACK, menu: perm(PERMISSIONS.FEEDBACK) },
         ],
       },
