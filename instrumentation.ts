@@ -5,6 +5,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { getDb } = await import('./lib/server/db');
+  const [{ getDb }, { warnIfCaptchaFixed }] = await Promise.all([import('./lib/server/db'), import('./lib/server/auth/captcha')]);
+  warnIfCaptchaFixed();
   await getDb();
 }

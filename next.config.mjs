@@ -37,7 +37,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The embedded database and the pg driver stay plain Node modules (WASM + native loading).
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha'],
   // Type checking is `npm run typecheck` (TypeScript 7's native compiler), not part of `next build`.
   typescript: { ignoreBuildErrors: true },
   experimental: { optimizePackageImports: ['@mantine/core', '@mantine/hooks'] },

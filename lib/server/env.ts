@@ -29,6 +29,16 @@ export const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** HS256 secret for session tokens; unset → generated once and kept in the database. */
+  SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  /** Hours a session lasts. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  /** PEM private key (RSA ≥ 2048) for the login form's password encryption; unset → generated once and kept in the database. */
+  LOGIN_RSA_PRIVATE_KEY: optionalString,
+  /** Tests only: every captcha answer is this value. The server warns loudly when it is set. */
+  CAPTCHA_FIXED_ANSWER: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{4,8}$/).optional()),
+  /** Password of the seeded demo accounts. */
+  DEMO_PASSWORD: z.string().min(8).default('Demo@2026'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -37,5 +37,10 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   }
   const request = new Request(`http://localhost:3000${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
-  return { status: response.status, json: (await response.json()) as { code: number; message: string; data: any } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    cookies: response.headers.getSetCookie(),
+    json: (await response.json()) as { code: number; message: string; data: any },
+  };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { en as zodEn, zhCN as zodZh } from 'zod/locales';
 import { API_CODES, type ApiContract, type Envelope } from '../../shared/contracts/api';
 import type { Locale } from '../../../i18n/routing';
-import { getSession, type Session } from '../auth/session';
+import { getSession, hasSessionToken, SESSION_COOKIE, SESSION_HINT_COOKIE, type Session } from '../auth/session';
 import { getDb, type Database } from '../db';
 import { getEnv } from '../env';
 import { apiTranslator, localeOfRequest, type ApiTranslator } from '../i18n';
@@ -12,8 +12,18 @@ import { ApiError, forbidden, invalidInput, unauthorized } from './errors';
 
 type Out<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
+export interface CookieSpec {
+  name: string;
+  value: string;
+  /** Seconds; 0 deletes the cookie. */
+  maxAge: number;
+  httpOnly: boolean;
+}
+
 export interface ApiContext<C extends ApiContract> {
   request: Request;
+  /** The caller's address as the nearest proxy reports it. */
+  ip: string;
   locale: Locale;
   t: ApiTranslator;
   db: Database;
@@ -21,6 +31,8 @@ export interface ApiContext<C extends ApiContract> {
   query: Out<C['query']>;
   body: Out<C['body']>;
   params: Out<C['params']>;
+  /** Sets a cookie on the answer (Path=/, SameSite=Lax, Secure on https). */
+  setCookie: (cookie: CookieSpec) => void;
 }
 
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
@@ -87,8 +99,31 @@ function authorize(contract: ApiContract, session: Session | null): void {
   if (contract.access !== 'login' && !session.permissions.includes(contract.access.permission)) throw forbidden();
 }
 
-function reply<T>(envelope: Envelope<T>, status: number): Response {
-  return Response.json(envelope, { status, headers: { 'cache-control': 'no-store' } });
+function serializeCookie(cookie: CookieSpec, secure: boolean): string {
+  return [
+    `${cookie.name}=${encodeURIComponent(cookie.value)}`,
+    'Path=/',
+    `Max-Age=${cookie.maxAge}`,
+    'SameSite=Lax',
+    ...(cookie.httpOnly ? ['HttpOnly'] : []),
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+function reply<T>(envelope: Envelope<T>, status: number, cookies: string[] = []): Response {
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return Response.json(envelope, { status, headers });
+}
+
+/** Cookies that end a browser session (the token and its script-readable hint). */
+export function expiredSessionCookies(): string[] {
+  return [SESSION_COOKIE, SESSION_HINT_COOKIE].map((name) => serializeCookie({ name, value: '', maxAge: 0, httpOnly: name === SESSION_COOKIE }, false));
+}
+
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return (forwarded || request.headers.get('x-real-ip') || 'unknown').slice(0, 64);
 }
 
 /**
@@ -105,21 +140,27 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
     let code: number = API_CODES.OK;
     try {
       assertSameOrigin(request);
-      const session = await getSession(request);
+      const db = await getDb();
+      const session = await getSession(request, db);
       authorize(contract, session);
       const url = new URL(request.url);
       const query = parseWith(contract.query, queryObject(url), locale);
       const params = parseWith(contract.params, (await routeContext?.params) ?? {}, locale);
       const rawBody = contract.body ? await readJsonBody(request, contract.maxBodyBytes ?? DEFAULT_MAX_BODY) : undefined;
       const body = parseWith(contract.body, rawBody, locale);
-      const db = await getDb();
-      const data = await handler({ request, locale, t, db, session, query, params, body } as ApiContext<C>);
-      return reply({ code, message: t('ok'), data }, status);
+      const cookies: string[] = [];
+      const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+      const setCookie = (cookie: CookieSpec) => cookies.push(serializeCookie(cookie, secure));
+      const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie };
+      const data = await handler(ctx as ApiContext<C>);
+      return reply({ code, message: t('ok'), data }, status, cookies);
     } catch (error) {
       if (error instanceof ApiError) {
         status = error.status;
         code = error.code;
-        return reply({ code, message: t(error.messageKey, error.values), data: null }, status);
+        // A token that no longer opens a session is dropped, so pages stop treating the visitor as signed in.
+        const drop = status === 401 && hasSessionToken(request) ? expiredSessionCookies() : [];
+        return reply({ code, message: t(error.messageKey, error.values), data: null }, status, drop);
       }
       status = 500;
       code = API_CODES.INTERNAL;

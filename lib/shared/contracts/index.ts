@@ -1,5 +1,13 @@
 /** Every API contract, for the OpenAPI document. A new contract is added here too. */
 import type { ApiContract } from './api';
+import { loginContract, loginPublicKeyContract, logoutContract, userDetailContract } from './users';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
-export const ALL_CONTRACTS: readonly ApiContract[] = [incrVisitContract, getVisitTotalsContract];
+export const ALL_CONTRACTS: readonly ApiContract[] = [
+  incrVisitContract,
+  getVisitTotalsContract,
+  loginPublicKeyContract,
+  loginContract,
+  logoutContract,
+  userDetailContract,
+];

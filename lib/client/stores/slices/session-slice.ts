@@ -25,6 +25,10 @@ export const createSessionSlice: StateCreator<SessionSlice & LoginSlice, [], [],
 /** The login dialog slot and the navigation it defers (spec §4: remember the target, run queued work after login). */
 export interface LoginSlice {
   loginOpen: boolean;
+  /** The security-upgrade dialog (spec §2): login answered code 2. */
+  upgradeOpen: boolean;
+  openUpgrade: () => void;
+  closeUpgrade: () => void;
   pendingTarget: string | null;
   queued: Array<() => void>;
   openLogin: (options?: { target?: string; then?: () => void }) => void;
@@ -37,6 +41,9 @@ export interface LoginSlice {
 
 export const createLoginSlice: StateCreator<SessionSlice & LoginSlice, [], [], LoginSlice> = (set, get) => ({
   loginOpen: false,
+  upgradeOpen: false,
+  openUpgrade: () => set({ loginOpen: false, upgradeOpen: true, pendingTarget: null, queued: [] }),
+  closeUpgrade: () => set({ upgradeOpen: false }),
   pendingTarget: null,
   queued: [],
   openLogin: (options) =>
@@ -52,5 +59,5 @@ export const createLoginSlice: StateCreator<SessionSlice & LoginSlice, [], [], L
     for (const run of queued) run();
     return pendingTarget;
   },
-  clearSession: () => set({ user: null, cartCount: 0, pendingTarget: null, queued: [], loginOpen: false }),
+  clearSession: () => set({ user: null, cartCount: 0, pendingTarget: null, queued: [], loginOpen: false, upgradeOpen: false }),
 });

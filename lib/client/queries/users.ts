@@ -1,0 +1,32 @@
+'use client';
+
+import { loginPublicKeyContract, loginPublicKeySchema, userDetailContract, userDetailSchema, type UserDetail } from '../../shared/contracts/users';
+import { apiFetch } from '../api';
+import type { SessionUser } from '../stores/slices/session-slice';
+
+export const userKeys = {
+  all: ['users'] as const,
+  publicKey: () => [...userKeys.all, 'login-public-key'] as const,
+  detail: () => [...userKeys.all, 'detail'] as const,
+};
+
+export const fetchLoginPublicKey = () => apiFetch(loginPublicKeyContract.path, { schema: loginPublicKeySchema });
+
+export const fetchUserDetail = () => apiFetch(userDetailContract.path, { schema: userDetailSchema });
+
+export const captchaImageUrl = (token: string) => `/api/usercenter/v1/userinfo/login/captcha?token=${token}`;
+
+/** Spec §4: user info without username, id or permissions is unusable (the token is then cleared). */
+export function toSessionUser(detail: UserDetail | null | undefined): SessionUser | null {
+  if (!detail || !detail.id || !detail.username || !Array.isArray(detail.permissions)) return null;
+  return { id: detail.id, username: detail.username, accountType: detail.accountType, permissions: detail.permissions };
+}
+
+/** The script-readable hint that a session cookie exists (the token itself is httpOnly). */
+export function hasSessionHint(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)session_hint=1/.test(document.cookie);
+}
+
+export function clearSessionHint(): void {
+  document.cookie = 'session_hint=; Max-Age=0; Path=/; SameSite=Lax';
+}

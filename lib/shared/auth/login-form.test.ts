@@ -1,0 +1,17 @@
+import { randomCaptchaToken, validateLoginForm } from './login-form';
+
+describe('login form validation (spec §5)', () => {
+  it('checks username, then password, then captcha', () => {
+    expect(validateLoginForm({ username: '', password: '', captcha: '' })).toBe('enterUsername');
+    expect(validateLoginForm({ username: '  ', password: 'x', captcha: 'x' })).toBe('enterUsername');
+    expect(validateLoginForm({ username: 'a', password: '', captcha: '' })).toBe('enterPassword');
+    expect(validateLoginForm({ username: 'a', password: 'x', captcha: ' ' })).toBe('enterCaptcha');
+    expect(validateLoginForm({ username: 'a', password: 'x', captcha: 'AB12' })).toBeNull();
+  });
+
+  it('makes 32-character alphanumeric captcha tokens, different each time', () => {
+    const a = randomCaptchaToken();
+    expect(a).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(randomCaptchaToken()).not.toBe(a);
+  });
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineContract } from './api';
+
+export const CAPTCHA_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/;
+
+export const loginBodySchema = z.object({
+  /** Username, phone number or e-mail. */
+  username: z.string().trim().min(1).max(100),
+  /** base64 of RSA-OAEP-SHA256(JSON {p: password, t: epoch ms}) under the login public key. */
+  password: z.string().min(1).max(1024).regex(/^[A-Za-z0-9+/]+={0,2}$/),
+  captcha: z.string().trim().min(1).max(8),
+  token: z.string().regex(CAPTCHA_TOKEN_PATTERN),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Envelope codes of the login call besides 0: 2 means the account must change its password first. */
+export const LOGIN_CODES = { MUST_CHANGE_PASSWORD: 2, LOCKED: 429, BAD_CREDENTIALS: 1001, CAPTCHA: 1002, CIPHER: 1003 } as const;
+
+export const loginContract = defineContract({
+  method: 'POST',
+  path: '/api/usercenter/v1/userinfo/login',
+  summary: 'Log in with captcha; data is the session token (also set as the httpOnly cookie `token`)',
+  tag: 'usercenter',
+  access: 'public',
+  body: loginBodySchema,
+  response: z.string(),
+  maxBodyBytes: 4096,
+});
+
+export const loginPublicKeySchema = z.object({ publicKey: z.string(), keyId: z.string() });
+export const loginPublicKeyContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/userinfo/login/publickey',
+  summary: 'RSA public key (SPKI PEM) that the login form encrypts the password with',
+  tag: 'usercenter',
+  access: 'public',
+  response: loginPublicKeySchema,
+});
+
+export const captchaQuerySchema = z.object({ token: z.string().regex(CAPTCHA_TOKEN_PATTERN) });
+
+export const logoutContract = defineContract({
+  method: 'POST',
+  path: '/api/usercenter/v1/userinfo/logout',
+  summary: 'End the current session',
+  tag: 'usercenter',
+  access: 'login',
+  response: z.null(),
+});
+
+export const contactSchema = z.object({ value: z.string(), uri: z.string() }).nullable();
+
+export const userDetailSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  accountType: z.number().int(),
+  realName: z.string().nullable(),
+  organization: z.string().nullable(),
+  nodeType: z.object({ code: z.string(), name: z.string() }).nullable(),
+  permissions: z.array(z.string()),
+  roles: z.array(z.object({ code: z.string(), name: z.string() })),
+  telephone: contactSchema,
+  email: contactSchema,
+  personInfo: z.object({ relatePushNodeInfo: z.array(z.object({ nodeCode: z.string(), nodeName: z.string() })) }),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+export const userDetailContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/userinfo/detail',
+  summary: 'The signed-in user: identity, permissions, roles, contacts and related push nodes',
+  tag: 'usercenter',
+  access: 'login',
+  response: userDetailSchema,
+});
+
+export const areaRangeSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  regionId: z.string(),
+  status: z.number().int(),
+  isDelete: z.number().int(),
+});
+export type AreaRange = z.infer<typeof areaRangeSchema>;

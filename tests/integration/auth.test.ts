@@ -1,0 +1,194 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { GET as captchaGet } from '../../app/api/usercenter/v1/userinfo/login/captcha/route';
+import { GET as publicKeyGet } from '../../app/api/usercenter/v1/userinfo/login/publickey/route';
+import { POST as loginPost } from '../../app/api/usercenter/v1/userinfo/login/route';
+import { GET as detailGet } from '../../app/api/usercenter/v1/userinfo/detail/route';
+import { POST as logoutPost } from '../../app/api/usercenter/v1/userinfo/logout/route';
+import { encryptPassword } from '../../lib/client/encrypt-password';
+import { resetEnvCache } from '../../lib/server/env';
+import { call, withTestDatabase } from '../support/api';
+
+const db = withTestDatabase();
+const PASSWORD = 'Demo@2026';
+const FIXED = 'K7PX';
+let publicKey = '';
+let tokenCounter = 0;
+
+const newToken = () => `tok${String(++tokenCounter).padStart(29, '0')}`;
+
+async function captchaFor(token: string) {
+  const res = await captchaGet(new Request(`http://localhost:3000/api/usercenter/v1/userinfo/login/captcha?token=${token}`));
+  expect(res.status).toBe(200);
+  return res;
+}
+
+async function attempt(username: string, password: string, options: { ip?: string; captcha?: string; time?: number; key?: string } = {}) {
+  const token = newToken();
+  await captchaFor(token);
+  return call(loginPost, '/api/usercenter/v1/userinfo/login', {
+    body: { username, password: await encryptPassword(options.key ?? publicKey, password, options.time), captcha: options.captcha ?? FIXED, token },
+    headers: { 'x-forwarded-for': options.ip ?? '10.0.0.1', 'x-locale': 'en' },
+  });
+}
+
+const cookieValue = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
+const detail = (headers: Record<string, string>) => call(detailGet, '/api/usercenter/v1/userinfo/detail', { headers });
+
+beforeAll(async () => {
+  process.env.CAPTCHA_FIXED_ANSWER = FIXED;
+  resetEnvCache();
+  const res = await call(publicKeyGet, '/api/usercenter/v1/userinfo/login/publickey');
+  publicKey = res.json.data.publicKey;
+  expect(publicKey).toContain('BEGIN PUBLIC KEY');
+});
+
+afterAll(() => {
+  delete process.env.CAPTCHA_FIXED_ANSWER;
+  resetEnvCache();
+});
+
+describe('captcha', () => {
+  it('answers SVG markup with an accessible label, the answer drawn as paths', async () => {
+    const res = await captchaFor(newToken());
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg role="img" aria-label="[^"]+"/);
+    expect(svg).not.toContain('<text');
+    expect(svg).not.toContain(FIXED);
+  });
+
+  it('refuses a malformed token with a clear, localized error', async () => {
+    for (const token of ['short', 'x'.repeat(33), `${'a'.repeat(31)}!`, "'; DROP TABLE captchas; --"]) {
+      const res = await captchaGet(new Request(`http://localhost:3000/x?token=${encodeURIComponent(token)}`, { headers: { 'x-locale': 'en' } }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ code: 400, message: 'Invalid captcha token: it must be 32 letters or digits', data: null });
+    }
+  });
+});
+
+describe('login', () => {
+  it('logs in with the encrypted password and sets an httpOnly session cookie', async () => {
+    const res = await attempt('demo-hebei', PASSWORD);
+    expect(res.json.code).toBe(0);
+    const token = res.json.data as string;
+    expect(token.split('.')).toHaveLength(3);
+    const cookie = res.cookies.find((c) => c.startsWith('token='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookieValue(res.cookies, 'session_hint')).toBe('1');
+
+    const byCookie = await detail({ cookie: `token=${token}` });
+    expect(byCookie.json.data).toMatchObject({ username: 'demo-hebei', accountType: 1, nodeType: { code: 'provincial' } });
+    expect(byCookie.json.data.permissions).toEqual(expect.arrayContaining(['MOD_056', 'MOD_061']));
+    expect(byCookie.json.data.telephone.value).toBe('138****0002');
+    const byHeader = await detail({ token });
+    expect(byHeader.json.data.username).toBe('demo-hebei');
+  });
+
+  it('accepts the e-mail or phone number as the username', async () => {
+    expect((await attempt('DEMO-CITY@rscloud.example', PASSWORD)).json.code).toBe(0);
+    expect((await attempt('13800000004', PASSWORD)).json.code).toBe(0);
+  });
+
+  it('gives unknown users and wrong passwords the same answer', async () => {
+    const wrong = await attempt('demo-admin', 'Wrong@2026', { ip: '10.0.0.2' });
+    const unknown = await attempt('nobody-here', PASSWORD, { ip: '10.0.0.2' });
+    const sqlish = await attempt("' OR 1=1 --", PASSWORD, { ip: '10.0.0.2' });
+    expect(wrong.json).toEqual({ code: 1001, message: 'Wrong username or password', data: null });
+    expect(unknown.json).toEqual(wrong.json);
+    expect(sqlish.json).toEqual(wrong.json);
+    expect(wrong.cookies).toEqual([]);
+  });
+
+  it('consumes the captcha on the first attempt and refuses a wrong one', async () => {
+    const token = newToken();
+    await captchaFor(token);
+    const body = async () => ({ username: 'demo-admin', password: await encryptPassword(publicKey, PASSWORD), captcha: FIXED, token });
+    const headers = { 'x-locale': 'en', 'x-forwarded-for': '10.0.0.3' };
+    expect((await call(loginPost, '/x', { body: await body(), headers })).json.code).toBe(0);
+    const replay = await call(loginPost, '/x', { body: await body(), headers });
+    expect(replay.json).toMatchObject({ code: 1002, message: 'The captcha is wrong or has expired, please enter the new one' });
+    expect((await attempt('demo-admin', PASSWORD, { captcha: 'ZZZZ' })).json.code).toBe(1002);
+  });
+
+  it('refuses an expired captcha', async () => {
+    const token = newToken();
+    await captchaFor(token);
+    await db().query("UPDATE captchas SET expires_at = now() - interval '1 second' WHERE token = $1", [token]);
+    const res = await call(loginPost, '/x', { body: { username: 'demo-admin', password: await encryptPassword(publicKey, PASSWORD), captcha: FIXED, token } });
+    expect(res.json.code).toBe(1002);
+  });
+
+  it('refuses a captured ciphertext after five minutes, and one made with another key', async () => {
+    const old = await attempt('demo-admin', PASSWORD, { time: Date.now() - 6 * 60_000 });
+    expect(old.json).toMatchObject({ code: 1003, message: 'The login request has expired, please log in again' });
+    const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const foreign = await attempt('demo-admin', PASSWORD, { key: otherKey });
+    expect(foreign.json).toMatchObject({ code: 1003, message: 'The encrypted password could not be read, please reload the page and try again' });
+  });
+
+  it('validates the body and bounds its size', async () => {
+    const bad = await call(loginPost, '/x', { body: { username: '', password: 'not base64!', captcha: '', token: 'short' }, headers: { 'x-locale': 'en' } });
+    expect(bad.json.code).toBe(400);
+    const huge = await call(loginPost, '/x', { body: { username: 'a', password: 'A'.repeat(5000), captcha: 'x', token: 'x' } });
+    expect(huge.status).toBe(413);
+  });
+
+  it('answers code 2 for an account that must change its password, without a session', async () => {
+    const res = await attempt('demo-upgrade', PASSWORD);
+    expect(res.json).toEqual({ code: 2, message: 'Due to a system upgrade, click Confirm to change password before logging in!', data: null });
+    expect(res.cookies).toEqual([]);
+  });
+
+  it('locks a username from one address after five failures, for 15 minutes', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 5; i++) expect((await attempt('demo-city', 'Wrong@2026', { ip })).json.code).toBe(1001);
+    const locked = await attempt('demo-city', PASSWORD, { ip });
+    expect(locked.json.code).toBe(429);
+    expect(locked.json.message).toMatch(/locked for now, please try again in 1[45] minutes/);
+    expect((await attempt('demo-city', PASSWORD, { ip: '10.9.9.10' })).json.code).toBe(0);
+    await db().query("UPDATE login_attempts SET created_at = created_at - interval '16 minutes' WHERE ip = $1", [ip]);
+    expect((await attempt('demo-city', PASSWORD, { ip })).json.code).toBe(0);
+  });
+});
+
+describe('sessions', () => {
+  async function loginToken() {
+    const res = await attempt('demo-admin', PASSWORD, { ip: '10.1.1.1' });
+    expect(res.json.code).toBe(0);
+    return res.json.data as string;
+  }
+
+  it('refuses requests without a session, whatever headers they carry', async () => {
+    const res = await detail({ 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy', 'x-locale': 'en' });
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe('Login has expired, please log in again!');
+  });
+
+  it('logout revokes the session and clears the cookies', async () => {
+    const token = await loginToken();
+    const out = await call(logoutPost, '/x', { body: {}, headers: { token } });
+    expect(out.json.code).toBe(0);
+    expect(out.cookies.find((c) => c.startsWith('token='))).toMatch(/Max-Age=0/);
+    const after = await detail({ token });
+    expect(after.status).toBe(401);
+    expect(after.cookies.find((c) => c.startsWith('session_hint='))).toMatch(/Max-Age=0/);
+  });
+
+  it('refuses forged, alg:none, expired and revoked tokens', async () => {
+    const token = await loginToken();
+    const [, payload] = token.split('.');
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    expect((await detail({ token: none })).status).toBe(401);
+    const forged = await new SignJWT(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+    expect((await detail({ token: forged })).status).toBe(401);
+    expect((await detail({ token: `${token.slice(0, -4)}abcd` })).status).toBe(401);
+    const { sid } = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { sid: string };
+    await db().query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [sid]);
+    expect((await detail({ token })).status).toBe(401);
+  });
+});
