@@ -230,8 +230,9 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'personalCenter',
     name: 'Personal',
     loginOnly: true,
+    built: true,
     children: [
-      { segment: 'info', title: 'personalInfo', loginOnly: true },
+      { segment: 'info', title: 'personalInfo', loginOnly: true, built: true },
       { segment: 'shopping', title: 'shopping', name: 'Shopping', loginOnly: true },
       { segment: 'myOrder', title: 'myOrder', loginOnly: true },
       { segment: 'myApply', title: 'myApply', loginOnly: true },

@@ -5,6 +5,9 @@ import { GET as publicKeyGet } from '../../app/api/usercenter/v1/userinfo/login/
 import { POST as loginPost } from '../../app/api/usercenter/v1/userinfo/login/route';
 import { GET as detailGet } from '../../app/api/usercenter/v1/userinfo/detail/route';
 import { POST as logoutPost } from '../../app/api/usercenter/v1/userinfo/logout/route';
+import { PUT as passwordPut } from '../../app/api/usercenter/v1/userinfo/password/route';
+import { GET as ownRangesGet } from '../../app/api/main/v1/arearange/userid/route';
+import { GET as rangesByNameGet } from '../../app/api/usercenter/v1/arearange/userid/[username]/[flag]/route';
 import { encryptPassword } from '../../lib/client/encrypt-password';
 import { resetEnvCache } from '../../lib/server/env';
 import { call, withTestDatabase } from '../support/api';
@@ -190,5 +193,54 @@ describe('sessions', () => {
     const { sid } = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { sid: string };
     await db().query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE id = $1", [sid]);
     expect((await detail({ token })).status).toBe(401);
+  });
+});
+
+describe('area ranges and password change', () => {
+  const login = async (username: string, ip = '10.2.2.2', password = PASSWORD) => {
+    const res = await attempt(username, password, { ip });
+    expect(res.json.code).toBe(0);
+    return res.json.data as string;
+  };
+
+  it('lists only active, non-deleted ranges of the caller', async () => {
+    const token = await login('demo-hebei');
+    const own = await call(ownRangesGet, '/x', { headers: { token } });
+    expect(own.json.data.map((r: { regionId: string }) => r.regionId)).toEqual(['130000']);
+    await db().query("INSERT INTO area_ranges (user_id, region_id, is_delete) SELECT id, '130200', 1 FROM users WHERE username = 'demo-hebei'");
+    await db().query("INSERT INTO area_ranges (user_id, region_id, status) SELECT id, '130300', 1 FROM users WHERE username = 'demo-hebei'");
+    const again = await call(ownRangesGet, '/x', { headers: { token } });
+    expect(again.json.data).toEqual([{ id: expect.any(String), type: 'regionId', regionId: '130000', status: 0, isDelete: 0 }]);
+    const personal = await call(ownRangesGet, '/x', { headers: { token: await login('demo-personal') } });
+    expect(personal.json.data).toEqual([]);
+  });
+
+  it('reads ranges by username only for oneself or an administrator', async () => {
+    const token = await login('demo-city');
+    const own = await call(rangesByNameGet, '/x', { headers: { token }, params: { username: 'demo-city', flag: '0' } });
+    expect(own.json.data.map((r: { regionId: string }) => r.regionId)).toEqual(['130100']);
+    const other = await call(rangesByNameGet, '/x', { headers: { token }, params: { username: 'demo-hebei', flag: '0' } });
+    expect(other.status).toBe(403);
+    const admin = await call(rangesByNameGet, '/x', { headers: { token: await login('demo-admin') }, params: { username: 'demo-city', flag: '0' } });
+    expect(admin.json.data).toHaveLength(1);
+    const badFlag = await call(rangesByNameGet, '/x', { headers: { token }, params: { username: 'demo-city', flag: '1' } });
+    expect(badFlag.json.code).toBe(400);
+  });
+
+  it('changes the password, keeping this session and ending the others', async () => {
+    const first = await login('demo-editor', '10.3.3.3');
+    const second = await login('demo-editor', '10.3.3.4');
+    const enc = (p: string) => encryptPassword(publicKey, p);
+    const headers = { token: second, 'x-locale': 'en' };
+    const wrongOld = await call(passwordPut, '/x', { method: 'PUT', body: { oldPassword: await enc('Nope@2026'), newPassword: await enc('New@Pass2026') }, headers });
+    expect(wrongOld.json.message).toBe('The current password is wrong');
+    const weak = await call(passwordPut, '/x', { method: 'PUT', body: { oldPassword: await enc(PASSWORD), newPassword: await enc('weakweak') }, headers });
+    expect(weak.json.code).toBe(400);
+    const ok = await call(passwordPut, '/x', { method: 'PUT', body: { oldPassword: await enc(PASSWORD), newPassword: await enc('New@Pass2026') }, headers });
+    expect(ok.json.code).toBe(0);
+    expect((await detail({ token: first })).status).toBe(401);
+    expect((await detail({ token: second })).json.data.username).toBe('demo-editor');
+    expect((await attempt('demo-editor', PASSWORD, { ip: '10.3.3.5' })).json.code).toBe(1001);
+    expect((await attempt('demo-editor', 'New@Pass2026', { ip: '10.3.3.5' })).json.code).toBe(0);
   });
 });

@@ -24,9 +24,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash that no password matches, to spend the same time on unknown users. */
 export const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-/** Spec §5 leaves the rule open; ours: 8–64 characters with at least three of lower, upper, digit, symbol. */
-export function isStrongPassword(password: string): boolean {
-  if (password.length < 8 || password.length > 64) return false;
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  return classes >= 3;
-}
+export { isStrongPassword } from '../../shared/auth/password-rule';

@@ -83,3 +83,8 @@ export async function getAreaRanges(db: Queryable, userId: string): Promise<Area
   );
   return rows.map((r) => ({ id: r.id, type: r.type, regionId: r.region_id, status: r.status, isDelete: r.is_delete }));
 }
+
+export async function getAreaRangesByUsername(db: Queryable, username: string): Promise<AreaRange[]> {
+  const [user] = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE lower(username) = lower($1)', [username]);
+  return user ? getAreaRanges(db, user.id) : [];
+}

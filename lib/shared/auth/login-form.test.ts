@@ -1,3 +1,4 @@
+import { isStrongPassword } from './password-rule';
 import { randomCaptchaToken, validateLoginForm } from './login-form';
 
 describe('login form validation (spec §5)', () => {
@@ -13,5 +14,17 @@ describe('login form validation (spec §5)', () => {
     const a = randomCaptchaToken();
     expect(a).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(randomCaptchaToken()).not.toBe(a);
+  });
+});
+
+
+describe('password rule', () => {
+  it('needs 8–64 characters and three character classes', () => {
+    expect(isStrongPassword('Demo@2026')).toBe(true);
+    expect(isStrongPassword('abcdefgh1')).toBe(false);
+    expect(isStrongPassword('Ab1!')).toBe(false);
+    expect(isStrongPassword('ABCDEFG12')).toBe(false);
+    expect(isStrongPassword('abcDEF123')).toBe(true);
+    expect(isStrongPassword(`Aa1${'x'.repeat(62)}`)).toBe(false);
   });
 });

@@ -1,6 +1,14 @@
 /** Every API contract, for the OpenAPI document. A new contract is added here too. */
 import type { ApiContract } from './api';
-import { loginContract, loginPublicKeyContract, logoutContract, userDetailContract } from './users';
+import {
+  changePasswordContract,
+  getAreaRangesByUsernameContract,
+  getOwnAreaRangesContract,
+  loginContract,
+  loginPublicKeyContract,
+  logoutContract,
+  userDetailContract,
+} from './users';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -10,4 +18,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   loginContract,
   logoutContract,
   userDetailContract,
+  changePasswordContract,
+  getOwnAreaRangesContract,
+  getAreaRangesByUsernameContract,
 ];

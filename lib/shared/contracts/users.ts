@@ -82,3 +82,39 @@ export const areaRangeSchema = z.object({
   isDelete: z.number().int(),
 });
 export type AreaRange = z.infer<typeof areaRangeSchema>;
+
+const encryptedPassword = z.string().min(1).max(1024).regex(/^[A-Za-z0-9+/]+={0,2}$/);
+
+export const changePasswordBodySchema = z.object({ oldPassword: encryptedPassword, newPassword: encryptedPassword });
+
+export const changePasswordContract = defineContract({
+  method: 'PUT',
+  path: '/api/usercenter/v1/userinfo/password',
+  summary: 'Change the own password (both encrypted like the login password); ends every other session',
+  tag: 'usercenter',
+  access: 'login',
+  body: changePasswordBodySchema,
+  response: z.null(),
+  maxBodyBytes: 4096,
+});
+
+export const areaRangeListSchema = z.array(areaRangeSchema);
+
+export const getOwnAreaRangesContract = defineContract({
+  method: 'GET',
+  path: '/api/main/v1/arearange/userid',
+  summary: 'Active, non-deleted area ranges of the signed-in user',
+  tag: 'usercenter',
+  access: 'login',
+  response: areaRangeListSchema,
+});
+
+export const getAreaRangesByUsernameContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/arearange/userid/{username}/{flag}',
+  summary: 'Area ranges by username with flag 0 (spec §7); a user may read only their own unless an administrator',
+  tag: 'usercenter',
+  access: 'login',
+  params: z.object({ username: z.string().trim().min(1).max(100), flag: z.literal('0') }),
+  response: areaRangeListSchema,
+});

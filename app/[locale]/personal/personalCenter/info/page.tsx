@@ -1,0 +1,31 @@
+import { Container, Stack, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ChangePasswordForm } from '@/components/personal/change-password-form';
+import { ProfileCard } from '@/components/personal/profile-card';
+import type { Locale } from '@/i18n/routing';
+import { requirePageSession } from '@/lib/server/auth/page-guard';
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'PersonalInfo' });
+  return { title: t('title'), robots: { index: false } };
+}
+
+export default async function PersonalInfoPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await requirePageSession(locale, '/personal/personalCenter/info');
+  const t = await getTranslations({ locale, namespace: 'PersonalInfo' });
+  return (
+    <Container size={1000} py="xl">
+      <Stack gap="lg">
+        <Title order={1}>{t('title')}</Title>
+        <ProfileCard />
+        <ChangePasswordForm />
+      </Stack>
+    </Container>
+  );
+}
