@@ -113,16 +113,17 @@ function TopItem({ item, pathname }: { item: MenuItem; pathname: string }) {
   );
 }
 
-function MobileItem({ item, pathname, onNavigate }: { item: MenuItem; pathname: string; onNavigate: () => void }) {
+function MobileItem({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname: string; depth: number; onNavigate: () => void }) {
   const t = useTranslations('Routes');
   if (item.children.length === 0) {
     return <MantineNavLink component={Link} href={item.path} label={t(item.title)} active={isActive(item, pathname)} onClick={onNavigate} />;
   }
+  // Top-level groups fold; their sub-groups are open headings, as on the desktop panel.
   return (
-    <MantineNavLink label={t(item.title)} defaultOpened={isActive(item, pathname)} childrenOffset="md">
+    <MantineNavLink component="button" label={t(item.title)} defaultOpened={depth > 0 || isActive(item, pathname)} childrenOffset="md">
       {item.navigable && <MantineNavLink component={Link} href={item.path} label={t(item.title)} onClick={onNavigate} />}
       {item.children.map((child) => (
-        <MobileItem key={child.path} item={child} pathname={pathname} onNavigate={onNavigate} />
+        <MobileItem key={child.path} item={child} pathname={pathname} depth={depth + 1} onNavigate={onNavigate} />
       ))}
     </MantineNavLink>
   );
@@ -146,9 +147,16 @@ export function NavMenu() {
       <div className={classes.mobileBar}>
         <Burger opened={drawerOpen} onClick={drawer.toggle} color="white" aria-label={drawerOpen ? t('closeMenu') : t('openMenu')} />
       </div>
-      <Drawer opened={drawerOpen} onClose={drawer.close} title={t('mainNavigation')} size="80%" scrollAreaComponent={ScrollArea.Autosize}>
+      <Drawer
+        opened={drawerOpen}
+        onClose={drawer.close}
+        title={t('mainNavigation')}
+        size="80%"
+        scrollAreaComponent={ScrollArea.Autosize}
+        closeButtonProps={{ 'aria-label': t('closeMenu') }}
+      >
         {items.map((item) => (
-          <MobileItem key={item.path} item={item} pathname={pathname} onNavigate={drawer.close} />
+          <MobileItem key={item.path} item={item} pathname={pathname} depth={0} onNavigate={drawer.close} />
         ))}
       </Drawer>
     </nav>

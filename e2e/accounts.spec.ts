@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { CAPTCHA_ANSWER } from '../playwright.config';
+import { PortalPage } from './pages/portal-page';
+
+const PASSWORD = 'Demo@2026';
+
+test.describe('accounts', () => {
+  test('the login dialog checks fields in the spec order (zh)', async ({ page }) => {
+    const portal = new PortalPage(page, 'zh');
+    await portal.goto('/home');
+    await portal.openLogin();
+    const dialog = portal.loginDialog;
+    await expect(dialog.getByRole('heading')).toHaveText('自然资源卫星遥感云服务平台');
+    await expect(dialog.getByLabel('用户名')).toHaveAttribute('placeholder', '用户名/手机号/邮箱');
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await expect(dialog.getByText('请输入用户名')).toBeVisible();
+    await dialog.getByLabel('用户名').fill('demo-hebei');
+    await dialog.getByLabel('用户名').press('Enter');
+    await expect(dialog.getByText('请输入密码')).toBeVisible();
+    await dialog.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel('密码', { exact: true }).press('Enter');
+    await expect(dialog.getByText('请输入验证码')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: '忘记密码' })).toHaveAttribute('href', '/chinese/resetPassword');
+    await expect(dialog.getByRole('link', { name: '立即注册' })).toHaveAttribute('href', '/chinese/register');
+  });
+
+  test('a wrong captcha is refused and a new image is shown; then Enter logs in (en)', async ({ page }) => {
+    const portal = new PortalPage(page, 'en');
+    await portal.goto('/home');
+    await portal.openLogin();
+    const image = portal.loginDialog.getByTestId('captcha-image').getByRole('img');
+    const firstSrc = await image.getAttribute('src');
+    await portal.fillLogin('demo-hebei', PASSWORD, 'ZZZZ');
+    await portal.loginDialog.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(portal.loginDialog.getByTestId('login-error')).toHaveText('The captcha is wrong or has expired, please enter the new one');
+    await expect(image).not.toHaveAttribute('src', firstSrc ?? '');
+    await portal.loginDialog.getByTestId('captcha-image').click();
+    await portal.loginDialog.getByLabel('Captcha', { exact: true }).fill(CAPTCHA_ANSWER);
+    await portal.loginDialog.getByLabel('Captcha', { exact: true }).press('Enter');
+    await expect(portal.loginDialog).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Personal center' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /items in the cart/ })).toBeVisible();
+    await expect(page.getByTestId('login-button')).toHaveCount(0);
+
+    // The session survives a reload (httpOnly cookie + user info loaded again).
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Personal center' })).toBeVisible();
+
+    // Logout clears the header state and goes home.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await expect(page).toHaveURL(/\/english\/home$/);
+    await page.reload();
+    await expect(page.getByTestId('login-button')).toBeVisible();
+  });
+
+  test('a protected page sends a visitor to the login dialog and back to the target (zh)', async ({ page }) => {
+    const portal = new PortalPage(page, 'zh');
+    await portal.goto('/personal/personalCenter/info');
+    await expect(page).toHaveURL(/\/chinese\/home\?login=/);
+    await expect(portal.loginDialog).toBeVisible();
+    await portal.fillLogin('demo-personal', PASSWORD, CAPTCHA_ANSWER);
+    await portal.loginDialog.getByLabel('验证码', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/chinese\/personal\/personalCenter\/info$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('个人信息');
+    await expect(page.getByTestId('profile-table')).toContainText('demo-personal');
+    await expect(page.getByTestId('profile-table')).toContainText('河北省节点');
+    await expect(page.getByTestId('area-ranges-empty')).toHaveText('未关联用户权限范围，请联系管理员');
+  });
+
+  test('an account that must change its password gets the security-upgrade dialog (en)', async ({ page }) => {
+    const portal = new PortalPage(page, 'en');
+    await portal.goto('/home');
+    await portal.openLogin();
+    await portal.fillLogin('demo-upgrade', PASSWORD, CAPTCHA_ANSWER);
+    await portal.loginDialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('upgrade-message')).toHaveText('Due to a system upgrade, click Confirm to change password before logging in!');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Close' }).last().click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('login-button')).toBeVisible();
+  });
+});

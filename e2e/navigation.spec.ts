@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { PortalPage } from './pages/portal-page';
+
+test.describe('navigation', () => {
+  test('sub-menus open on hover', async ({ page }) => {
+    const portal = new PortalPage(page, 'en');
+    await portal.goto('/home');
+    const about = portal.menu.getByRole('button', { name: 'About' });
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+    await about.hover();
+    await expect(about).toHaveAttribute('aria-expanded', 'true');
+    await portal.menu.getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/english\/about\/contactUs\/contact$/);
+  });
+
+  test('sub-menus open and close with the keyboard', async ({ page }) => {
+    const portal = new PortalPage(page, 'zh');
+    await portal.goto('/home');
+    const home = portal.menu.getByRole('link', { name: '首页' });
+    await expect(home).toHaveAttribute('aria-current', 'page');
+    await home.focus();
+    await page.keyboard.press('Tab');
+    const about = portal.menu.getByRole('button', { name: '关于我们' });
+    await expect(about).toBeFocused();
+    await expect(about).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+    await expect(about).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const contact = portal.menu.getByRole('link', { name: '联系方式' });
+    await expect(contact).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/chinese\/about\/contactUs\/contact$/);
+  });
+
+  test('a phone-width visitor opens the menu from the burger', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const portal = new PortalPage(page, 'en');
+    await portal.goto('/home');
+    await expect(portal.menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+    await drawer.getByRole('button', { name: 'About' }).click();
+    await drawer.getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/english\/about\/contactUs\/contact$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('back to top appears from 300 px and scrolls up; navigation starts at the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    const portal = new PortalPage(page, 'en');
+    await portal.goto('/home');
+    const button = page.getByTestId('back-to-top');
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(200);
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(button).toBeVisible();
+    await expect(button).toHaveText('Back to top');
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/contactUs\/contact$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

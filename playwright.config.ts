@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const CAPTCHA_ANSWER = 'E2E7';
+
+// A fresh embedded database per run (scripts/e2e.mjs sets E2E_DATA_DIR); DATABASE_URL, when set, wins.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  outputDir: 'test-results/playwright',
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e-${process.env.E2E_RUN ?? 'pglite'}.json` }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${PORT}`,
+    url: `http://localhost:${PORT}/chinese/home`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: dataDir,
+      SEED_ON_START: 'true',
+      LOG_LEVEL: 'warn',
+      CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
+      SITE_URL: `http://localhost:${PORT}`,
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});
