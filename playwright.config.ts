@@ -28,13 +28,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${PORT}`,
+    command: 'node server.mjs',
     url: `http://localhost:${PORT}/chinese/home`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
+      PORT: String(PORT),
       DATA_DIR: dataDir,
       SEED_ON_START: 'true',
       LOG_LEVEL: 'warn',

@@ -11,6 +11,6 @@ if (!existsSync('.next/BUILD_ID')) {
 }
 const port = process.env.PORT ?? '3000';
 console.log(`[start] serving on http://localhost:${port}/chinese/home and /english/home`);
-const server = spawn(process.execPath, [next, 'start', '-p', port], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['server.mjs'], { stdio: 'inherit', env: { ...process.env, PORT: port } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

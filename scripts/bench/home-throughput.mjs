@@ -24,7 +24,7 @@ export async function run({ next, seconds, connections }) {
     const ratio = nextResult.rps / bareResult.rps;
     return {
       rows: [
-        { what: 'next start', ...nextResult },
+        { what: 'portal (server.mjs)', ...nextResult },
         { what: 'bare node http', ...bareResult },
       ],
       bytes: body.length,

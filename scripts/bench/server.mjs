@@ -27,8 +27,8 @@ export async function ensureBuild() {
 export async function startNext() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, SEED_ON_START: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  const child = spawn(process.execPath, ['server.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_ON_START: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
