@@ -37,6 +37,10 @@ export const envSchema = z.object({
   LOGIN_RSA_PRIVATE_KEY: optionalString,
   /** Tests only: every captcha answer is this value. The server warns loudly when it is set. */
   CAPTCHA_FIXED_ANSWER: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{4,8}$/).optional()),
+  /** SMTP server for e-mail (smtp[s]://user:pass@host:port); unset → messages go to the outbox table and the console. */
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Sender of e-mail. */
+  MAIL_FROM: z.string().default('Satellite RS Cloud <no-reply@rscloud.example>'),
   /** Password of the seeded demo accounts. */
   DEMO_PASSWORD: z.string().min(8).default('Demo@2026'),
 });

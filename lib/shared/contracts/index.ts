@@ -2,6 +2,11 @@
 import type { ApiContract } from './api';
 import {
   changePasswordContract,
+  checkCodeContract,
+  checkValidityContract,
+  forgetPasswordContract,
+  registerContract,
+  sendCodeContract,
   getAreaRangesByUsernameContract,
   getOwnAreaRangesContract,
   loginContract,
@@ -21,4 +26,9 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   changePasswordContract,
   getOwnAreaRangesContract,
   getAreaRangesByUsernameContract,
+  checkValidityContract,
+  sendCodeContract,
+  checkCodeContract,
+  registerContract,
+  forgetPasswordContract,
 ];

@@ -118,3 +118,80 @@ export const getAreaRangesByUsernameContract = defineContract({
   params: z.object({ username: z.string().trim().min(1).max(100), flag: z.literal('0') }),
   response: areaRangeListSchema,
 });
+
+// ── Registration, verification codes, password reset ─────────────────────────────────────────────
+
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{3,31}$/;
+export const TELEPHONE_PATTERN = /^1[3-9][0-9]{9}$/;
+
+export const channelSchema = z.enum(['email', 'telephone']);
+export const purposeSchema = z.enum(['register', 'reset']);
+
+export const validityKindSchema = z.enum(['username', 'email', 'telephone']);
+export const validityResultSchema = z.object({ valid: z.boolean(), reason: z.enum(['format', 'taken']).nullable() });
+
+export const checkValidityContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/userinfo/valid/{kind}/{value}',
+  summary: 'Live check while registering: is this username, e-mail or phone number well-formed and free?',
+  tag: 'usercenter',
+  access: 'public',
+  params: z.object({ kind: validityKindSchema, value: z.string().trim().min(1).max(100) }),
+  response: validityResultSchema,
+});
+
+export const sendCodeContract = defineContract({
+  method: 'POST',
+  path: '/api/captcha/v1/send/{channel}/{target}',
+  summary: 'Send a six-digit code by e-mail or SMS (image captcha required; one per minute, five per hour per address)',
+  tag: 'captcha',
+  access: 'public',
+  params: z.object({ channel: channelSchema, target: z.string().trim().min(3).max(100) }),
+  body: z.object({ purpose: purposeSchema, captcha: z.string().trim().min(1).max(8), token: z.string().regex(CAPTCHA_TOKEN_PATTERN) }),
+  response: z.object({ resendAfterSeconds: z.number().int() }),
+  maxBodyBytes: 1024,
+});
+
+export const checkCodeContract = defineContract({
+  method: 'POST',
+  path: '/api/captcha/v1/check/captcha',
+  summary: 'Check a code without using it up (five wrong tries end the code)',
+  tag: 'captcha',
+  access: 'public',
+  body: z.object({ channel: channelSchema, target: z.string().trim().min(3).max(100), purpose: purposeSchema, code: z.string().regex(/^[0-9]{6}$/) }),
+  response: z.object({ valid: z.literal(true) }),
+  maxBodyBytes: 1024,
+});
+
+export const registerBodySchema = z.object({
+  username: z.string().trim().regex(USERNAME_PATTERN),
+  password: encryptedPassword,
+  channel: channelSchema,
+  email: z.email().max(100).optional(),
+  telephone: z.string().regex(TELEPHONE_PATTERN).optional(),
+  code: z.string().regex(/^[0-9]{6}$/),
+  realName: z.string().trim().max(50).optional(),
+  organization: z.string().trim().max(100).optional(),
+});
+
+export const registerContract = defineContract({
+  method: 'POST',
+  path: '/api/usercenter/v1/userinfo/register',
+  summary: 'Register a personal account after verifying the e-mail or phone with a code',
+  tag: 'usercenter',
+  access: 'public',
+  body: registerBodySchema,
+  response: z.object({ username: z.string() }),
+  maxBodyBytes: 4096,
+});
+
+export const forgetPasswordContract = defineContract({
+  method: 'POST',
+  path: '/api/usercenter/v1/userinfo/forgetpwd',
+  summary: 'Set a new password with a code sent to the account e-mail or phone; ends every session',
+  tag: 'usercenter',
+  access: 'public',
+  body: z.object({ channel: channelSchema, target: z.string().trim().min(3).max(100), code: z.string().regex(/^[0-9]{6}$/), password: encryptedPassword }),
+  response: z.null(),
+  maxBodyBytes: 4096,
+});

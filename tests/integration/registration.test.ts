@@ -1,0 +1,153 @@
+import { GET as captchaGet } from '../../app/api/usercenter/v1/userinfo/login/captcha/route';
+import { GET as publicKeyGet } from '../../app/api/usercenter/v1/userinfo/login/publickey/route';
+import { POST as loginPost } from '../../app/api/usercenter/v1/userinfo/login/route';
+import { GET as validGet } from '../../app/api/usercenter/v1/userinfo/valid/[kind]/[value]/route';
+import { POST as sendPost } from '../../app/api/captcha/v1/send/[channel]/[target]/route';
+import { POST as checkPost } from '../../app/api/captcha/v1/check/captcha/route';
+import { POST as registerPost } from '../../app/api/usercenter/v1/userinfo/register/route';
+import { POST as forgetPost } from '../../app/api/usercenter/v1/userinfo/forgetpwd/route';
+import { GET as detailGet } from '../../app/api/usercenter/v1/userinfo/detail/route';
+import { encryptPassword } from '../../lib/client/encrypt-password';
+import { resetEnvCache } from '../../lib/server/env';
+import { call, withTestDatabase } from '../support/api';
+
+const db = withTestDatabase();
+const FIXED = 'R3G5';
+const EN = { 'x-locale': 'en' };
+let publicKey = '';
+let n = 0;
+
+async function captcha() {
+  const token = `reg${String(++n).padStart(29, '0')}`;
+  await captchaGet(new Request(`http://localhost/x?token=${token}`));
+  return { token, captcha: FIXED };
+}
+
+const send = async (channel: string, target: string, purpose: 'register' | 'reset') =>
+  call(sendPost, '/x', { body: { purpose, ...(await captcha()) }, params: { channel, target }, headers: EN });
+
+async function lastCode(recipient: string) {
+  const [row] = await db().query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [recipient]);
+  return /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+}
+
+async function login(username: string, password: string) {
+  return call(loginPost, '/x', { body: { username, password: await encryptPassword(publicKey, password), ...(await captcha()) }, headers: { ...EN, 'x-forwarded-for': `10.7.0.${n}` } });
+}
+
+beforeAll(async () => {
+  process.env.CAPTCHA_FIXED_ANSWER = FIXED;
+  resetEnvCache();
+  publicKey = (await call(publicKeyGet, '/x')).json.data.publicKey;
+});
+afterAll(() => {
+  delete process.env.CAPTCHA_FIXED_ANSWER;
+  resetEnvCache();
+});
+
+describe('live checks', () => {
+  it.each([
+    ['username', 'new-user', { valid: true, reason: null }],
+    ['username', 'demo-admin', { valid: false, reason: 'taken' }],
+    ['username', 'DEMO-ADMIN', { valid: false, reason: 'taken' }],
+    ['username', '1abc', { valid: false, reason: 'format' }],
+    ['username', "x' OR '1'='1", { valid: false, reason: 'format' }],
+    ['email', 'someone@example.org', { valid: true, reason: null }],
+    ['email', 'Demo-Admin@rscloud.example', { valid: false, reason: 'taken' }],
+    ['email', 'not-an-email', { valid: false, reason: 'format' }],
+    ['telephone', '13912345678', { valid: true, reason: null }],
+    ['telephone', '13800000001', { valid: false, reason: 'taken' }],
+    ['telephone', '12345', { valid: false, reason: 'format' }],
+  ])('%s %s', async (kind, value, expected) => {
+    expect((await call(validGet, '/x', { params: { kind, value } })).json.data).toEqual(expected);
+  });
+
+  it('refuses an unknown kind', async () => {
+    expect((await call(validGet, '/x', { params: { kind: 'password', value: 'x' } })).json.code).toBe(400);
+  });
+});
+
+describe('registration', () => {
+  it('sends a code to the outbox, then registers a personal account that can log in', async () => {
+    const sent = await send('email', 'New.User@Example.org', 'register');
+    expect(sent.json).toEqual({ code: 0, message: 'Success', data: { resendAfterSeconds: 60 } });
+    const [mail] = await db().query<{ subject: string; body: string }>("SELECT subject, body FROM outbox WHERE recipient = 'new.user@example.org'");
+    expect(mail?.subject).toBe('[Satellite RS Cloud] Verification code');
+    const code = await lastCode('new.user@example.org');
+    expect(code).toMatch(/^\d{6}$/);
+
+    const checked = await call(checkPost, '/x', { body: { channel: 'email', target: 'new.user@example.org', purpose: 'register', code } });
+    expect(checked.json.data).toEqual({ valid: true });
+
+    const body = { username: 'new-user', password: await encryptPassword(publicKey, 'Fresh@2026'), channel: 'email', email: 'new.user@example.org', code, organization: 'Test lab' };
+    const created = await call(registerPost, '/x', { body, headers: EN });
+    expect(created.json).toMatchObject({ code: 0, data: { username: 'new-user' } });
+    const again = await call(registerPost, '/x', { body: { ...body, username: 'new-user-2' }, headers: EN });
+    expect(again.json.code).not.toBe(0);
+
+    const session = await login('new-user', 'Fresh@2026');
+    expect(session.json.code).toBe(0);
+    const detail = await call(detailGet, '/x', { headers: { token: session.json.data } });
+    expect(detail.json.data).toMatchObject({ username: 'new-user', accountType: 0, organization: 'Test lab', permissions: ['MOD_054', 'MOD_061'] });
+  });
+
+  it('limits sending: one a minute, and refuses registered addresses and bad captchas', async () => {
+    expect((await send('telephone', '13912340000', 'register')).json.code).toBe(0);
+    const soon = await send('telephone', '13912340000', 'register');
+    expect(soon.json.code).toBe(1101);
+    expect(soon.json.message).toMatch(/^Codes are sent at most once a minute, please try again in \d+ seconds$/);
+    expect((await send('telephone', '13800000001', 'register')).json.message).toBe('This mobile number is already registered');
+    const wrongCaptcha = await call(sendPost, '/x', { body: { purpose: 'register', token: (await captcha()).token, captcha: 'NOPE' }, params: { channel: 'email', target: 'a@b.org' }, headers: EN });
+    expect(wrongCaptcha.json.code).toBe(1002);
+    expect((await send('email', 'not-an-email', 'register')).json.message).toBe('This is not a valid e-mail address');
+  });
+
+  it('allows five codes an hour per address', async () => {
+    for (let i = 0; i < 5; i++) {
+      await db().query(
+        "INSERT INTO verification_codes (channel, target, purpose, code_hash, expires_at, created_at) VALUES ('email', 'busy@example.org', 'register', 'x', now(), now() - interval '5 minutes')",
+      );
+    }
+    expect((await send('email', 'busy@example.org', 'register')).json.code).toBe(1102);
+  });
+
+  it('ends a code after five wrong tries and refuses a weak password or a taken name', async () => {
+    await send('email', 'tries@example.org', 'register');
+    const code = (await lastCode('tries@example.org')) ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await call(checkPost, '/x', { body: { channel: 'email', target: 'tries@example.org', purpose: 'register', code: wrong } })).json.code).toBe(1103);
+    }
+    expect((await call(checkPost, '/x', { body: { channel: 'email', target: 'tries@example.org', purpose: 'register', code } })).json.code).toBe(1103);
+
+    const base = { channel: 'email', email: 'tries@example.org', code };
+    const weak = await call(registerPost, '/x', { body: { ...base, username: 'weak-user', password: await encryptPassword(publicKey, 'password') }, headers: EN });
+    expect(weak.json.code).toBe(400);
+    const taken = await call(registerPost, '/x', { body: { ...base, username: 'demo-city', password: await encryptPassword(publicKey, 'Fresh@2026') }, headers: EN });
+    expect(taken.json.message).toBe('This username is already registered');
+    const [{ n: users } = { n: 0 }] = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE username IN ('weak-user')");
+    expect(users).toBe(0);
+  });
+});
+
+describe('password reset', () => {
+  it('resets with a code from the account phone, ends sessions, and the new password works', async () => {
+    const before = await login('demo-upgrade', 'Demo@2026');
+    expect(before.json.code).toBe(2);
+    expect((await send('telephone', '13800000005', 'reset')).json.code).toBe(0);
+    const code = await lastCode('13800000005');
+    const res = await call(forgetPost, '/x', { body: { channel: 'telephone', target: '13800000005', code, password: await encryptPassword(publicKey, 'Reset@2026') }, headers: EN });
+    expect(res.json.code).toBe(0);
+    const after = await login('demo-upgrade', 'Reset@2026');
+    expect(after.json.code).toBe(0);
+    expect((await login('demo-upgrade', 'Demo@2026')).json.code).toBe(1001);
+  });
+
+  it('answers the same for unknown addresses but sends nothing', async () => {
+    const res = await send('email', 'nobody@example.org', 'reset');
+    expect(res.json.code).toBe(0);
+    expect(await lastCode('nobody@example.org')).toBeUndefined();
+    const attempt = await call(forgetPost, '/x', { body: { channel: 'email', target: 'nobody@example.org', code: '123456', password: await encryptPassword(publicKey, 'Reset@2026') }, headers: EN });
+    expect(attempt.json.code).toBe(1103);
+  });
+});
