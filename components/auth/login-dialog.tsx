@@ -1,18 +1,19 @@
 'use client';
 
-import { Alert, Anchor, Button, Group, Image, Modal, PasswordInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiClientError, apiFetch } from '@/lib/client/api';
 import { encryptPassword } from '@/lib/client/encrypt-password';
-import { captchaImageUrl, fetchLoginPublicKey, fetchUserDetail, userKeys, toSessionUser } from '@/lib/client/queries/users';
+import { fetchLoginPublicKey, fetchUserDetail, userKeys, toSessionUser } from '@/lib/client/queries/users';
 import { selectLoginOpen } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { randomCaptchaToken, validateLoginForm } from '@/lib/shared/auth/login-form';
 import { incrVisitContract } from '@/lib/shared/contracts/visits';
 import { LOGIN_CODES, loginContract } from '@/lib/shared/contracts/users';
+import { CaptchaField } from './captcha-field';
 import classes from './login-dialog.module.css';
 
 type Field = 'username' | 'password' | 'captcha';
@@ -143,29 +144,15 @@ function LoginForm({ onLeave }: { onLeave: () => void }) {
           error={errorOf('password')}
           visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
         />
-        <Group align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput
-            id="login-captcha"
-            label={t('captcha')}
-            placeholder={t('captchaPlaceholder')}
-            autoComplete="off"
-            maxLength={8}
-            value={form.captcha}
-            onChange={(e) => update('captcha')(e.currentTarget.value)}
-            error={errorOf('captcha')}
-            style={{ flex: 1 }}
-          />
-          <UnstyledButton
-            type="button"
-            onClick={refreshCaptcha}
-            className={classes.captchaButton}
-            aria-label={t('refreshCaptcha')}
-            title={t('refreshCaptcha')}
-            data-testid="captcha-image"
-          >
-            <Image src={captchaImageUrl(token)} alt={t('captcha')} w={120} h={40} />
-          </UnstyledButton>
-        </Group>
+        <CaptchaField
+          id="login-captcha"
+          label={t('captcha')}
+          token={token}
+          value={form.captcha}
+          onChange={update('captcha')}
+          onRefresh={refreshCaptcha}
+          error={errorOf('captcha')}
+        />
         <Button type="submit" loading={busy} fullWidth mt="xs" size="md">
           {t('submit')}
         </Button>

@@ -151,3 +151,16 @@ describe('password reset', () => {
     expect(attempt.json.code).toBe(1103);
   });
 });
+
+describe('outbox', () => {
+  it('is readable by administrators only', async () => {
+    const { GET } = await import('../../app/api/usercenter/v1/outbox/route');
+    const admin = await login('demo-admin', 'Demo@2026');
+    const list = await call(GET, '/x?recipient=13800000005', { headers: { token: admin.json.data } });
+    expect(list.json.code).toBe(0);
+    expect(list.json.data[0]).toMatchObject({ channel: 'telephone', recipient: '13800000005' });
+    const city = await login('demo-city', 'Demo@2026');
+    expect((await call(GET, '/x', { headers: { token: city.json.data } })).status).toBe(403);
+    expect((await call(GET, '/x')).status).toBe(401);
+  });
+});

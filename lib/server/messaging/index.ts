@@ -45,3 +45,13 @@ const smtpTransport: MessageTransport = {
 export function transportFor(channel: Channel): MessageTransport {
   return channel === 'email' && getEnv().SMTP_URL ? smtpTransport : outboxTransport;
 }
+
+export async function readOutbox(db: Queryable, recipient: string | undefined, limit: number) {
+  const rows = await db.query<{ id: string; channel: Channel; recipient: string; subject: string; body: string; created_at: Date }>(
+    `SELECT id::text AS id, channel, recipient, subject, body, created_at FROM outbox
+      WHERE ($1::text IS NULL OR recipient = lower($1::text) OR recipient = $1::text)
+      ORDER BY id DESC LIMIT $2`,
+    [recipient ?? null, limit],
+  );
+  return rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, createdAt: new Date(r.created_at).toISOString() }));
+}

@@ -5,6 +5,7 @@ import {
   checkCodeContract,
   checkValidityContract,
   forgetPasswordContract,
+  getOutboxContract,
   registerContract,
   sendCodeContract,
   getAreaRangesByUsernameContract,
@@ -31,4 +32,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   checkCodeContract,
   registerContract,
   forgetPasswordContract,
+  getOutboxContract,
 ];

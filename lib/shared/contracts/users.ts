@@ -195,3 +195,22 @@ export const forgetPasswordContract = defineContract({
   response: z.null(),
   maxBodyBytes: 4096,
 });
+
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: channelSchema,
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const getOutboxContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/outbox',
+  summary: 'Administrators: the newest messages of the outbox (deployments without SMTP or SMS)',
+  tag: 'usercenter',
+  access: 'login',
+  query: z.object({ recipient: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  response: z.array(outboxMessageSchema),
+});

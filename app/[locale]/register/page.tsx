@@ -1,0 +1,6 @@
+import { RegisterForm } from '@/components/auth/register-form';
+import { accountPage } from '../_account-page';
+
+const page = accountPage('Register', '/register', <RegisterForm />);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -1,0 +1,155 @@
+'use client';
+
+import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { ApiClientError } from '@/lib/client/api';
+import { encryptPassword } from '@/lib/client/encrypt-password';
+import { resetForgottenPassword, type Channel } from '@/lib/client/queries/accounts';
+import { fetchLoginPublicKey, userKeys } from '@/lib/client/queries/users';
+import { useSessionStore } from '@/lib/client/stores/session-store';
+import { isStrongPassword } from '@/lib/shared/auth/password-rule';
+import { SendCode } from './send-code';
+
+/** Forgotten password: address + code → new password → done (every session ends). */
+export function ResetPasswordForm() {
+  const t = useTranslations('ResetPassword');
+  const tr = useTranslations('Register');
+  const tp = useTranslations('PersonalInfo');
+  const queryClient = useQueryClient();
+  const openLogin = useSessionStore((s) => s.openLogin);
+  const [step, setStep] = useState(0);
+  const [channel, setChannel] = useState<Channel>('email');
+  const [target, setTarget] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function toPassword(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!target.trim()) found.target = tr('required');
+    if (!/^[0-9]{6}$/.test(code)) found.code = tr('codePlaceholder');
+    setErrors(found);
+    if (Object.keys(found).length === 0) setStep(1);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!isStrongPassword(password)) found.password = tp('weak');
+    if (confirm !== password) found.confirm = tp('mismatch');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { publicKey } = await queryClient.fetchQuery({
+        queryKey: userKeys.publicKey(),
+        queryFn: fetchLoginPublicKey,
+        staleTime: 10 * 60_000,
+      });
+      await resetForgottenPassword({ channel, target: target.trim(), code, password: await encryptPassword(publicKey, password) });
+      setStep(2);
+    } catch (error) {
+      if (!(error instanceof ApiClientError && error.silent)) setFailure(error instanceof Error ? error.message : tr('format'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stepper active={step} allowNextStepsSelect={false} onStepClick={(s) => s < step && step < 2 && setStep(s)}>
+      <Stepper.Step label={t('stepIdentify')}>
+        <form onSubmit={toPassword} noValidate>
+          <Stack gap="sm" maw={480} mt="md">
+            <SegmentedControl
+              aria-label={tr('verifyBy')}
+              value={channel}
+              onChange={(v) => setChannel(v as Channel)}
+              data={[
+                { value: 'email', label: tr('byEmail') },
+                { value: 'telephone', label: tr('byTelephone') },
+              ]}
+            />
+            <TextInput
+              label={channel === 'email' ? tr('email') : tr('telephone')}
+              type={channel === 'email' ? 'email' : 'tel'}
+              required
+              value={target}
+              onChange={(e) => setTarget(e.currentTarget.value)}
+              error={errors.target}
+            />
+            {target.trim() && <SendCode channel={channel} target={target.trim()} purpose="reset" />}
+            <Text size="xs" c="dimmed">
+              {tr('outboxHint')}
+            </Text>
+            <TextInput
+              label={tr('code')}
+              placeholder={tr('codePlaceholder')}
+              inputMode="numeric"
+              maxLength={6}
+              required
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+              error={errors.code}
+            />
+            <Button type="submit" w="fit-content">
+              {tr('next')}
+            </Button>
+          </Stack>
+        </form>
+      </Stepper.Step>
+      <Stepper.Step label={t('stepPassword')}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm" maw={480} mt="md">
+            {failure && (
+              <Alert color="red" role="alert" data-testid="reset-error">
+                {failure}
+              </Alert>
+            )}
+            <PasswordInput
+              label={t('newPassword')}
+              description={tp('passwordRule')}
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+            />
+            <PasswordInput
+              label={t('confirmPassword')}
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              error={errors.confirm}
+            />
+            <Group>
+              <Button variant="default" onClick={() => setStep(0)}>
+                {tr('back')}
+              </Button>
+              <Button type="submit" loading={busy}>
+                {t('submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stepper.Step>
+      <Stepper.Completed>
+        <Stack gap="md" maw={480} mt="md">
+          <Alert color="green" role="status" data-testid="reset-done">
+            {t('done')}
+          </Alert>
+          <Button onClick={() => openLogin()} w="fit-content">
+            {tr('loginNow')}
+          </Button>
+        </Stack>
+      </Stepper.Completed>
+    </Stepper>
+  );
+}
