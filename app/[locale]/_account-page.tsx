@@ -3,13 +3,14 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/i18n/routing';
+import { getEnv } from '@/lib/server/env';
 import { pageAlternates } from '@/lib/shared/seo';
 
 type Props = { params: Promise<{ locale: Locale }> };
 type Namespace = 'Register' | 'ResetPassword';
 
 /** The page and metadata of a public account form (/register, /resetPassword). */
-export function accountPage(namespace: Namespace, path: string, form: ReactNode) {
+export function accountPage(namespace: Namespace, path: string, form: (options: { mailConfigured: boolean }) => ReactNode) {
   return {
     async generateMetadata({ params }: Props): Promise<Metadata> {
       const { locale } = await params;
@@ -25,7 +26,7 @@ export function accountPage(namespace: Namespace, path: string, form: ReactNode)
           <Stack gap="md">
             <Title order={1}>{t('title')}</Title>
             <Text c="dimmed">{t('intro')}</Text>
-            {form}
+            {form({ mailConfigured: Boolean(getEnv().SMTP_URL) })}
           </Stack>
         </Container>
       );

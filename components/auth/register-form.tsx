@@ -36,7 +36,7 @@ const EMPTY: Account = {
 };
 
 /** Spec §3 register state: activeStep (account → verify → result), the captcha token, the result. */
-export function RegisterForm() {
+export function RegisterForm({ mailConfigured }: { mailConfigured: boolean }) {
   const t = useTranslations('Register');
   const tp = useTranslations('PersonalInfo');
   const queryClient = useQueryClient();
@@ -203,9 +203,11 @@ export function RegisterForm() {
         <Stack gap="sm" maw={480} mt="md">
           <Text>{t('codeSentTo', { target })}</Text>
           <SendCode channel={account.channel} target={target} purpose="register" />
-          <Text size="xs" c="dimmed">
-            {t('outboxHint')}
-          </Text>
+          {(account.channel === 'telephone' || !mailConfigured) && (
+            <Text size="xs" c="dimmed">
+              {t('outboxHint')}
+            </Text>
+          )}
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               {failure && (

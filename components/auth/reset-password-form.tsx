@@ -13,7 +13,7 @@ import { isStrongPassword } from '@/lib/shared/auth/password-rule';
 import { SendCode } from './send-code';
 
 /** Forgotten password: address + code → new password → done (every session ends). */
-export function ResetPasswordForm() {
+export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean }) {
   const t = useTranslations('ResetPassword');
   const tr = useTranslations('Register');
   const tp = useTranslations('PersonalInfo');
@@ -85,9 +85,11 @@ export function ResetPasswordForm() {
               error={errors.target}
             />
             {target.trim() && <SendCode channel={channel} target={target.trim()} purpose="reset" />}
-            <Text size="xs" c="dimmed">
-              {tr('outboxHint')}
-            </Text>
+            {(channel === 'telephone' || !mailConfigured) && (
+              <Text size="xs" c="dimmed">
+                {tr('outboxHint')}
+              </Text>
+            )}
             <TextInput
               label={tr('code')}
               placeholder={tr('codePlaceholder')}
