@@ -80,4 +80,17 @@ test.describe('accounts', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByTestId('login-button')).toBeVisible();
   });
+
+  test('no header trick or forged cookie opens a protected page', async ({ request }) => {
+    const path = '/chinese/personal/personalCenter/info';
+    for (const headers of [
+      { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' },
+      { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' },
+      { cookie: 'token=eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' },
+    ]) {
+      const res = await request.get(path, { headers, maxRedirects: 0 });
+      expect(res.status()).toBe(307);
+      expect(res.headers().location).toContain('/chinese/home?login=');
+    }
+  });
 });
