@@ -1,13 +1,12 @@
 'use client';
 
 import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiClientError, apiFetch } from '@/lib/client/api';
-import { encryptPassword } from '@/lib/client/encrypt-password';
-import { fetchLoginPublicKey, fetchUserDetail, userKeys, toSessionUser } from '@/lib/client/queries/users';
+import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor';
+import { fetchUserDetail, toSessionUser } from '@/lib/client/queries/users';
 import { selectLoginOpen } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { randomCaptchaToken, validateLoginForm } from '@/lib/shared/auth/login-form';
@@ -43,7 +42,7 @@ export function LoginDialog() {
 function LoginForm({ onLeave }: { onLeave: () => void }) {
   const t = useTranslations('LoginDialog');
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const encrypt = usePasswordEncryptor();
   const [form, setForm] = useState(EMPTY);
   const [token, setToken] = useState<string>(randomCaptchaToken);
   const [fieldError, setFieldError] = useState<{
@@ -76,12 +75,7 @@ function LoginForm({ onLeave }: { onLeave: () => void }) {
     setBusy(true);
     setFormError(null);
     try {
-      const { publicKey } = await queryClient.fetchQuery({
-        queryKey: userKeys.publicKey(),
-        queryFn: fetchLoginPublicKey,
-        staleTime: 10 * 60_000,
-      });
-      const password = await encryptPassword(publicKey, form.password);
+      const password = await encrypt(form.password);
       await apiFetch(loginContract.path, {
         method: 'POST',
         body: {

@@ -1,14 +1,12 @@
 'use client';
 
 import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { ApiClientError } from '@/lib/client/api';
-import { encryptPassword } from '@/lib/client/encrypt-password';
+import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor';
 import { checkValidity, registerAccount, type Channel } from '@/lib/client/queries/accounts';
-import { fetchLoginPublicKey, userKeys } from '@/lib/client/queries/users';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { isStrongPassword } from '@/lib/shared/auth/password-rule';
 import { SendCode } from './send-code';
@@ -39,7 +37,7 @@ const EMPTY: Account = {
 export function RegisterForm({ mailConfigured }: { mailConfigured: boolean }) {
   const t = useTranslations('Register');
   const tp = useTranslations('PersonalInfo');
-  const queryClient = useQueryClient();
+  const encrypt = usePasswordEncryptor();
   const openLogin = useSessionStore((s) => s.openLogin);
   const [activeStep, setActiveStep] = useState(0);
   const [account, setAccount] = useState<Account>(EMPTY);
@@ -87,14 +85,9 @@ export function RegisterForm({ mailConfigured }: { mailConfigured: boolean }) {
     setBusy(true);
     setFailure(null);
     try {
-      const { publicKey } = await queryClient.fetchQuery({
-        queryKey: userKeys.publicKey(),
-        queryFn: fetchLoginPublicKey,
-        staleTime: 10 * 60_000,
-      });
       const result = await registerAccount({
         username: account.username.trim(),
-        password: await encryptPassword(publicKey, account.password),
+        password: await encrypt(account.password),
         channel: account.channel,
         ...(account.email.trim() ? { email: account.email.trim() } : {}),
         ...(account.telephone.trim() ? { telephone: account.telephone.trim() } : {}),

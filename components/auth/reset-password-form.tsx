@@ -1,13 +1,11 @@
 'use client';
 
 import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Stepper, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError } from '@/lib/client/api';
-import { encryptPassword } from '@/lib/client/encrypt-password';
+import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor';
 import { resetForgottenPassword, type Channel } from '@/lib/client/queries/accounts';
-import { fetchLoginPublicKey, userKeys } from '@/lib/client/queries/users';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { isStrongPassword } from '@/lib/shared/auth/password-rule';
 import { SendCode } from './send-code';
@@ -17,7 +15,7 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
   const t = useTranslations('ResetPassword');
   const tr = useTranslations('Register');
   const tp = useTranslations('PersonalInfo');
-  const queryClient = useQueryClient();
+  const encrypt = usePasswordEncryptor();
   const openLogin = useSessionStore((s) => s.openLogin);
   const [step, setStep] = useState(0);
   const [channel, setChannel] = useState<Channel>('email');
@@ -48,12 +46,7 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
     setBusy(true);
     setFailure(null);
     try {
-      const { publicKey } = await queryClient.fetchQuery({
-        queryKey: userKeys.publicKey(),
-        queryFn: fetchLoginPublicKey,
-        staleTime: 10 * 60_000,
-      });
-      await resetForgottenPassword({ channel, target: target.trim(), code, password: await encryptPassword(publicKey, password) });
+      await resetForgottenPassword({ channel, target: target.trim(), code, password: await encrypt(password) });
       setStep(2);
     } catch (error) {
       if (!(error instanceof ApiClientError && error.silent)) setFailure(error instanceof Error ? error.message : tr('format'));

@@ -1,12 +1,10 @@
 'use client';
 
 import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError, apiFetch } from '@/lib/client/api';
-import { encryptPassword } from '@/lib/client/encrypt-password';
-import { fetchLoginPublicKey, userKeys } from '@/lib/client/queries/users';
+import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor';
 import { isStrongPassword } from '@/lib/shared/auth/password-rule';
 import { changePasswordContract } from '@/lib/shared/contracts/users';
 
@@ -15,7 +13,7 @@ const EMPTY: Fields = { oldPassword: '', newPassword: '', confirm: '' };
 
 export function ChangePasswordForm() {
   const t = useTranslations('PersonalInfo');
-  const queryClient = useQueryClient();
+  const encrypt = usePasswordEncryptor();
   const [form, setForm] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -35,8 +33,7 @@ export function ChangePasswordForm() {
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      const { publicKey } = await queryClient.fetchQuery({ queryKey: userKeys.publicKey(), queryFn: fetchLoginPublicKey, staleTime: 10 * 60_000 });
-      const [oldPassword, newPassword] = await Promise.all([encryptPassword(publicKey, form.oldPassword), encryptPassword(publicKey, form.newPassword)]);
+      const [oldPassword, newPassword] = await Promise.all([encrypt(form.oldPassword), encrypt(form.newPassword)]);
       await apiFetch(changePasswordContract.path, { method: 'PUT', body: { oldPassword, newPassword } });
       setForm(EMPTY);
       setResult({ ok: true, message: t('saved') });
