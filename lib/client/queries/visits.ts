@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getVisitTotalsContract, visitTotalsSchema } from '../../shared/contracts/visits';
 import { apiFetch } from '../api';
+import { afterAppStart } from '../visit-counter';
 
 export const visitKeys = {
   all: ['visits'] as const,
@@ -12,6 +13,10 @@ export const visitKeys = {
 export function useVisitTotals(days = 30) {
   return useQuery({
     queryKey: visitKeys.totals(days),
-    queryFn: ({ signal }) => apiFetch(getVisitTotalsContract.path, { query: { days }, schema: visitTotalsSchema, signal }),
+    // Read after this visit was counted, so the figures include it.
+    queryFn: async ({ signal }) => {
+      await afterAppStart();
+      return apiFetch(getVisitTotalsContract.path, { query: { days }, schema: visitTotalsSchema, signal });
+    },
   });
 }

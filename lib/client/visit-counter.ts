@@ -1,0 +1,25 @@
+'use client';
+
+import { incrVisitContract } from '../shared/contracts/visits';
+import { apiFetch } from './api';
+
+let appStart: Promise<void> | null = null;
+
+/** Spec §7: one visit named ALL per app start. Resolves (never rejects) once it was counted or failed. */
+export function countAppStart(label: string): Promise<void> {
+  appStart ??= countVisit('ALL', label);
+  return appStart;
+}
+
+/** Waits for the app-start count, so figures read afterwards include this visit. */
+export function afterAppStart(): Promise<void> {
+  return appStart ?? Promise.resolve();
+}
+
+/** The counter never interrupts a visitor: failures are dropped. */
+export function countVisit(name: string, label: string): Promise<void> {
+  return apiFetch(incrVisitContract.path, { method: 'POST', body: { name, label } }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
