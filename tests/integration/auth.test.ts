@@ -244,3 +244,26 @@ describe('area ranges and password change', () => {
     expect((await attempt('demo-editor', 'New@Pass2026', { ip: '10.3.3.5' })).json.code).toBe(0);
   });
 });
+
+describe('permission, role and node type lists', () => {
+  it('name every code in the caller language, for signed-in users only', async () => {
+    const { GET: permissions } = await import('../../app/api/usercenter/v1/permission/route');
+    const { GET: roles } = await import('../../app/api/usercenter/v1/role/route');
+    const { GET: nodeTypes } = await import('../../app/api/usercenter/v1/userinfo/nodetype/route');
+    expect((await call(permissions, '/x')).status).toBe(401);
+    const res = await attempt('demo-personal', PASSWORD, { ip: '10.4.4.4' });
+    const token = res.json.data as string;
+    const en = await call(permissions, '/x', { headers: { token, 'x-locale': 'en' } });
+    expect(en.json.data).toHaveLength(11);
+    expect(en.json.data).toContainEqual({ code: 'MOD_056', name: 'Land cover monitoring' });
+    const zh = await call(permissions, '/x', { headers: { token, 'x-locale': 'zh' } });
+    expect(zh.json.data).toContainEqual({ code: 'MOD_061', name: '购物车' });
+    const roleList = await call(roles, '/x', { headers: { token, 'x-locale': 'en' } });
+    expect(roleList.json.data).toContainEqual({ code: 'city', name: 'City user', permissions: ['MOD_054', 'MOD_056', 'MOD_061'] });
+    const nodes = await call(nodeTypes, '/x', { headers: { token, 'x-locale': 'en' } });
+    expect(nodes.json.data).toEqual([
+      { code: 'dedicated', name: 'Dedicated-line user' },
+      { code: 'provincial', name: 'Provincial node user' },
+    ]);
+  });
+});

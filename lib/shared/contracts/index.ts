@@ -6,6 +6,9 @@ import {
   checkValidityContract,
   forgetPasswordContract,
   getOutboxContract,
+  listNodeTypesContract,
+  listPermissionsContract,
+  listRolesContract,
   registerContract,
   sendCodeContract,
   getAreaRangesByUsernameContract,
@@ -33,4 +36,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   registerContract,
   forgetPasswordContract,
   getOutboxContract,
+  listPermissionsContract,
+  listRolesContract,
+  listNodeTypesContract,
 ];

@@ -214,3 +214,32 @@ export const getOutboxContract = defineContract({
   query: z.object({ recipient: z.string().trim().max(100).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }),
   response: z.array(outboxMessageSchema),
 });
+
+export const namedCodeSchema = z.object({ code: z.string(), name: z.string() });
+
+export const listPermissionsContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/permission',
+  summary: 'Every permission code with its name in the caller’s language',
+  tag: 'usercenter',
+  access: 'login',
+  response: z.array(namedCodeSchema),
+});
+
+export const listRolesContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/role',
+  summary: 'Roles with their permission codes',
+  tag: 'usercenter',
+  access: 'login',
+  response: z.array(namedCodeSchema.extend({ permissions: z.array(z.string()) })),
+});
+
+export const listNodeTypesContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/userinfo/nodetype',
+  summary: 'Node types (provincial node users, dedicated-line users)',
+  tag: 'usercenter',
+  access: 'login',
+  response: z.array(namedCodeSchema),
+});
