@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CAPTCHA_ANSWER } from '../playwright.config';
+import { codeFromOutbox } from './pages/outbox';
 import { PortalPage } from './pages/portal-page';
 
 const PASSWORD = 'Demo@2026';
@@ -93,5 +94,23 @@ test.describe('accounts', () => {
       expect(res.status()).toBe(307);
       expect(res.headers().location).toContain('/chinese/home?login=');
     }
+  });
+
+  test('a signed-in user changes the mobile number with a code (en)', async ({ page }) => {
+    const portal = new PortalPage(page, 'en');
+    await portal.goto('/home');
+    await portal.login('demo-hebei', PASSWORD, CAPTCHA_ANSWER);
+    await page.getByRole('link', { name: 'Personal center' }).click();
+    await expect(page).toHaveURL(/\/english\/personal\/personalCenter\/info$/);
+    const section = page.getByRole('region', { name: 'Change phone or e-mail' });
+    await section.getByText('Mobile phone', { exact: true }).click();
+    await section.getByRole('textbox', { name: 'New Mobile number' }).fill('13955550000');
+    await section.getByLabel('Image captcha').fill(CAPTCHA_ANSWER);
+    await section.getByTestId('send-code').click();
+    await expect(section.getByTestId('send-code-result')).toHaveText('The code is on its way');
+    await section.getByRole('textbox', { name: 'Verification code' }).fill(await codeFromOutbox(page.request, '13955550000'));
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByTestId('contact-result')).toHaveText('Updated');
+    await expect(page.getByTestId('profile-table')).toContainText('139****0000');
   });
 });

@@ -57,7 +57,13 @@ export function ChangePasswordForm() {
               {result.message}
             </Alert>
           )}
-          <PasswordInput label={t('oldPassword')} autoComplete="current-password" value={form.oldPassword} onChange={(e) => set('oldPassword')(e.currentTarget.value)} error={errors.oldPassword} />
+          <PasswordInput
+            label={t('oldPassword')}
+            autoComplete="current-password"
+            value={form.oldPassword}
+            onChange={(e) => set('oldPassword')(e.currentTarget.value)}
+            error={errors.oldPassword}
+          />
           <PasswordInput
             label={t('newPassword')}
             description={t('passwordRule')}
@@ -66,7 +72,13 @@ export function ChangePasswordForm() {
             onChange={(e) => set('newPassword')(e.currentTarget.value)}
             error={errors.newPassword}
           />
-          <PasswordInput label={t('confirmPassword')} autoComplete="new-password" value={form.confirm} onChange={(e) => set('confirm')(e.currentTarget.value)} error={errors.confirm} />
+          <PasswordInput
+            label={t('confirmPassword')}
+            autoComplete="new-password"
+            value={form.confirm}
+            onChange={(e) => set('confirm')(e.currentTarget.value)}
+            error={errors.confirm}
+          />
           <Button type="submit" loading={busy} w="fit-content">
             {t('save')}
           </Button>

@@ -43,9 +43,19 @@ export function ProfileCard() {
             <Row label={t('roles')}>{user.roles.length ? user.roles.map((r) => r.name).join('、') : none}</Row>
             <Row label={t('telephone')}>{user.telephone?.value ?? none}</Row>
             <Row label={t('email')}>{user.email?.value ?? none}</Row>
-            <Row label={t('pushNodes')}>{user.personInfo.relatePushNodeInfo.length ? user.personInfo.relatePushNodeInfo.map((n) => n.nodeName).join('、') : none}</Row>
+            <Row label={t('pushNodes')}>
+              {user.personInfo.relatePushNodeInfo.length ? user.personInfo.relatePushNodeInfo.map((n) => n.nodeName).join('、') : none}
+            </Row>
             <Row label={t('permissions')}>
-              <Group gap={6}>{user.permissions.length ? user.permissions.map((p) => <Badge key={p} variant="light">{p}</Badge>) : none}</Group>
+              <Group gap={6}>
+                {user.permissions.length
+                  ? user.permissions.map((p) => (
+                      <Badge key={p} variant="light">
+                        {p}
+                      </Badge>
+                    ))
+                  : none}
+              </Group>
             </Row>
           </Table.Tbody>
         </Table>

@@ -164,3 +164,25 @@ describe('outbox', () => {
     expect((await call(GET, '/x')).status).toBe(401);
   });
 });
+
+describe('contact change', () => {
+  it('needs a session, a code sent to the new address, and a free address', async () => {
+    const { PUT: putEmail } = await import('../../app/api/usercenter/v1/userinfo/email/route');
+    const { PUT: putPhone } = await import('../../app/api/usercenter/v1/userinfo/telephone/route');
+    const anonymous = await call(sendPost, '/x', { body: { purpose: 'change', ...(await captcha()) }, params: { channel: 'email', target: 'x@example.org' } });
+    expect(anonymous.status).toBe(401);
+
+    const session = await login('demo-city', 'Demo@2026');
+    const token = session.json.data as string;
+    const send2 = async (channel: string, target: string) =>
+      call(sendPost, '/x', { body: { purpose: 'change', ...(await captcha()) }, params: { channel, target }, headers: { ...EN, token } });
+    expect((await send2('email', 'demo-admin@rscloud.example')).json.message).toBe('This e-mail address is already registered');
+    expect((await send2('email', 'city.new@example.org')).json.code).toBe(0);
+    const code = await lastCode('city.new@example.org');
+    expect((await call(putEmail, '/x', { method: 'PUT', body: { value: 'city.new@example.org', code: '000000' === code ? '111111' : '000000' }, headers: { ...EN, token } })).json.code).toBe(1103);
+    expect((await call(putEmail, '/x', { method: 'PUT', body: { value: 'city.new@example.org', code }, headers: { ...EN, token } })).json.code).toBe(0);
+    const detail = await call(detailGet, '/x', { headers: { token } });
+    expect(detail.json.data.email.uri).toBe('mailto:city.new@example.org');
+    expect((await call(putPhone, '/x', { method: 'PUT', body: { value: '13900000000', code: '123456' } })).status).toBe(401);
+  });
+});

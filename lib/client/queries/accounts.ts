@@ -2,6 +2,8 @@
 
 import { z } from 'zod';
 import {
+  changeEmailContract,
+  changeTelephoneContract,
   checkValidityContract,
   forgetPasswordContract,
   registerContract,
@@ -11,7 +13,8 @@ import {
 import { apiFetch } from '../api';
 
 export type Channel = 'email' | 'telephone';
-export type Purpose = 'register' | 'reset';
+export type { CodePurpose as Purpose } from '../../shared/contracts/users';
+import type { CodePurpose as Purpose } from '../../shared/contracts/users';
 
 const fill = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(values[k] ?? ''));
 
@@ -24,3 +27,6 @@ export const sendCode = (channel: Channel, target: string, body: { purpose: Purp
 export const registerAccount = (body: z.input<typeof registerContract.body>) => apiFetch(registerContract.path, { method: 'POST', body });
 
 export const resetForgottenPassword = (body: z.input<typeof forgetPasswordContract.body>) => apiFetch(forgetPasswordContract.path, { method: 'POST', body });
+
+export const changeContact = (channel: Channel, body: { value: string; code: string }) =>
+  apiFetch((channel === 'email' ? changeEmailContract : changeTelephoneContract).path, { method: 'PUT', body });

@@ -7,7 +7,8 @@ import type { Queryable } from '../db';
 import type { ApiTranslator } from '../i18n';
 import { transportFor, type Channel } from '../messaging';
 
-export type Purpose = 'register' | 'reset';
+export type { CodePurpose as Purpose } from '../../shared/contracts/users';
+import type { CodePurpose as Purpose } from '../../shared/contracts/users';
 
 export const CODE_TTL_MINUTES = 10;
 export const RESEND_SECONDS = 60;
@@ -54,7 +55,7 @@ export async function sendCode(db: Queryable, t: ApiTranslator, input: { channel
   if ((recent?.hour_count ?? 0) >= MAX_PER_HOUR) throw new ApiError(CODE_CODES.TOO_MANY, 'codeTooMany');
 
   const taken = await isContactTaken(db, input.channel, input.target);
-  if (input.purpose === 'register' && taken) throw new ApiError(API_CODES.INVALID_INPUT, input.channel === 'email' ? 'emailTaken' : 'telephoneTaken');
+  if (input.purpose !== 'reset' && taken) throw new ApiError(API_CODES.INVALID_INPUT, input.channel === 'email' ? 'emailTaken' : 'telephoneTaken');
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [row] = await db.query<{ id: string }>(
@@ -69,7 +70,7 @@ export async function sendCode(db: Queryable, t: ApiTranslator, input: { channel
     channel: input.channel,
     recipient: input.target,
     subject: t('verifySubject'),
-    body: t(input.purpose === 'register' ? 'verifyBodyRegister' : 'verifyBodyReset', { code, minutes: CODE_TTL_MINUTES }),
+    body: t(input.purpose === 'reset' ? 'verifyBodyReset' : input.purpose === 'change' ? 'verifyBodyChange' : 'verifyBodyRegister', { code, minutes: CODE_TTL_MINUTES }),
   });
   return { resendAfterSeconds: RESEND_SECONDS };
 }

@@ -81,3 +81,14 @@ export async function resetPassword(db: Queryable, input: { channel: Channel; ta
   await db.query('UPDATE users SET password_hash = $2, must_change_password = false, updated_at = now() WHERE id = $1', [user.id, await hashPassword(password)]);
   await revokeOtherSessions(db, user.id, null);
 }
+
+/** A new e-mail or phone for the signed-in user, proven by a code sent to it. */
+export async function changeContact(db: Queryable, userId: string, channel: Channel, value: string, code: string): Promise<void> {
+  const target = normalizeTarget(channel, value);
+  if (await isContactTaken(db, channel, target)) throw new ApiError(API_CODES.INVALID_INPUT, channel === 'email' ? 'emailTaken' : 'telephoneTaken');
+  await verifyCode(db, { channel, target, purpose: 'change', code, consume: true });
+  await db.query(
+    channel === 'email' ? 'UPDATE users SET email = $2, updated_at = now() WHERE id = $1' : 'UPDATE users SET telephone = $2, updated_at = now() WHERE id = $1',
+    [userId, target],
+  );
+}

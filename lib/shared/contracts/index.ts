@@ -1,7 +1,9 @@
 /** Every API contract, for the OpenAPI document. A new contract is added here too. */
 import type { ApiContract } from './api';
 import {
+  changeEmailContract,
   changePasswordContract,
+  changeTelephoneContract,
   checkCodeContract,
   checkValidityContract,
   forgetPasswordContract,
@@ -39,4 +41,6 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   listPermissionsContract,
   listRolesContract,
   listNodeTypesContract,
+  changeTelephoneContract,
+  changeEmailContract,
 ];

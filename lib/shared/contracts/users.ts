@@ -125,7 +125,9 @@ export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{3,31}$/;
 export const TELEPHONE_PATTERN = /^1[3-9][0-9]{9}$/;
 
 export const channelSchema = z.enum(['email', 'telephone']);
-export const purposeSchema = z.enum(['register', 'reset']);
+/** `change` (a new e-mail or phone for the signed-in user) needs a session. */
+export const purposeSchema = z.enum(['register', 'reset', 'change']);
+export type CodePurpose = z.infer<typeof purposeSchema>;
 
 export const validityKindSchema = z.enum(['username', 'email', 'telephone']);
 export const validityResultSchema = z.object({ valid: z.boolean(), reason: z.enum(['format', 'taken']).nullable() });
@@ -242,4 +244,28 @@ export const listNodeTypesContract = defineContract({
   tag: 'usercenter',
   access: 'login',
   response: z.array(namedCodeSchema),
+});
+
+export const changeContactBodySchema = z.object({ value: z.string().trim().min(3).max(100), code: z.string().regex(/^[0-9]{6}$/) });
+
+export const changeTelephoneContract = defineContract({
+  method: 'PUT',
+  path: '/api/usercenter/v1/userinfo/telephone',
+  summary: 'Change the own mobile number with a code sent to the new number (purpose change)',
+  tag: 'usercenter',
+  access: 'login',
+  body: changeContactBodySchema,
+  response: z.null(),
+  maxBodyBytes: 1024,
+});
+
+export const changeEmailContract = defineContract({
+  method: 'PUT',
+  path: '/api/usercenter/v1/userinfo/email',
+  summary: 'Change the own e-mail address with a code sent to the new address (purpose change)',
+  tag: 'usercenter',
+  access: 'login',
+  body: changeContactBodySchema,
+  response: z.null(),
+  maxBodyBytes: 1024,
 });

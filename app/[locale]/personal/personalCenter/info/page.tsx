@@ -1,6 +1,7 @@
 import { Container, Stack, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ChangeContactForm } from '@/components/personal/change-contact-form';
 import { ChangePasswordForm } from '@/components/personal/change-password-form';
 import { ProfileCard } from '@/components/personal/profile-card';
 import type { Locale } from '@/i18n/routing';
@@ -25,6 +26,7 @@ export default async function PersonalInfoPage({ params }: Props) {
         <Title order={1}>{t('title')}</Title>
         <ProfileCard />
         <ChangePasswordForm />
+        <ChangeContactForm />
       </Stack>
     </Container>
   );
