@@ -267,3 +267,18 @@ describe('permission, role and node type lists', () => {
     ]);
   });
 });
+
+describe('area range by id', () => {
+  it('answers the owner and administrators; others get not-found', async () => {
+    const { GET } = await import('../../app/api/usercenter/v1/arearange/id/[id]/route');
+    const [range] = await db().query<{ id: string }>("SELECT a.id::text AS id FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-city'");
+    const own = (await attempt('demo-city', PASSWORD, { ip: '10.5.5.5' })).json.data as string;
+    const other = (await attempt('demo-personal', PASSWORD, { ip: '10.5.5.6' })).json.data as string;
+    const admin = (await attempt('demo-admin', PASSWORD, { ip: '10.5.5.7' })).json.data as string;
+    const get = (token: string, id = range?.id ?? '') => call(GET, '/x', { headers: { token }, params: { id } });
+    expect((await get(own)).json.data).toEqual({ id: range?.id, type: 'regionId', regionId: '130100', status: 0, isDelete: 0 });
+    expect((await get(admin)).json.data.regionId).toBe('130100');
+    expect((await get(other)).json.code).toBe(404);
+    expect((await get(own, "1 OR 1=1")).json.code).toBe(400);
+  });
+});

@@ -88,3 +88,13 @@ export async function getAreaRangesByUsername(db: Queryable, username: string): 
   const [user] = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE lower(username) = lower($1)', [username]);
   return user ? getAreaRanges(db, user.id) : [];
 }
+
+/** One active, non-deleted range with its owner, or null. */
+export async function getAreaRangeById(db: Queryable, id: string): Promise<(AreaRange & { userId: string }) | null> {
+  const [r] = await db.query<{ id: string; user_id: string; type: string; region_id: string; status: number; is_delete: number }>(
+    `SELECT id::text AS id, user_id::text AS user_id, type, region_id, status, is_delete FROM area_ranges
+      WHERE id = $1::bigint AND status = 0 AND is_delete = 0`,
+    [id],
+  );
+  return r ? { id: r.id, userId: r.user_id, type: r.type, regionId: r.region_id, status: r.status, isDelete: r.is_delete } : null;
+}

@@ -269,3 +269,13 @@ export const changeEmailContract = defineContract({
   response: z.null(),
   maxBodyBytes: 1024,
 });
+
+export const getAreaRangeByIdContract = defineContract({
+  method: 'GET',
+  path: '/api/usercenter/v1/arearange/id/{id}',
+  summary: 'One area range by id: the caller’s own, or any for administrators',
+  tag: 'usercenter',
+  access: 'login',
+  params: z.object({ id: z.string().regex(/^[0-9]{1,18}$/) }),
+  response: areaRangeSchema,
+});
