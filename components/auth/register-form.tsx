@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -9,6 +9,7 @@ import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor'
 import { checkValidity, registerAccount, type Channel } from '@/lib/client/queries/accounts';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { isStrongPassword } from '@/lib/shared/auth/password-rule';
+import { ChannelSwitch, CodeInput } from './channel-fields';
 import { SendCode } from './send-code';
 
 type Account = {
@@ -143,15 +144,7 @@ export function RegisterForm({ mailConfigured }: { mailConfigured: boolean }) {
               <Text size="sm" fw={500} id="verify-by">
                 {t('verifyBy')}
               </Text>
-              <SegmentedControl
-                aria-labelledby="verify-by"
-                value={account.channel}
-                onChange={(v) => set('channel')(v)}
-                data={[
-                  { value: 'email', label: t('byEmail') },
-                  { value: 'telephone', label: t('byTelephone') },
-                ]}
-              />
+              <ChannelSwitch labelledBy="verify-by" value={account.channel} onChange={(v) => set('channel')(v)} />
             </Stack>
             {account.channel === 'email' ? (
               <TextInput
@@ -208,16 +201,7 @@ export function RegisterForm({ mailConfigured }: { mailConfigured: boolean }) {
                   {failure}
                 </Alert>
               )}
-              <TextInput
-                label={t('code')}
-                placeholder={t('codePlaceholder')}
-                inputMode="numeric"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-                error={errors.code}
-              />
+              <CodeInput required value={code} onChange={setCode} error={errors.code} />
               <Group>
                 <Button variant="default" onClick={() => setActiveStep(0)}>
                   {t('back')}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError } from '@/lib/client/api';
@@ -8,6 +8,7 @@ import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor'
 import { resetForgottenPassword, type Channel } from '@/lib/client/queries/accounts';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { isStrongPassword } from '@/lib/shared/auth/password-rule';
+import { ChannelSwitch, CodeInput } from './channel-fields';
 import { SendCode } from './send-code';
 
 /** Forgotten password: address + code → new password → done (every session ends). */
@@ -60,15 +61,7 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
       <Stepper.Step label={t('stepIdentify')}>
         <form onSubmit={toPassword} noValidate>
           <Stack gap="sm" maw={480} mt="md">
-            <SegmentedControl
-              aria-label={tr('verifyBy')}
-              value={channel}
-              onChange={(v) => setChannel(v as Channel)}
-              data={[
-                { value: 'email', label: tr('byEmail') },
-                { value: 'telephone', label: tr('byTelephone') },
-              ]}
-            />
+            <ChannelSwitch value={channel} onChange={setChannel} />
             <TextInput
               label={channel === 'email' ? tr('email') : tr('telephone')}
               type={channel === 'email' ? 'email' : 'tel'}
@@ -83,16 +76,7 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
                 {tr('outboxHint')}
               </Text>
             )}
-            <TextInput
-              label={tr('code')}
-              placeholder={tr('codePlaceholder')}
-              inputMode="numeric"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-              error={errors.code}
-            />
+            <CodeInput required value={code} onChange={setCode} error={errors.code} />
             <Button type="submit" w="fit-content">
               {tr('next')}
             </Button>

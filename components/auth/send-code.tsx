@@ -34,7 +34,8 @@ export function SendCode({ channel, target, purpose }: { channel: Channel; targe
       setWait(result.resendAfterSeconds);
       setMessage({ ok: true, text: t('codeSent') });
     } catch (error) {
-      if (!(error instanceof ApiClientError && error.silent)) setMessage({ ok: false, text: error instanceof Error ? error.message : t('format') });
+      if (!(error instanceof ApiClientError && error.silent))
+        setMessage({ ok: false, text: error instanceof Error ? error.message : t('format') });
     } finally {
       // Every attempt uses the image captcha up.
       setToken(randomCaptchaToken());
@@ -45,7 +46,13 @@ export function SendCode({ channel, target, purpose }: { channel: Channel; targe
 
   return (
     <Stack gap="xs">
-      <CaptchaField id={`${purpose}-captcha`} token={token} value={captcha} onChange={setCaptcha} onRefresh={() => setToken(randomCaptchaToken())} />
+      <CaptchaField
+        id={`${purpose}-captcha`}
+        token={token}
+        value={captcha}
+        onChange={setCaptcha}
+        onRefresh={() => setToken(randomCaptchaToken())}
+      />
       <Button variant="light" onClick={send} loading={busy} disabled={wait > 0} w="fit-content" data-testid="send-code">
         {wait > 0 ? t('resendIn', { seconds: wait }) : t('sendCode')}
       </Button>

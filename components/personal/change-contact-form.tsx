@@ -1,12 +1,13 @@
 'use client';
 
-import { Alert, Button, Paper, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError } from '@/lib/client/api';
 import { changeContact, type Channel } from '@/lib/client/queries/accounts';
 import { userKeys } from '@/lib/client/queries/users';
+import { ChannelSwitch, CodeInput } from '../auth/channel-fields';
 import { SendCode } from '../auth/send-code';
 
 /** A new e-mail address or mobile number, proven by a code sent to it. */
@@ -54,15 +55,7 @@ export function ChangeContactForm() {
               {result.message}
             </Alert>
           )}
-          <SegmentedControl
-            aria-label={tr('verifyBy')}
-            value={channel}
-            onChange={(v) => setChannel(v as Channel)}
-            data={[
-              { value: 'email', label: tr('byEmail') },
-              { value: 'telephone', label: tr('byTelephone') },
-            ]}
-          />
+          <ChannelSwitch value={channel} onChange={setChannel} />
           <TextInput
             label={t('newValue', { kind })}
             type={channel === 'email' ? 'email' : 'tel'}
@@ -70,14 +63,7 @@ export function ChangeContactForm() {
             onChange={(e) => setValue(e.currentTarget.value)}
           />
           {value.trim() && <SendCode channel={channel} target={value.trim()} purpose="change" />}
-          <TextInput
-            label={tr('code')}
-            placeholder={tr('codePlaceholder')}
-            inputMode="numeric"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-          />
+          <CodeInput value={code} onChange={setCode} />
           <Button type="submit" loading={busy} w="fit-content">
             {t('saveContact')}
           </Button>
