@@ -1,43 +1,128 @@
-// A small closed-loop HTTP load generator: `connections` keep-alive clients each send the next
-// request as soon as the previous answer is fully read. Loopback only.
+// A small closed-loop HTTP load generator, loopback only: `connections` keep-alive clients each send
+// the next request as soon as the previous answer has been read to its last byte. Only 200 answers of
+// the expected length count; everything else is reported as an error, by kind.
 import http from 'node:http';
 
-export async function load({ port, path, connections = 16, seconds = 8, warmupSeconds = 2 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const once = () =>
-    new Promise((resolve) => {
-      const started = process.hrtime.bigint();
-      const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { 'accept-encoding': 'identity' } }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve({ ok: res.statusCode === 200, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      });
-      req.on('error', () => resolve({ ok: false, ms: 0 }));
-      req.setTimeout(10_000, () => req.destroy());
-    });
+const HOST = '127.0.0.1';
+const REQUEST_TIMEOUT_MS = 10_000;
 
-  const phase = async (durationMs, record) => {
-    const until = Date.now() + durationMs;
+/**
+ * One GET, body read completely. Resolves (never rejects) with
+ * `{ ok, status, bytes, ms, error? }` so that one failure cannot stop a load phase.
+ */
+function request({ port, path, agent, headers }) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    let settled = false;
+    let bytes = 0;
+    let status = 0;
+    const done = (error) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ok: !error && status === 200, status, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6, error });
+    };
+    const req = http.get({ host: HOST, port, path, agent, headers }, (res) => {
+      status = res.statusCode ?? 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => done());
+      // A socket dropped mid-body emits 'error' or just 'close' without 'end'.
+      res.on('error', (e) => done(e.code ?? 'response error'));
+      res.on('close', () => done(res.complete ? undefined : 'incomplete body'));
+    });
+    req.on('error', (e) => done(e.code ?? e.message));
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+  });
+}
+
+/** One GET with its raw headers and whole body, for capturing what a server sends. */
+export function fetchOnce({ port, path, headers = { 'accept-encoding': 'identity' }, timeoutMs = REQUEST_TIMEOUT_MS }) {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: HOST, port, path, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headersDistinct, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`GET ${path} timed out`)));
+  });
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+
+/**
+ * A server under load: `connections` keep-alive clients to 127.0.0.1:`port`. `expectedBytes`, when
+ * given, turns a body of any other length into an error (a truncated answer, or another page).
+ * `phase(seconds)` can be called repeatedly, e.g. to interleave two targets.
+ */
+export class LoadTarget {
+  constructor({ port, path, connections = 16, expectedBytes }) {
+    Object.assign(this, { port, path, connections, expectedBytes });
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    // Identity encoding: every server sends the same bytes and none spends time compressing.
+    this.headers = { 'accept-encoding': 'identity' };
+  }
+
+  /** Closed loop for `seconds`; returns the raw figures of that phase. */
+  async phase(seconds) {
+    const until = Date.now() + seconds * 1000;
     const latencies = [];
-    let errors = 0;
+    const errors = {};
+    let bytes = 0;
+    const started = process.hrtime.bigint();
     await Promise.all(
-      Array.from({ length: connections }, async () => {
+      Array.from({ length: this.connections }, async () => {
         while (Date.now() < until) {
-          const r = await once();
-          if (!record) continue;
-          if (r.ok) latencies.push(r.ms);
-          else errors++;
+          const r = await request(this);
+          bytes += r.bytes;
+          const kind =
+            r.error ??
+            (r.status !== 200
+              ? `HTTP ${r.status}`
+              : this.expectedBytes !== undefined && r.bytes !== this.expectedBytes
+                ? 'wrong body length'
+                : null);
+          if (kind) errors[kind] = (errors[kind] ?? 0) + 1;
+          else latencies.push(r.ms);
         }
       }),
     );
-    return { latencies, errors };
-  };
+    // Requests started before the deadline finish after it; the elapsed time includes them.
+    return { latencies, errors, bytes, elapsed: Number(process.hrtime.bigint() - started) / 1e9 };
+  }
 
-  await phase(warmupSeconds * 1000, false);
-  const started = Date.now();
-  const { latencies, errors } = await phase(seconds * 1000, true);
-  const elapsed = (Date.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);
-  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(50), p95: pct(95) };
+  close() {
+    this.agent.destroy();
+  }
+}
+
+/** Requests/s, latency percentiles and errors over one or more phases. */
+export function summarize(phases) {
+  const latencies = phases.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const elapsed = phases.reduce((s, p) => s + p.elapsed, 0);
+  const bytes = phases.reduce((s, p) => s + p.bytes, 0);
+  const errorKinds = {};
+  for (const p of phases) for (const [kind, n] of Object.entries(p.errors)) errorKinds[kind] = (errorKinds[kind] ?? 0) + n;
+  return {
+    requests: latencies.length,
+    errors: Object.values(errorKinds).reduce((a, b) => a + b, 0),
+    errorKinds,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    mbPerSecond: bytes / elapsed / 1e6,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** The simple case: warm up for `warmupSeconds`, then measure for `seconds`. */
+export async function load({ port, path, connections = 16, seconds = 8, warmupSeconds = 2, expectedBytes }) {
+  const target = new LoadTarget({ port, path, connections, expectedBytes });
+  try {
+    if (warmupSeconds > 0) await target.phase(warmupSeconds);
+    return summarize([await target.phase(seconds)]);
+  } finally {
+    target.close();
+  }
 }

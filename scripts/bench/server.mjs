@@ -1,51 +1,208 @@
-// Starts and stops the production server for a benchmark, on a fresh embedded database.
-import { spawn } from 'node:child_process';
+// The processes of a benchmark: the production build, the server under test on a fresh embedded
+// database, and the bare baseline server. Each child runs in its own process group (`detached`) so
+// that stopping it also stops whatever it started; every child is tracked, and any still alive when
+// the bench exits — normally, on an error or on a signal — is killed.
+import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { fetchOnce } from './load.mjs';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// `node …/next` rather than `npx next`: the same CLI without an npm process in between.
+const NEXT_BIN = path.join(ROOT, 'node_modules/next/dist/bin/next');
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+const READY_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 5_000;
+
+/** The servers a benchmark can put under load (BENCH_SERVERS picks them). */
+export const SERVERS = {
+  portal: {
+    label: 'portal (node server.mjs)',
+    about: 'the production server (`npm start`): Next behind the page micro-cache of docs/adr/0005',
+    args: () => ['server.mjs'],
+  },
+  next: {
+    label: 'next start',
+    about: 'plain `next start`, without the micro-cache',
+    // No `-H 127.0.0.1`: with it, the locale rewrite points at localhost and every page redirects to
+    // itself. Like server.mjs it then listens on all interfaces; the bench only talks to 127.0.0.1.
+    args: (port) => [NEXT_BIN, 'start', '-p', String(port)],
+  },
+};
+
+/** Resolves `true` when `promise` settles within `ms`, `false` otherwise; leaves no timer behind. */
+const within = (promise, ms) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
+const live = new Set();
+
+/** Keeps the last lines a child printed (for error messages); echoes its stderr when asked. */
+function collect(stream, name, tail, echo) {
+  if (!stream) return;
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (text) => {
+    const lines = (rest + text).split('\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+      if (echo && line.trim()) process.stderr.write(`  [${name}] ${line}\n`);
+    }
+  });
+}
+
+function track(child, name, { cleanup = () => {}, echoStderr = true } = {}) {
+  const tail = [];
+  collect(child.stdout, name, tail, false);
+  collect(child.stderr, name, tail, echoStderr);
+  let exitInfo = null;
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve((exitInfo = { code, signal })));
+    child.once('error', (error) => resolve((exitInfo = { code: null, signal: null, error })));
+  });
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  };
+  let stopping;
+  const proc = {
+    name,
+    exited,
+    get exitInfo() {
+      return exitInfo;
+    },
+    tail: () => tail.join('\n'),
+    /** SIGTERM, then SIGKILL after a grace period; always SIGKILLs the group for stragglers. */
+    stop() {
+      stopping ??= (async () => {
+        if (!exitInfo) {
+          signalGroup('SIGTERM');
+          await within(exited, STOP_GRACE_MS);
+        }
+        signalGroup('SIGKILL');
+        await within(exited, STOP_GRACE_MS);
+        live.delete(proc);
+        cleanup();
+      })();
+      return stopping;
+    },
+    /** Synchronous last resort, for process exit. */
+    killNow() {
+      signalGroup('SIGKILL');
+      live.delete(proc);
+      cleanup();
+    },
+  };
+  live.add(proc);
+  return proc;
+}
+
+/** Stops every child still running (each bounded by the grace periods). */
+export const stopAll = () => Promise.all([...live].map((p) => p.stop()));
+
+/** Kills every child still running, at once; safe to call from an 'exit' handler. */
+export function killAllNow() {
+  for (const p of [...live]) p.killNow();
+}
+process.on('exit', killAllNow);
 
 export const freePort = () =>
   new Promise((resolve, reject) => {
     const srv = net.createServer();
+    srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });
-    srv.on('error', reject);
   });
 
+/** Builds once when there is no production build; returns whether it built. */
 export async function ensureBuild() {
-  if (existsSync('.next/BUILD_ID')) return;
-  console.log('[bench] no production build: running next build…');
-  await new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
-    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited ${code}`))));
-  });
+  if (existsSync(path.join(ROOT, '.next/BUILD_ID'))) return false;
+  console.log('[bench] no production build (.next/BUILD_ID): running `next build`…');
+  const child = spawn(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const proc = track(child, 'build');
+  const finished = await within(proc.exited, BUILD_TIMEOUT_MS);
+  await proc.stop();
+  if (!finished) throw new Error(`next build did not finish within ${BUILD_TIMEOUT_MS / 60_000} min`);
+  if (proc.exitInfo.code !== 0) throw new Error(`next build failed (exit ${proc.exitInfo.code ?? proc.exitInfo.signal})`);
+  return true;
 }
 
-export async function startNext() {
+/**
+ * Starts one of SERVERS on a free port with its own empty embedded database in a temporary
+ * directory (never ./.data), and waits until `readyPath` answers 200 — the first start creates and
+ * seeds the database.
+ */
+export async function startServer(id, { readyPath = '/chinese/home' } = {}) {
+  const server = SERVERS[id];
+  if (!server) throw new Error(`unknown server "${id}" (known: ${Object.keys(SERVERS).join(', ')})`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, ['server.mjs'], {
+  const child = spawn(process.execPath, server.args(port), {
+    cwd: ROOT,
+    // DATABASE_URL empty: always the embedded database, even when the shell points at a PostgreSQL.
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_ON_START: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const stop = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {}
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/chinese/home`);
-      if (res.status === 200) return { port, stop };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+  const proc = track(child, id, { cleanup: () => rmSync(dataDir, { recursive: true, force: true }) });
+
+  const started = Date.now();
+  let last = 'no answer';
+  try {
+    for (;;) {
+      if (proc.exitInfo)
+        throw new Error(
+          `${server.label} exited (${proc.exitInfo.code ?? proc.exitInfo.signal}) before answering; its last output:\n${proc.tail()}`,
+        );
+      if (Date.now() - started > READY_TIMEOUT_MS)
+        throw new Error(`${server.label} did not answer ${readyPath} with 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last})`);
+      try {
+        const res = await fetchOnce({ port, path: readyPath, timeoutMs: 5_000 });
+        if (res.status === 200) break;
+        last = `HTTP ${res.status}${res.headers.location ? ` → ${res.headers.location[0]}` : ''}`;
+      } catch (error) {
+        last = error.code ?? error.message; // not listening yet
+      }
+      await sleep(500);
+    }
+  } catch (error) {
+    await proc.stop();
+    throw error;
   }
-  stop();
-  throw new Error('the production server did not answer /chinese/home within 120 s');
+  return { id, ...server, port, startSeconds: (Date.now() - started) / 1000, stop: () => proc.stop() };
+}
+
+/** Starts bare-server.mjs answering every request with `answer` ({ status, headers, body }). */
+export async function startBare(answer) {
+  const child = fork(fileURLToPath(new URL('./bare-server.mjs', import.meta.url)), [], {
+    cwd: ROOT,
+    detached: true,
+    serialization: 'advanced', // lets the body travel as a Buffer
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const proc = track(child, 'bare');
+  const port = new Promise((resolve) => child.once('message', (m) => resolve(m.port)));
+  child.send(answer);
+  const ready = await within(Promise.race([port, proc.exited]), 10_000);
+  if (!ready || proc.exitInfo) {
+    await proc.stop();
+    throw new Error(`the bare server did not start; its last output:\n${proc.tail()}`);
+  }
+  return { port: await port, stop: () => proc.stop() };
 }
