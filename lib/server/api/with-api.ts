@@ -110,8 +110,10 @@ function serializeCookie(cookie: CookieSpec, secure: boolean): string {
   ].join('; ');
 }
 
-function reply<T>(envelope: Envelope<T>, status: number, cookies: string[] = []): Response {
-  const headers = new Headers({ 'cache-control': 'no-store' });
+function reply<T>(envelope: Envelope<T>, status: number, cookies: string[] = [], cacheSeconds = 0): Response {
+  const headers = new Headers({ 'cache-control': cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-store' });
+  // The language of the answer follows these request headers.
+  if (cacheSeconds > 0) headers.set('vary', 'x-locale, cookie, accept-language');
   for (const cookie of cookies) headers.append('set-cookie', cookie);
   return Response.json(envelope, { status, headers });
 }
@@ -153,7 +155,8 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
       const setCookie = (cookie: CookieSpec) => cookies.push(serializeCookie(cookie, secure));
       const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie };
       const data = await handler(ctx as ApiContext<C>);
-      return reply({ code, message: t('ok'), data }, status, cookies);
+      const cacheable = contract.access === 'public' && contract.method === 'GET' && cookies.length === 0;
+      return reply({ code, message: t('ok'), data }, status, cookies, cacheable ? contract.cacheSeconds : 0);
     } catch (error) {
       if (error instanceof ApiError) {
         status = error.status;

@@ -57,6 +57,8 @@ export interface ApiContract<
   response: Response;
   /** Largest accepted body in bytes (default 64 KiB). */
   maxBodyBytes?: number;
+  /** Public reference data: browsers may reuse a successful answer this long (per language). */
+  cacheSeconds?: number;
 }
 
 export function defineContract<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(

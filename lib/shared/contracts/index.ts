@@ -21,6 +21,7 @@ import {
   logoutContract,
   userDetailContract,
 } from './users';
+import { REGION_CONTRACTS } from './regions';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -45,4 +46,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   listNodeTypesContract,
   changeTelephoneContract,
   changeEmailContract,
+  ...REGION_CONTRACTS,
 ];

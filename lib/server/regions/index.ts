@@ -1,0 +1,2 @@
+export * from './repository';
+export { regionsSeed } from './seed';
