@@ -6,15 +6,17 @@ const isDev = process.env.NODE_ENV !== 'production';
 /**
  * As strict as a statically rendered Next.js app allows (docs/adr/0002): nonces would force every page
  * to render per request, so inline scripts are allowed by 'unsafe-inline' for Next's bootstrap only;
- * everything else is same-origin. Map tiles from configured online sources are added by the map issue.
+ * everything else is same-origin, except online map tiles (Tianditu) and an external map service named by
+ * MAP_SERVICE_BASE at build time (a GeoServer that replaces the built-in one).
  */
+const mapServiceOrigin = /^https?:\/\//.test(process.env.MAP_SERVICE_BASE ?? '') ? ` ${new URL(process.env.MAP_SERVICE_BASE).origin}` : '';
 const csp = [
   "default-src 'self'",
   `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  `img-src 'self' data: blob: https://*.tianditu.gov.cn${mapServiceOrigin}`,
   "font-src 'self' data:",
-  `connect-src 'self'${isDev ? ' ws:' : ''}`,
+  `connect-src 'self'${mapServiceOrigin}${isDev ? ' ws:' : ''}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -37,7 +39,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The embedded database and the pg driver stay plain Node modules (WASM + native loading).
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha'],
+  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha', '@napi-rs/canvas'],
   // Type checking is `npm run typecheck` (TypeScript 7's native compiler), not part of `next build`.
   typescript: { ignoreBuildErrors: true },
   experimental: { optimizePackageImports: ['@mantine/core', '@mantine/hooks'] },

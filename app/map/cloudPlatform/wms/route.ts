@@ -1,0 +1,5 @@
+// GET /map/cloudPlatform/wms — WMS of the built-in map services (GeoServer layout)
+import { ogcService } from '@/lib/server/map/handler';
+
+export const dynamic = 'force-dynamic';
+export const GET = ogcService('WMS');

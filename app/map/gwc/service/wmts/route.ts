@@ -1,0 +1,5 @@
+// GET /map/gwc/service/wmts — WMTS tiles of the built-in map services (GeoWebCache layout)
+import { ogcService } from '@/lib/server/map/handler';
+
+export const dynamic = 'force-dynamic';
+export const GET = ogcService('WMTS');

@@ -1,0 +1,28 @@
+/** Renders one image of several layers: the shared core of WMS GetMap and WMTS GetTile. */
+import type { Queryable } from '../db/types';
+import { degreesPerPixel, pixelProjector, type RequestBox } from './crs';
+import { fetchDrawItems } from './features';
+import type { MapLayer } from './layers';
+import { renderPng, type DrawItem } from './render';
+import type { LayerStyle } from './styles';
+
+export interface DrawLayer {
+  layer: MapLayer;
+  style: LayerStyle;
+  cql: string | null;
+}
+
+export async function drawImage(
+  db: Queryable,
+  layers: readonly DrawLayer[],
+  box: RequestBox,
+  size: { width: number; height: number },
+  options: { prefixes: readonly string[] | null; background: string | null },
+): Promise<Buffer> {
+  const dpp = degreesPerPixel(box, size.width);
+  const batches = await Promise.all(
+    layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, prefixes: options.prefixes })),
+  );
+  const items: DrawItem[] = batches.flat();
+  return renderPng(items, { ...size, background: options.background, project: pixelProjector(box, size.width, size.height) });
+}

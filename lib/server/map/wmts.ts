@@ -1,0 +1,133 @@
+/**
+ * WMTS 1.0.0 (KVP, as GeoWebCache's /gwc/service/wmts): GetCapabilities and GetTile on the Web
+ * Mercator grid. Tiles of public layers are drawn once and kept in memory (least recently used out
+ * first); the `vec` and `img` styles of `cloudPlatform:region` are the portal's offline base maps.
+ */
+import { wmtsCapabilities } from './capabilities';
+import type { RequestBox } from './crs';
+import { drawImage, type DrawLayer } from './draw';
+import { allLayers, findLayer, qualifiedName, type MapLayer } from './layers';
+import { intParam, OwsError, required, xmlResponse } from './ows';
+import { BASE_PALETTES, findStyle } from './styles';
+import { MAX_ZOOM, TILE_MATRIX_SET, tileBounds } from './tiles';
+import { mercatorToLonLat } from './crs';
+import type { MapRequestContext } from './wms';
+
+const MATRIX_SETS = new Set([TILE_MATRIX_SET, 'EPSG:3857', 'GOOGLEMAPSCOMPATIBLE', 'GOOGLEMAPSCOMPATIBLE:EPSG:3857']);
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+class TileCache {
+  private readonly entries = new Map<string, Buffer>();
+  private readonly pending = new Map<string, Promise<Buffer>>();
+  private bytes = 0;
+
+  async get(key: string, draw: () => Promise<Buffer>): Promise<{ png: Buffer; hit: boolean }> {
+    const cached = this.entries.get(key);
+    if (cached) {
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return { png: cached, hit: true };
+    }
+    let job = this.pending.get(key);
+    if (!job) {
+      job = draw().finally(() => this.pending.delete(key));
+      this.pending.set(key, job);
+    }
+    const png = await job;
+    if (!this.entries.has(key)) {
+      this.entries.set(key, png);
+      this.bytes += png.length;
+      for (const [oldKey, old] of this.entries) {
+        if (this.bytes <= CACHE_BYTES) break;
+        this.entries.delete(oldKey);
+        this.bytes -= old.length;
+      }
+    }
+    return { png, hit: false };
+  }
+}
+
+const cache = new TileCache();
+
+function tileMatrix(params: Map<string, string>): { zoom: number; row: number; col: number } {
+  const set = required(params, 'TILEMATRIXSET').toUpperCase();
+  if (!MATRIX_SETS.has(set))
+    throw new OwsError(
+      'InvalidParameterValue',
+      `Unknown tile matrix set ${params.get('TILEMATRIXSET')}; use ${TILE_MATRIX_SET}`,
+      'TILEMATRIXSET',
+    );
+  const matrixText = required(params, 'TILEMATRIX');
+  const zoomText = matrixText.split(':').pop() ?? '';
+  if (!/^\d{1,2}$/.test(zoomText) || Number(zoomText) > MAX_ZOOM)
+    throw new OwsError('InvalidParameterValue', `Unknown tile matrix ${matrixText}`, 'TILEMATRIX');
+  const zoom = Number(zoomText);
+  const size = 2 ** zoom;
+  const row = intParam(params, 'TILEROW', 0, Number.MAX_SAFE_INTEGER);
+  const col = intParam(params, 'TILECOL', 0, Number.MAX_SAFE_INTEGER);
+  if (row >= size) throw new OwsError('TileOutOfRange', `TILEROW is outside matrix ${zoom}`, 'TILEROW');
+  if (col >= size) throw new OwsError('TileOutOfRange', `TILECOL is outside matrix ${zoom}`, 'TILECOL');
+  return { zoom, row, col };
+}
+
+/** What a tile draws: a base map (countries + regions on a background) or one layer alone. */
+function tileLayers(layer: MapLayer, styleName: string): { layers: DrawLayer[]; background: string | null } {
+  if (layer.restrictByRegion) throw new OwsError('InvalidParameterValue', `${qualifiedName(layer)} is not tiled; use WMS`, 'LAYER');
+  if (layer.name === 'region' && (styleName === 'vec' || styleName === 'img')) {
+    const world = findLayer('global_region')!;
+    return {
+      background: BASE_PALETTES[styleName].background,
+      layers: [
+        { layer: world, style: findStyle('global_region', styleName)!, cql: null },
+        { layer, style: findStyle('region', styleName)!, cql: null },
+      ],
+    };
+  }
+  const style = findStyle(layer.name, styleName);
+  if (!style) throw new OwsError('StyleNotDefined', `Unknown style ${styleName} for ${qualifiedName(layer)}`, 'STYLE');
+  return { background: null, layers: [{ layer, style, cql: null }] };
+}
+
+async function getTile(ctx: MapRequestContext): Promise<Response> {
+  const { params } = ctx;
+  const layerName = required(params, 'LAYER');
+  const layer = findLayer(layerName);
+  if (!layer) throw new OwsError('InvalidParameterValue', `Unknown layer ${layerName}`, 'LAYER');
+  const format = (params.get('FORMAT') ?? 'image/png').toLowerCase();
+  if (format !== 'image/png') throw new OwsError('InvalidParameterValue', `Unsupported format ${format}; use image/png`, 'FORMAT');
+  const styleName = params.get('STYLE') ?? '';
+  const { zoom, row, col } = tileMatrix(params);
+  const plan = tileLayers(layer, styleName);
+  const key = `${layer.name}/${styleName}/${zoom}/${row}/${col}`;
+  const native = tileBounds(zoom, row, col);
+  const [w, s] = mercatorToLonLat(native[0], native[1]);
+  const [e, n] = mercatorToLonLat(native[2], native[3]);
+  const box: RequestBox = { crs: 'EPSG:3857', native, lonLat: [w, s, e, n] };
+  const { png, hit } = await cache.get(key, () =>
+    drawImage(ctx.db, plan.layers, box, { width: 256, height: 256 }, { prefixes: null, background: plan.background }),
+  );
+  return new Response(new Uint8Array(png), {
+    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400', 'x-tile-cache': hit ? 'HIT' : 'MISS' },
+  });
+}
+
+export async function handleWmts(ctx: MapRequestContext): Promise<Response> {
+  const service = ctx.params.get('SERVICE');
+  if (service && service.toUpperCase() !== 'WMTS')
+    throw new OwsError('InvalidParameterValue', `This endpoint serves WMTS, not ${service}`, 'SERVICE');
+  const request = required(ctx.params, 'REQUEST').toLowerCase();
+  switch (request) {
+    case 'getcapabilities':
+      return xmlResponse(
+        wmtsCapabilities(
+          ctx.serviceUrl,
+          allLayers().filter((l) => !l.restrictByRegion),
+          ctx.locale,
+        ),
+      );
+    case 'gettile':
+      return getTile(ctx);
+    default:
+      throw new OwsError('OperationNotSupported', `Unsupported request ${ctx.params.get('REQUEST')}`, 'REQUEST');
+  }
+}
