@@ -43,6 +43,14 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('Satellite RS Cloud <no-reply@rscloud.example>'),
   /** Password of the seeded demo accounts. */
   DEMO_PASSWORD: z.string().min(8).default('Demo@2026'),
+  /** Where browsers find the map services: the built-in same-origin `/map`, or a GeoServer's base URL. */
+  MAP_SERVICE_BASE: z
+    .string()
+    .default('/map')
+    .refine((v) => /^\/[\w/-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'a path starting with / or an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, '') || '/map'),
+  /** Tianditu (天地图) browser key; set → online VEC/IMG base layers, unset → the offline base maps. */
+  TIANDITU_KEY: optionalString.pipe(z.string().regex(/^[0-9a-f]{32}$/i).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;

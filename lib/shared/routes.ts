@@ -254,7 +254,7 @@ export const ROUTES: readonly RouteDef[] = [
           { segment: 'idea', title: 'idea', authority: PERMISSIONS.FEEDBACK, menu: perm(PERMISSIONS.FEEDBACK) },
         ],
       },
-      { segment: 'province', title: 'province', menu: ALWAYS, indexable: true },
+      { segment: 'province', title: 'province', menu: ALWAYS, indexable: true, built: true },
       { segment: 'FAQ', title: 'faq', menu: ALWAYS, indexable: true },
     ],
   },

@@ -1,0 +1,158 @@
+'use client';
+
+import 'leaflet/dist/leaflet.css';
+import { VisuallyHidden } from '@mantine/core';
+import type { Map as LeafletMap, PopupEvent } from 'leaflet';
+import { useTranslations } from 'next-intl';
+import { useEffect, useEffectEvent, useId, useReducer, useState, type KeyboardEvent } from 'react';
+import { MapContainer, useMap, ZoomControl } from 'react-leaflet';
+import { wmsServiceUrl, type BaseLayerKind } from '@/lib/shared/map/config';
+import { DEFAULT_MAP_CENTER } from '@/lib/shared/regions/codes';
+import { BaseLayers, BaseLayerSwitch } from './base-layers';
+import { isDrawTool, toDrawnShape } from './draw-tools';
+import { LegendControl } from './legend-control';
+import classes from './map-view.module.css';
+import { RegionOutlines } from './region-outlines';
+import { INITIAL_SKETCH, sketchReducer } from './sketch';
+import { SketchLayer } from './sketch-layer';
+import { useSketchText } from './sketch-text';
+import { ToolBar } from './tool-bar';
+import type { BBox, MapViewProps } from './types';
+import { WmsOverlays } from './wms-overlays';
+
+export const DEFAULT_ZOOM = 4;
+
+/** Names the map container for assistive technology and translates Leaflet's built-in English labels. */
+function MapAccessibility({ label, describedBy }: { label: string; describedBy: string }) {
+  const map = useMap();
+  const t = useTranslations('MapView');
+  const closeLabel = t('closePopup');
+
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-roledescription', t('roleDescription'));
+    container.setAttribute('aria-label', label);
+    container.setAttribute('aria-describedby', describedBy);
+  }, [map, label, describedBy, t]);
+
+  useEffect(() => {
+    const onPopupOpen = (event: PopupEvent) => {
+      const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+      close?.setAttribute('aria-label', closeLabel);
+      close?.setAttribute('title', closeLabel);
+    };
+    map.on('popupopen', onPopupOpen);
+    return () => {
+      map.off('popupopen', onPopupOpen);
+    };
+  }, [map, closeLabel]);
+
+  return null;
+}
+
+/** Keeps Leaflet's idea of the map size right when the layout changes (panels, phone rotation). */
+function ResizeInvalidator() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+/** Applies later changes of `center`, `zoom` and `fitBounds` (MapContainer reads them only once). */
+function ViewSync({ lon, lat, zoom, bounds }: { lon: number; lat: number; zoom: number; bounds: BBox | null }) {
+  const map = useMap();
+  const [west, south, east, north] = bounds ?? [];
+
+  useEffect(() => {
+    map.setView([lat, lon], zoom);
+  }, [map, lon, lat, zoom]);
+
+  useEffect(() => {
+    if (west === undefined || south === undefined || east === undefined || north === undefined) return;
+    map.fitBounds(
+      [
+        [south, west],
+        [north, east],
+      ],
+      { padding: [16, 16] },
+    );
+  }, [map, west, south, east, north]);
+
+  return null;
+}
+
+/** The map itself (client only; loaded through index.tsx). See types.ts for the props. */
+export function MapViewImpl({
+  config,
+  label,
+  center = [DEFAULT_MAP_CENTER[0], DEFAULT_MAP_CENTER[1]],
+  zoom = DEFAULT_ZOOM,
+  fitBounds = null,
+  outlines = [],
+  wmsLayers = [],
+  legend = null,
+  tools = [],
+  onShapeDrawn,
+  height = '100%',
+}: MapViewProps) {
+  const text = useSketchText();
+  const { t } = text;
+  const helpId = useId();
+  const [baseKind, setBaseKind] = useState<BaseLayerKind>('vec');
+  const [sketch, dispatch] = useReducer(sketchReducer, INITIAL_SKETCH);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [panelHost, setPanelHost] = useState<HTMLDivElement | null>(null);
+  const [lon, lat] = center;
+
+  const shapeDrawn = useEffectEvent((done: NonNullable<typeof sketch.done>) => {
+    if (isDrawTool(done.tool)) onShapeDrawn?.(toDrawnShape(done.tool, done.points));
+  });
+  useEffect(() => {
+    if (sketch.done) shapeDrawn(sketch.done);
+  }, [sketch.done]);
+
+  // Escape cancels from the toolbar and the result panel too (on the map it is handled with the other keys).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && sketch.tool && event.target !== map?.getContainer()) dispatch({ type: 'cancel' });
+  };
+
+  return (
+    <div className={classes.root} style={{ height }} onKeyDown={onKeyDown}>
+      {tools.length > 0 ? (
+        <ToolBar
+          tools={tools}
+          active={sketch.tool}
+          label={t('tools.label')}
+          toolLabel={text.toolLabel}
+          onToggle={(tool) => dispatch({ type: 'toggle', tool })}
+        />
+      ) : null}
+      <div ref={setPanelHost} />
+      <div className={classes.frame} data-sketching={sketch.tool ?? undefined}>
+        <MapContainer ref={setMap} className={classes.map} center={[lat, lon]} zoom={zoom} minZoom={2} zoomControl={false}>
+          <ZoomControl position="topleft" zoomInTitle={t('zoomIn')} zoomOutTitle={t('zoomOut')} />
+          <MapAccessibility label={label} describedBy={helpId} />
+          <ResizeInvalidator />
+          <ViewSync lon={lon} lat={lat} zoom={zoom} bounds={fitBounds} />
+          <BaseLayers config={config} kind={baseKind} />
+          <BaseLayerSwitch value={baseKind} onChange={setBaseKind} />
+          <WmsOverlays serviceUrl={wmsServiceUrl(config.serviceBase)} layers={wmsLayers} identifyEnabled={sketch.tool === null} />
+          <RegionOutlines outlines={outlines} base={baseKind} />
+          {legend ? <LegendControl legend={legend} /> : null}
+          {tools.length > 0 ? <SketchLayer state={sketch} dispatch={dispatch} panelHost={panelHost} /> : null}
+        </MapContainer>
+        {sketch.tool ? <span className={classes.crosshair} aria-hidden="true" /> : null}
+      </div>
+      <p id={helpId} hidden>
+        {t('keyboardHelp')}
+      </p>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {text.announcement(sketch)}
+      </VisuallyHidden>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { geoJSON, type GeoJSON as GeoJsonLayer, type PathOptions } from 'leaflet';
+import type { Feature } from 'geojson';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import type { BaseLayerKind } from '@/lib/shared/map/config';
+import { useMap } from 'react-leaflet';
+import type { OutlineLayer } from './types';
+
+type Emphasis = NonNullable<OutlineLayer['emphasis']>;
+
+/** Context lines are dark on the vector map and light on imagery, so they show on both. */
+function outlineStyle(emphasis: Emphasis, base: BaseLayerKind): PathOptions {
+  // A transparent fill keeps the inside hoverable for the name tooltip without hiding the map.
+  const fill = { fill: true, fillOpacity: 0 };
+  if (emphasis === 'primary') return { ...fill, color: '#e03131', weight: 3, opacity: 1 };
+  return { ...fill, color: base === 'img' ? '#f1f3f5' : '#495057', weight: 1, opacity: 0.85 };
+}
+
+function nameOf(feature: Feature | undefined): string | null {
+  const name: unknown = feature?.properties?.name;
+  return typeof name === 'string' && name ? name : null;
+}
+
+function tooltipContent(name: string): HTMLElement {
+  // A text node, never HTML: names come from imported data.
+  const span = document.createElement('span');
+  span.textContent = name;
+  return span;
+}
+
+function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLayerKind }) {
+  const map = useMap();
+  const layerRef = useRef<GeoJsonLayer | null>(null);
+  const { data, emphasis = 'primary', fit = false } = outline;
+  const currentStyle = useEffectEvent(() => outlineStyle(emphasis, base));
+
+  useEffect(() => {
+    const layer = geoJSON(data, {
+      style: () => currentStyle(),
+      onEachFeature: (feature, featureLayer) => {
+        const name = nameOf(feature);
+        if (name) featureLayer.bindTooltip(tooltipContent(name), { sticky: true, direction: 'top' });
+      },
+    });
+    layer.addTo(map);
+    layerRef.current = layer;
+    if (emphasis === 'primary') layer.bringToFront();
+    else layer.bringToBack();
+    if (fit) {
+      const bounds = layer.getBounds();
+      if (bounds.isValid()) map.fitBounds(bounds, { padding: [16, 16] });
+    }
+    return () => {
+      layer.remove();
+      layerRef.current = null;
+    };
+  }, [map, data, emphasis, fit]);
+
+  // Switching base layers restyles the outline in place.
+  useEffect(() => {
+    layerRef.current?.setStyle(outlineStyle(emphasis, base));
+  }, [emphasis, base]);
+
+  return null;
+}
+
+/** Region boundaries as GeoJSON layers: bold for the region in focus, thin for context. */
+export function RegionOutlines({ outlines, base }: { outlines: OutlineLayer[]; base: BaseLayerKind }) {
+  return outlines.map((outline) => <RegionOutline key={outline.id} outline={outline} base={base} />);
+}

@@ -1,0 +1,79 @@
+/**
+ * The public contract of the map component. Kept free of Leaflet so pages can type their props
+ * without pulling Leaflet into their bundle.
+ */
+import type { Feature, FeatureCollection, Polygon } from 'geojson';
+import type { LegendRamp } from '@/lib/shared/map/legend';
+import type { MapClientConfig } from '@/lib/shared/map/config';
+
+/** [west, south, east, north] in degrees. */
+export type BBox = [number, number, number, number];
+
+export type MapTool = 'rectangle' | 'polygon' | 'distance' | 'area';
+
+export type DrawTool = Extract<MapTool, 'rectangle' | 'polygon'>;
+
+export interface OutlineLayer {
+  id: string;
+  /** Region boundaries; `properties.name` becomes the tooltip. Keep the object stable (memoise it): a new object redraws the layer. */
+  data: FeatureCollection | Feature;
+  /** `primary` draws a bold line (the selected region), `context` a thin one (its neighbours). Default primary. */
+  emphasis?: 'primary' | 'context';
+  /** Fit the map to this outline whenever its data changes. */
+  fit?: boolean;
+}
+
+export interface WmsLayer {
+  id: string;
+  /** Shown as the heading of this layer's section in the feature-info popup. */
+  title: string;
+  /** WMS layer name(s), e.g. `cloudPlatform:spot_meta`. */
+  layers: string;
+  styles?: string;
+  /** ECQL filter sent as CQL_FILTER; changing it reloads the layer. */
+  cqlFilter?: string;
+  /** 0–1, default 1. */
+  opacity?: number;
+  /** Answer clicks with a GetFeatureInfo popup. */
+  featureInfo?: boolean;
+}
+
+export interface MapLegend {
+  title: string;
+  ramp: LegendRamp;
+  /** The largest value shown; null, 0 or NaN shows a single "no data" class. */
+  max: number | null;
+  /** Unit of the values, shown after the title. */
+  unit?: string;
+  /** Number of equal classes, default 10. */
+  classes?: number;
+}
+
+export interface DrawnShape {
+  kind: DrawTool;
+  geometry: Polygon;
+  bbox: BBox;
+}
+
+export interface MapViewProps {
+  config: MapClientConfig;
+  /** Accessible name of the map region. */
+  label: string;
+  /** Initial centre as [longitude, latitude]; default DEFAULT_MAP_CENTER. Changing it recentres the map. */
+  center?: [number, number];
+  /** Initial zoom, default 4. */
+  zoom?: number;
+  /** Fit the map to this box whenever it changes. */
+  fitBounds?: BBox | null;
+  outlines?: OutlineLayer[];
+  wmsLayers?: WmsLayer[];
+  legend?: MapLegend | null;
+  /** Drawing and measuring tools offered in the toolbar; none by default. */
+  tools?: MapTool[];
+  /** Called when the user finishes a rectangle or polygon. */
+  onShapeDrawn?: (shape: DrawnShape) => void;
+  /** Height of the whole component (toolbar included), default 480. */
+  height?: number | string;
+}
+
+export type { MapClientConfig };
