@@ -88,7 +88,7 @@ export function RegionsExplorer({ config, initialCode }: RegionsExplorerProps) {
     <Stack gap="lg">
       <RegionPicker value={code} onChange={(next) => select(next)} label={t('pickerLabel')} />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        <Paper withBorder radius="md" style={{ gridColumn: 'span 2', minWidth: 0 }} className="regions-map">
+        <Paper withBorder radius="md" style={{ gridColumn: 'span 2', minWidth: 0, alignSelf: 'start' }} className="regions-map">
           <MapView
             config={config}
             label={t('mapLabel', { name: r?.name ?? '' })}
@@ -186,7 +186,7 @@ export function RegionsExplorer({ config, initialCode }: RegionsExplorerProps) {
             <Stack gap={6}>
               {services.map((s) => (
                 <Group key={s.name} gap="xs" wrap="nowrap">
-                  <Badge w={56} variant="outline">
+                  <Badge w={64} variant="outline" style={{ flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
                     {s.name}
                   </Badge>
                   <Anchor href={s.url} size="sm" style={{ overflowWrap: 'anywhere' }} target="_blank" rel="noopener">
