@@ -49,6 +49,8 @@ export const envSchema = z.object({
     .default('/map')
     .refine((v) => /^\/[\w/-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'a path starting with / or an http(s) URL')
     .transform((v) => v.replace(/\/+$/, '') || '/map'),
+  /** Worker threads drawing map images; unset → one per CPU core (at most 8), 0 → draw on the request thread. */
+  MAP_RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   /** Tianditu (天地图) browser key; set → online VEC/IMG base layers, unset → the offline base maps. */
   TIANDITU_KEY: optionalString.pipe(z.string().regex(/^[0-9a-f]{32}$/i).optional()),
 });

@@ -51,13 +51,16 @@ export function fetchOnce({ port, path, headers = { 'accept-encoding': 'identity
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
 /**
- * A server under load: `connections` keep-alive clients to 127.0.0.1:`port`. `expectedBytes`, when
+ * A server under load: `connections` keep-alive clients to 127.0.0.1:`port`, asking for `path` (or
+ * each of a list of paths in turn). `expectedBytes`, when
  * given, turns a body of any other length into an error (a truncated answer, or another page).
  * `phase(seconds)` can be called repeatedly, e.g. to interleave two targets.
  */
 export class LoadTarget {
   constructor({ port, path, connections = 16, expectedBytes }) {
-    Object.assign(this, { port, path, connections, expectedBytes });
+    // `path` may be a list: each request takes the next one, round robin (e.g. the tiles of a map view).
+    Object.assign(this, { port, paths: Array.isArray(path) ? path : [path], connections, expectedBytes });
+    this.next = 0;
     this.agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     // Identity encoding: every server sends the same bytes and none spends time compressing.
     this.headers = { 'accept-encoding': 'identity' };
@@ -73,7 +76,8 @@ export class LoadTarget {
     await Promise.all(
       Array.from({ length: this.connections }, async () => {
         while (Date.now() < until) {
-          const r = await request(this);
+          const path = this.paths[this.next++ % this.paths.length];
+          const r = await request({ port: this.port, path, agent: this.agent, headers: this.headers });
           bytes += r.bytes;
           const kind =
             r.error ??

@@ -62,7 +62,7 @@ function collect(stream, name, tail, echo) {
   });
 }
 
-function track(child, name, { cleanup = () => {}, echoStderr = true } = {}) {
+export function track(child, name, { cleanup = () => {}, echoStderr = true } = {}) {
   const tail = [];
   collect(child.stdout, name, tail, false);
   collect(child.stderr, name, tail, echoStderr);
@@ -145,10 +145,10 @@ export async function ensureBuild() {
 
 /**
  * Starts one of SERVERS on a free port with its own empty embedded database in a temporary
- * directory (never ./.data), and waits until `readyPath` answers 200 — the first start creates and
+ * directory (never ./.data; `env.DATABASE_URL` replaces it), and waits until `readyPath` answers 200 — the first start creates and
  * seeds the database.
  */
-export async function startServer(id, { readyPath = '/chinese/home' } = {}) {
+export async function startServer(id, { readyPath = '/chinese/home', env = {}, readyTimeoutMs = READY_TIMEOUT_MS } = {}) {
   const server = SERVERS[id];
   if (!server) throw new Error(`unknown server "${id}" (known: ${Object.keys(SERVERS).join(', ')})`);
   const port = await freePort();
@@ -156,7 +156,8 @@ export async function startServer(id, { readyPath = '/chinese/home' } = {}) {
   const child = spawn(process.execPath, server.args(port), {
     cwd: ROOT,
     // DATABASE_URL empty: always the embedded database, even when the shell points at a PostgreSQL.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_ON_START: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // `env` may name a PostgreSQL instead (DATABASE_URL), e.g. one the benchmark started.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_ON_START: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -170,8 +171,8 @@ export async function startServer(id, { readyPath = '/chinese/home' } = {}) {
         throw new Error(
           `${server.label} exited (${proc.exitInfo.code ?? proc.exitInfo.signal}) before answering; its last output:\n${proc.tail()}`,
         );
-      if (Date.now() - started > READY_TIMEOUT_MS)
-        throw new Error(`${server.label} did not answer ${readyPath} with 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${last})`);
+      if (Date.now() - started > readyTimeoutMs)
+        throw new Error(`${server.label} did not answer ${readyPath} with 200 within ${readyTimeoutMs / 1000} s (last: ${last})`);
       try {
         const res = await fetchOnce({ port, path: readyPath, timeoutMs: 5_000 });
         if (res.status === 200) break;

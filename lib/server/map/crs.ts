@@ -8,8 +8,10 @@ import { OwsError } from './ows';
 export type Crs = 'EPSG:4326' | 'EPSG:3857';
 export type Bbox = readonly [number, number, number, number];
 
+import { MAX_MERCATOR_LAT } from './raster/renderer.mjs';
+
 const R = 6378137;
-export const MAX_MERCATOR_LAT = 85.0511287798066;
+export { MAX_MERCATOR_LAT };
 export const MERCATOR_EXTENT = Math.PI * R;
 
 export function lonLatToMercator(lon: number, lat: number): [number, number] {
@@ -75,20 +77,8 @@ export function parseBbox(text: string, crs: CrsName, locator = 'BBOX'): Request
   return { crs: crs.crs, native, lonLat: [w, s, e, n] };
 }
 
-/** Maps lon/lat to pixel coordinates of an image covering `box`. */
-export function pixelProjector(box: RequestBox, width: number, height: number): (lon: number, lat: number) => [number, number] {
-  const [minx, miny, maxx, maxy] = box.native;
-  const sx = width / (maxx - minx);
-  const sy = height / (maxy - miny);
-  if (box.crs === 'EPSG:4326') return (lon, lat) => [(lon - minx) * sx, (maxy - lat) * sy];
-  const k = (Math.PI * R) / 180;
-  const rad = Math.PI / 360;
-  return (lon, lat) => {
-    const clamped = lat > MAX_MERCATOR_LAT ? MAX_MERCATOR_LAT : lat < -MAX_MERCATOR_LAT ? -MAX_MERCATOR_LAT : lat;
-    const y = R * Math.log(Math.tan(Math.PI / 4 + clamped * rad));
-    return [(lon * k - minx) * sx, (maxy - y) * sy];
-  };
-}
+/** Maps lon/lat to pixel coordinates of an image covering a box (shared with the render workers). */
+export { pixelProjector } from './raster/renderer.mjs';
 
 /** Pixel → lon/lat (for GetFeatureInfo). */
 export function pixelToLonLat(box: RequestBox, width: number, height: number, i: number, j: number): [number, number] {

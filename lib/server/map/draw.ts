@@ -1,6 +1,6 @@
 /** Renders one image of several layers: the shared core of WMS GetMap and WMTS GetTile. */
 import type { Queryable } from '../db/types';
-import { degreesPerPixel, pixelProjector, type RequestBox } from './crs';
+import { degreesPerPixel, type RequestBox } from './crs';
 import { fetchDrawItems } from './features';
 import type { MapLayer } from './layers';
 import { renderPng, type DrawItem } from './render';
@@ -24,5 +24,5 @@ export async function drawImage(
     layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, prefixes: options.prefixes })),
   );
   const items: DrawItem[] = batches.flat();
-  return renderPng(items, { ...size, background: options.background, project: pixelProjector(box, size.width, size.height) });
+  return renderPng(items, { ...size, background: options.background, box });
 }

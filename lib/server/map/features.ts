@@ -6,7 +6,6 @@ import type { MapLayer } from './layers';
 import { buildWhere, type FeatureFilter } from './query';
 import type { DrawItem } from './render';
 import type { LayerStyle } from './styles';
-import { parseWkb } from './wkb';
 
 /** Most features one image draws; beyond this the request is too coarse for the layer. */
 export const MAX_DRAWN_FEATURES = 50_000;
@@ -56,7 +55,7 @@ export async function fetchDrawItems(
     const values = Object.fromEntries(style.reads.map((name, i) => [name, row[`a${i}`]]));
     const paint = style.paint(values, degreesPerPixel);
     if (!paint || !row.wkb) continue;
-    items.push({ geometry: parseWkb(row.wkb), style: paint });
+    items.push({ wkb: row.wkb, style: paint });
   }
   return items;
 }

@@ -1,114 +1,148 @@
 /**
- * Draws features onto a transparent canvas with @napi-rs/canvas (Skia, prebuilt from npm) and encodes
- * PNG. Vertices closer than a third of a pixel to the previous one are skipped, so coarse views of
- * detailed outlines stay cheap.
+ * Draws map images on a pool of worker threads (raster/worker.mjs), one job per image: drawing is
+ * CPU-bound Skia work, so the request thread only fetches rows and the cores draw in parallel. With
+ * MAP_RENDER_THREADS=0 (or where threads cannot start) images are drawn on the request thread.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { encodePng } from './png';
-import type { ParsedGeometry, Ring } from './wkb';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { getEnv } from '../env';
+import { log } from '../log';
+import { renderJob, type PaintStyle, type PixelBox, type RenderJob } from './raster/renderer.mjs';
 
-export type Project = (lon: number, lat: number) => [number, number];
+export type { PaintStyle } from './raster/renderer.mjs';
 
-export interface PaintStyle {
-  fill?: string;
-  stroke?: string;
-  lineWidth?: number;
-  /** Point marker radius in pixels. */
-  radius?: number;
-}
-
+/** One feature to draw: its geometry as WKB and how it looks. */
 export interface DrawItem {
-  geometry: ParsedGeometry;
+  wkb: Uint8Array;
   style: PaintStyle;
-}
-
-const MIN_STEP_SQ = (1 / 3) ** 2;
-
-function tracePolygonRing(ctx: SKRSContext2D, ring: Ring, project: Project): void {
-  const n = ring.length / 2;
-  if (n < 3) return;
-  let [px, py] = project(ring[0]!, ring[1]!);
-  ctx.moveTo(px, py);
-  for (let i = 1; i < n; i++) {
-    const [x, y] = project(ring[i * 2]!, ring[i * 2 + 1]!);
-    const dx = x - px;
-    const dy = y - py;
-    if (dx * dx + dy * dy < MIN_STEP_SQ && i < n - 1) continue;
-    ctx.lineTo(x, y);
-    px = x;
-    py = y;
-  }
-  ctx.closePath();
-}
-
-function traceLine(ctx: SKRSContext2D, ring: Ring, project: Project): void {
-  const n = ring.length / 2;
-  let [px, py] = project(ring[0]!, ring[1]!);
-  ctx.moveTo(px, py);
-  for (let i = 1; i < n; i++) {
-    const [x, y] = project(ring[i * 2]!, ring[i * 2 + 1]!);
-    const dx = x - px;
-    const dy = y - py;
-    if (dx * dx + dy * dy < MIN_STEP_SQ && i < n - 1) continue;
-    ctx.lineTo(x, y);
-    px = x;
-    py = y;
-  }
 }
 
 export interface RenderOptions {
   width: number;
   height: number;
   background?: string | null;
-  project: Project;
+  box: PixelBox;
 }
 
-export function renderPng(items: readonly DrawItem[], options: RenderOptions): Buffer {
-  const { width, height, project } = options;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  if (options.background) {
-    ctx.fillStyle = options.background;
-    ctx.fillRect(0, 0, width, height);
+const sameStyle = (a: PaintStyle, b: PaintStyle) =>
+  a === b || (a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth && a.radius === b.radius);
+
+/** Packs the features into one transferable job; consecutive features of one style form a group. */
+export function packJob(items: readonly DrawItem[], options: RenderOptions): RenderJob {
+  const offsets = new Uint32Array(items.length + 1);
+  let total = 0;
+  items.forEach((item, i) => {
+    offsets[i] = total;
+    total += item.wkb.byteLength;
+  });
+  offsets[items.length] = total;
+  const wkb = new Uint8Array(total);
+  const groups: RenderJob['groups'] = [];
+  items.forEach((item, i) => {
+    wkb.set(item.wkb, offsets[i]!);
+    const last = groups[groups.length - 1];
+    if (last && sameStyle(last.style, item.style)) last.count++;
+    else groups.push({ style: item.style, count: 1 });
+  });
+  return { width: options.width, height: options.height, box: options.box, background: options.background ?? null, groups, wkb, offsets };
+}
+
+/** A worker died or could not start: the image is drawn on the request thread instead. */
+class WorkerLost extends Error {}
+
+/** Consecutive worker losses after which the pool gives up and images are drawn on the request thread. */
+const MAX_LOSSES = 3;
+
+interface Pending {
+  resolve: (png: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+const WORKER_FILE = path.join(process.cwd(), 'lib/server/map/raster/worker.mjs');
+
+class RenderPool {
+  private readonly workers: PoolWorker[] = [];
+  private nextId = 1;
+  losses = 0;
+
+  constructor(private readonly size: number) {}
+
+  private spawn(): PoolWorker {
+    const worker = new Worker(WORKER_FILE);
+    // Idle workers must not keep the process (or a test run) alive.
+    worker.unref();
+    const entry: PoolWorker = { worker, pending: new Map() };
+    worker.on('message', (message: { id: number; png?: Uint8Array; error?: string }) => {
+      const job = entry.pending.get(message.id);
+      if (!job) return;
+      entry.pending.delete(message.id);
+      this.losses = 0;
+      if (message.png) job.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
+      else job.reject(new Error(message.error ?? 'render failed'));
+    });
+    const fail = (error: Error) => {
+      const index = this.workers.indexOf(entry);
+      if (index < 0) return;
+      this.workers.splice(index, 1);
+      this.losses++;
+      for (const job of entry.pending.values()) job.reject(new WorkerLost(error.message));
+      entry.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`render worker exited (${code})`)));
+    this.workers.push(entry);
+    return entry;
   }
-  ctx.lineJoin = 'round';
-  ctx.lineCap = 'round';
-  for (const { geometry, style } of items) {
-    if (geometry.polygons.length) {
-      ctx.beginPath();
-      for (const polygon of geometry.polygons) for (const ring of polygon) tracePolygonRing(ctx, ring, project);
-      if (style.fill) {
-        ctx.fillStyle = style.fill;
-        ctx.fill('evenodd');
-      }
-      if (style.stroke) {
-        ctx.strokeStyle = style.stroke;
-        ctx.lineWidth = style.lineWidth ?? 1;
-        ctx.stroke();
-      }
-    }
-    if (geometry.lines.length && style.stroke) {
-      ctx.beginPath();
-      for (const line of geometry.lines) traceLine(ctx, line, project);
-      ctx.strokeStyle = style.stroke;
-      ctx.lineWidth = style.lineWidth ?? 1;
-      ctx.stroke();
-    }
-    for (const point of geometry.points) {
-      const [x, y] = project(point[0]!, point[1]!);
-      ctx.beginPath();
-      ctx.arc(x, y, style.radius ?? 4, 0, Math.PI * 2);
-      if (style.fill) {
-        ctx.fillStyle = style.fill;
-        ctx.fill();
-      }
-      if (style.stroke) {
-        ctx.strokeStyle = style.stroke;
-        ctx.lineWidth = style.lineWidth ?? 1;
-        ctx.stroke();
-      }
-    }
+
+  /** The least busy worker, starting another while the pool is below its size. */
+  private pick(): PoolWorker {
+    let best = this.workers[0];
+    for (const w of this.workers) if (best && w.pending.size < best.pending.size) best = w;
+    if (!best || (best.pending.size > 0 && this.workers.length < this.size)) return this.spawn();
+    return best;
   }
-  const pixels = ctx.getImageData(0, 0, width, height).data;
-  return encodePng(pixels, width, height);
+
+  run(job: RenderJob): Promise<Buffer> {
+    const entry = this.pick();
+    const id = this.nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      entry.pending.set(id, { resolve, reject });
+      entry.worker.postMessage({ id, job }, [job.wkb.buffer as ArrayBuffer, job.offsets.buffer as ArrayBuffer]);
+    });
+  }
+}
+
+let pool: RenderPool | null | undefined;
+
+function getPool(): RenderPool | null {
+  if (pool !== undefined) return pool;
+  const configured = getEnv().MAP_RENDER_THREADS;
+  const size = configured ?? Math.min(8, os.availableParallelism());
+  pool = size > 0 ? new RenderPool(size) : null;
+  return pool;
+}
+
+/** Draws the features (in order) into a PNG of `options.width` × `options.height`. */
+export async function renderPng(items: readonly DrawItem[], options: RenderOptions): Promise<Buffer> {
+  const job = packJob(items, options);
+  const threads = getPool();
+  if (!threads) return Buffer.from(await renderJob(job));
+  try {
+    return await threads.run(job);
+  } catch (error) {
+    if (!(error instanceof WorkerLost)) throw error;
+    // A worker that died (or cannot start) must not cost the image: draw it here instead.
+    log.warn('render worker lost; drawing on the request thread', { error: error.message });
+    if (threads.losses >= MAX_LOSSES) {
+      log.error('render workers keep failing; drawing every image on the request thread from now on', {});
+      pool = null;
+    }
+    return Buffer.from(await renderJob(packJob(items, options)));
+  }
 }

@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { encodePng } from './png';
+import { encodePng } from './renderer.mjs';
 
 describe('encodePng', () => {
   it('encodes RGBA pixels that a PNG decoder reads back exactly', async () => {
@@ -12,7 +12,7 @@ describe('encodePng', () => {
       rgba[i + 2] = (i * 29) % 256;
       rgba[i + 3] = 255;
     }
-    const png = encodePng(rgba, width, height);
+    const png = await encodePng(rgba, width, height);
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     const image = await loadImage(png);
     const canvas = createCanvas(width, height);

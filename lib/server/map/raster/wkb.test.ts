@@ -1,4 +1,4 @@
-import { parseWkb } from './wkb';
+import { parseWkb } from './renderer.mjs';
 
 function polygonWkb(rings: number[][][], little = true): Uint8Array {
   const parts: Buffer[] = [];

@@ -1,0 +1,44 @@
+/** Types of renderer.mjs (plain JavaScript so that worker threads load it without a build step). */
+
+/** A flat ring [x0, y0, x1, y1, …]. */
+export type Ring = Float64Array;
+
+export interface ParsedGeometry {
+  polygons: Ring[][];
+  lines: Ring[];
+  points: Ring[];
+}
+
+export interface PaintStyle {
+  fill?: string;
+  stroke?: string;
+  lineWidth?: number;
+  /** Point marker radius in pixels. */
+  radius?: number;
+}
+
+/** The part of a request box the projection needs: its CRS and its extent in that CRS's units. */
+export interface PixelBox {
+  crs: 'EPSG:4326' | 'EPSG:3857';
+  native: readonly [number, number, number, number];
+}
+
+/**
+ * One image to draw: consecutive features sharing a style form a group; their WKB is packed into one
+ * buffer, feature i spanning `offsets[i]` to `offsets[i + 1]` (so the job transfers without copies).
+ */
+export interface RenderJob {
+  width: number;
+  height: number;
+  box: PixelBox;
+  background: string | null;
+  groups: { style: PaintStyle; count: number }[];
+  wkb: Uint8Array;
+  offsets: Uint32Array;
+}
+
+export const MAX_MERCATOR_LAT: number;
+export function parseWkb(bytes: Uint8Array): ParsedGeometry;
+export function pixelProjector(box: PixelBox, width: number, height: number): (lon: number, lat: number) => [number, number];
+export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Promise<Buffer>;
+export function renderJob(job: RenderJob): Promise<Uint8Array>;

@@ -1,0 +1,87 @@
+// A throw-away PostgreSQL + PostGIS for benchmarks that compare against software reading PostgreSQL
+// (MapServer): Debian's server binaries, a cluster in a temporary directory, trust authentication on
+// 127.0.0.1 only, fsync off. As root it runs as the `postgres` user (PostgreSQL refuses root).
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { freePort, track } from './server.mjs';
+
+const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+const POSTGIS_CONTROL = '/usr/share/postgresql/15/extension/postgis.control';
+const READY_TIMEOUT_MS = 30_000;
+
+/** Why PostgreSQL + PostGIS cannot be started here, or null when they can. */
+export function postgresMissing() {
+  if (!existsSync(path.join(PG_BIN, 'postgres'))) return `no PostgreSQL server in ${PG_BIN} (Debian: postgresql)`;
+  if (!existsSync(POSTGIS_CONTROL)) return 'no PostGIS for PostgreSQL 15 (Debian: postgresql-15-postgis-3)';
+  return null;
+}
+
+function asPostgres(command, args) {
+  const root = process.getuid?.() === 0;
+  return root ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+/** Starts a fresh cluster; resolves with its connection URL and a stop function. */
+export async function startPostgres() {
+  const missing = postgresMissing();
+  if (missing) throw new Error(missing);
+  const root = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
+  const dataDir = path.join(root, 'data');
+  if (process.getuid?.() === 0) {
+    const { uid, gid } = userIds('postgres');
+    chownSync(root, uid, gid);
+  }
+  const [initCmd, initArgs] = asPostgres(path.join(PG_BIN, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'portal', '-E', 'UTF8']);
+  const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
+  if (init.status !== 0) {
+    rmSync(root, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${init.stderr || init.error}`);
+  }
+  const port = await freePort();
+  const [cmd, args] = asPostgres(path.join(PG_BIN, 'postgres'), [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    root,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'max_connections=100',
+  ]);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const proc = track(child, 'postgres', { echoStderr: false, cleanup: () => rmSync(root, { recursive: true, force: true }) });
+  const url = `postgres://portal@127.0.0.1:${port}/postgres`;
+  const started = Date.now();
+  for (;;) {
+    if (proc.exitInfo) throw new Error(`postgres exited before accepting connections:\n${proc.tail()}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => {});
+      if (Date.now() - started > READY_TIMEOUT_MS) {
+        await proc.stop();
+        throw new Error(`postgres did not accept connections within ${READY_TIMEOUT_MS / 1000} s:\n${proc.tail()}`);
+      }
+      await sleep(200);
+    }
+  }
+  return { url, port, host: '127.0.0.1', user: 'portal', database: 'postgres', stop: () => proc.stop() };
+}
+
+function userIds(name) {
+  const id = (flag) => Number(spawnSync('id', [flag, name], { encoding: 'utf8' }).stdout.trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
