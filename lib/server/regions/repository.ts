@@ -13,19 +13,23 @@ import type {
 import { WORLD_GLOBAL_CODE, type RegionLevel } from '../../shared/regions/codes';
 import type { Queryable } from '../db/types';
 
-interface RegionRow {
-  code: string;
-  name_zh: string;
-  name_en: string | null;
-  level: RegionLevel;
-  parent_code: string | null;
-  has_children: boolean;
+/** Bounding box and label point columns, shared by region and country rows. */
+interface BoxRow {
   min_lon: number;
   min_lat: number;
   max_lon: number;
   max_lat: number;
   cx: number;
   cy: number;
+}
+
+interface RegionRow extends BoxRow {
+  code: string;
+  name_zh: string;
+  name_en: string | null;
+  level: RegionLevel;
+  parent_code: string | null;
+  has_children: boolean;
   area_km2: number;
 }
 
@@ -144,18 +148,12 @@ export async function findRegionsAt(db: Queryable, lon: number, lat: number, loc
   return rows.map((row) => toRegion(row, locale));
 }
 
-interface GlobalRow {
+interface GlobalRow extends BoxRow {
   code: string;
   iso_a3: string | null;
   name_zh: string;
   name_en: string;
   parent_code: string;
-  min_lon: number;
-  min_lat: number;
-  max_lon: number;
-  max_lat: number;
-  cx: number;
-  cy: number;
   geojson: string;
 }
 
