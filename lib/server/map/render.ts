@@ -75,13 +75,12 @@ class RenderPool {
 
   private spawn(): PoolWorker {
     const worker = new Worker(WORKER_FILE);
-    // Idle workers must not keep the process (or a test run) alive.
-    worker.unref();
     const entry: PoolWorker = { worker, pending: new Map() };
     worker.on('message', (message: { id: number; png?: Uint8Array; error?: string }) => {
       const job = entry.pending.get(message.id);
       if (!job) return;
       entry.pending.delete(message.id);
+      if (entry.pending.size === 0) entry.worker.unref();
       this.losses = 0;
       if (message.png) job.resolve(Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength));
       else job.reject(new Error(message.error ?? 'render failed'));
@@ -96,6 +95,9 @@ class RenderPool {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`render worker exited (${code})`)));
+    // Idle workers must not keep the process (or a test run) alive. After the listeners: attaching a
+    // 'message' listener refs the worker's port again.
+    worker.unref();
     this.workers.push(entry);
     return entry;
   }
@@ -112,6 +114,8 @@ class RenderPool {
     const entry = this.pick();
     const id = this.nextId++;
     return new Promise<Buffer>((resolve, reject) => {
+      // Busy workers keep the process alive until they answer; idle ones do not.
+      if (entry.pending.size === 0) entry.worker.ref();
       entry.pending.set(id, { resolve, reject });
       entry.worker.postMessage({ id, job }, [job.wkb.buffer as ArrayBuffer, job.offsets.buffer as ArrayBuffer]);
     });
