@@ -84,6 +84,11 @@ const ANALYSIS_PAGES = [
 const TYPICAL_IMAGES = ['zy3', 'gf1', 'gf2', 'gf4', 'gf7', 'lsar'] as const;
 
 const detailChild = (title: RouteTitleKey): RouteDef => ({ segment: 'detail/:id', title, indexable: true });
+/** A news list's detail pages and its further pages (page 1 is the list itself). */
+const NEWS_LIST_CHILDREN: RouteDef[] = [
+  { ...detailChild('newsDetail'), built: true },
+  { segment: 'page/:n', title: 'newsList', indexable: true, built: true },
+];
 
 export const ROUTES: readonly RouteDef[] = [
   { segment: 'home', title: 'home', name: 'Home', menu: ALWAYS, built: true, indexable: true },
@@ -138,9 +143,9 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'NewsList',
         menu: ALWAYS,
         children: [
-          { segment: 'notic', title: 'newsNotice', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
-          { segment: 'trend', title: 'newsTrend', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
-          { segment: 'media', title: 'newsMedia', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
+          { segment: 'notic', title: 'newsNotice', menu: ALWAYS, indexable: true, built: true, children: NEWS_LIST_CHILDREN },
+          { segment: 'trend', title: 'newsTrend', menu: ALWAYS, indexable: true, built: true, children: NEWS_LIST_CHILDREN },
+          { segment: 'media', title: 'newsMedia', menu: ALWAYS, indexable: true, built: true, children: NEWS_LIST_CHILDREN },
         ],
       },
       {

@@ -2,6 +2,7 @@
  * Demo data. Each domain adds an idempotent step here (accounts, regions, news, spots, …); a step
  * checks what exists and fills only what is missing, so seeding on every start is cheap.
  */
+import { newsSeed } from '../news/seed';
 import { regionsSeed } from '../regions/seed';
 import { accountsSeed } from '../users/seed';
 import type { Progress } from './migrate';
@@ -12,7 +13,7 @@ export interface SeedStep {
   run(db: Database, progress: Progress): Promise<void>;
 }
 
-export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed];
+export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed, newsSeed];
 
 export async function seed(db: Database, progress: Progress = () => {}, steps: readonly SeedStep[] = SEED_STEPS): Promise<void> {
   for (const step of steps) {

@@ -21,6 +21,7 @@ import {
   logoutContract,
   userDetailContract,
 } from './users';
+import { NEWS_CONTRACTS } from './news';
 import { REGION_CONTRACTS } from './regions';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
@@ -47,4 +48,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   changeTelephoneContract,
   changeEmailContract,
   ...REGION_CONTRACTS,
+  ...NEWS_CONTRACTS,
 ];

@@ -1,0 +1,95 @@
+import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import type { NewsDetail } from '@/lib/shared/contracts/news';
+import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
+import classes from './news-article.module.css';
+
+interface Props {
+  kind: NewsKind;
+  item: NewsDetail;
+  /** Absolute URL of this page, for the share links. */
+  url: string;
+}
+
+/** One news item: title, date and source, the sanitized body, share links and its neighbours. */
+export function NewsArticle({ kind, item, url }: Props) {
+  const t = useTranslations('News');
+  const routes = useTranslations('Routes');
+  const format = useFormatter();
+  const share = [
+    {
+      name: t('shareWeibo'),
+      href: `https://service.weibo.com/share/share.php?url=${encodeURIComponent(url)}&title=${encodeURIComponent(item.title)}`,
+    },
+    { name: t('shareX'), href: `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(item.title)}` },
+    { name: t('shareLinkedIn'), href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}` },
+    { name: t('shareEmail'), href: `mailto:?subject=${encodeURIComponent(item.title)}&body=${encodeURIComponent(url)}` },
+  ];
+  return (
+    <Stack gap="lg" component="article">
+      <Anchor component={Link} href={newsListPath(kind)} size="sm">
+        ← {routes(kind.title)}
+      </Anchor>
+      <div>
+        <Title order={1}>{item.title}</Title>
+        <Group gap="xs" mt="xs">
+          <Text c="dimmed" component="time" dateTime={item.publishedAt}>
+            {format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: 'long', day: 'numeric' })}
+          </Text>
+          {item.source && <Text c="dimmed">· {t('source', { source: item.source })}</Text>}
+          {item.demo && (
+            <Badge variant="outline" color="gray">
+              {t('demo')}
+            </Badge>
+          )}
+        </Group>
+        {item.demo && (
+          <Text size="sm" c="dimmed" mt={4}>
+            {t('demoNote')}
+          </Text>
+        )}
+      </div>
+      {/* Sanitized on save and again by the repository (lib/server/news/sanitize.ts). */}
+      <Box className={classes.body} dangerouslySetInnerHTML={{ __html: item.body }} />
+      <Group gap="sm" aria-label={t('share')} role="group">
+        <Text size="sm" fw={600}>
+          {t('share')}
+        </Text>
+        {share.map((s) => (
+          <Anchor key={s.name} href={s.href} size="sm" target="_blank" rel="noopener noreferrer">
+            {s.name}
+          </Anchor>
+        ))}
+      </Group>
+      <nav aria-label={t('neighbours')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Paper withBorder radius="md" p="sm">
+            <Text size="xs" c="dimmed">
+              {t('previousItem')}
+            </Text>
+            {item.previous ? (
+              <Anchor component={Link} href={newsDetailPath(kind, item.previous.id)} rel="prev">
+                {item.previous.title}
+              </Anchor>
+            ) : (
+              <Text size="sm">{t('none')}</Text>
+            )}
+          </Paper>
+          <Paper withBorder radius="md" p="sm">
+            <Text size="xs" c="dimmed">
+              {t('nextItem')}
+            </Text>
+            {item.next ? (
+              <Anchor component={Link} href={newsDetailPath(kind, item.next.id)} rel="next">
+                {item.next.title}
+              </Anchor>
+            ) : (
+              <Text size="sm">{t('none')}</Text>
+            )}
+          </Paper>
+        </SimpleGrid>
+      </nav>
+    </Stack>
+  );
+}

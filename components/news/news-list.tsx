@@ -1,0 +1,92 @@
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import type { NewsSummary } from '@/lib/shared/contracts/news';
+import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
+
+interface Props {
+  kind: NewsKind;
+  items: readonly NewsSummary[];
+  page: number;
+  pages: number;
+}
+
+/** A page of a news list with real pagination links (works without JavaScript, crawlable). */
+export function NewsList({ kind, items, page, pages }: Props) {
+  const t = useTranslations('News');
+  const format = useFormatter();
+  if (items.length === 0) return <Text c="dimmed">{t('empty')}</Text>;
+  return (
+    <Stack gap="md">
+      <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Paper withBorder radius="md" p="md" component="article">
+              <Title order={2} size="h4">
+                <Anchor component={Link} href={newsDetailPath(kind, item.id)} c="inherit">
+                  {item.title}
+                </Anchor>
+              </Title>
+              <Group gap="xs" mt={4}>
+                <Text size="sm" c="dimmed" component="time" dateTime={item.publishedAt}>
+                  {format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: 'long', day: 'numeric' })}
+                </Text>
+                {item.source && (
+                  <Text size="sm" c="dimmed">
+                    · {item.source}
+                  </Text>
+                )}
+                {item.demo && (
+                  <Badge size="sm" variant="outline" color="gray">
+                    {t('demo')}
+                  </Badge>
+                )}
+              </Group>
+              {item.summary && <Text mt="xs">{item.summary}</Text>}
+            </Paper>
+          </li>
+        ))}
+      </Stack>
+      {pages > 1 && <Pagination kind={kind} page={page} pages={pages} />}
+    </Stack>
+  );
+}
+
+function Pagination({ kind, page, pages }: { kind: NewsKind; page: number; pages: number }) {
+  const t = useTranslations('News');
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+  return (
+    <nav aria-label={t('pagination')}>
+      <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} justify="center">
+        {page > 1 && (
+          <li>
+            <Anchor component={Link} href={newsListPath(kind, page - 1)} rel="prev">
+              {t('previousPage')}
+            </Anchor>
+          </li>
+        )}
+        {numbers.map((n, i) => (
+          <li key={n}>
+            {i > 0 && numbers[i - 1]! < n - 1 && <span aria-hidden="true">… </span>}
+            {n === page ? (
+              <Text component="span" fw={700} aria-current="page">
+                {n}
+              </Text>
+            ) : (
+              <Anchor component={Link} href={newsListPath(kind, n)} aria-label={t('pageN', { n })}>
+                {n}
+              </Anchor>
+            )}
+          </li>
+        ))}
+        {page < pages && (
+          <li>
+            <Anchor component={Link} href={newsListPath(kind, page + 1)} rel="next">
+              {t('nextPage')}
+            </Anchor>
+          </li>
+        )}
+      </Group>
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+
+/** News lists and details are server-rendered: they must read completely without JavaScript. */
+test.describe('news', () => {
+  test('zh: a list without JavaScript links to details that carry the article and its JSON-LD', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/chinese/platform/newsList/notic');
+    await expect(page.getByRole('heading', { level: 1, name: '通知公告' })).toBeVisible();
+    const links = page.locator('main article h2 a');
+    expect(await links.count()).toBeGreaterThanOrEqual(10);
+    const title = (await links.first().textContent())!.trim();
+    await expect(page.getByText('演示内容').first()).toBeVisible();
+
+    await links.first().click();
+    await expect(page).toHaveURL(/\/chinese\/platform\/newsList\/notic\/detail\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    const body = page.locator('main article p');
+    expect((await body.allTextContents()).join('').length).toBeGreaterThan(100);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, string>;
+    expect(ld['@type']).toBe('NewsArticle');
+    expect(ld.headline).toBe(title);
+    // The newest item has no newer neighbour, but an older one that opens.
+    await expect(page.getByText('没有了')).toBeVisible();
+    const older = page.getByRole('link', { name: /./ }).and(page.locator('a[rel="next"]'));
+    const olderTitle = (await older.textContent())!.trim();
+    await older.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(olderTitle);
+    await context.close();
+  });
+
+  test('en: media coverage reads in English with share links; bad pages are not found', async ({ page }) => {
+    await page.goto('/english/platform/newsList/media');
+    await expect(page.getByRole('heading', { level: 1, name: 'Media coverage' })).toBeVisible();
+    const first = page.locator('main article h2 a').first();
+    await expect(first).toHaveText(/[A-Za-z]{3}/);
+    await first.click();
+    await expect(page.getByRole('group', { name: 'Share' }).getByRole('link', { name: 'Weibo' })).toHaveAttribute(
+      'href',
+      /service\.weibo\.com/,
+    );
+    await expect(page.getByText('Demo content')).toBeVisible();
+
+    expect((await page.goto('/english/platform/newsList/notic/page/99'))!.status()).toBe(404);
+    expect((await page.goto('/english/platform/newsList/notic/detail/999999999'))!.status()).toBe(404);
+    await page.goto('/english/platform/newsList/notic/page/1');
+    await expect(page).toHaveURL(/\/english\/platform\/newsList\/notic$/);
+  });
+});

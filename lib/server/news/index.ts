@@ -1,0 +1,3 @@
+export * from './repository';
+export { htmlToText, sanitizeNewsHtml } from './sanitize';
+export { newsSeed } from './seed';

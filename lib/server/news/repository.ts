@@ -1,0 +1,144 @@
+/** Published news for the API and the content pages; all SQL of the news domain. */
+import type { Locale } from '@/i18n/routing';
+import type { NewsDetail, NewsHome, NewsSummary, NewsType } from '../../shared/contracts/news';
+import type { Queryable } from '../db/types';
+import { sanitizeNewsHtml } from './sanitize';
+
+interface NewsRow {
+  id: string;
+  slug: string;
+  type: number;
+  title_zh: string;
+  title_en: string;
+  summary_zh: string;
+  summary_en: string;
+  source_zh: string | null;
+  source_en: string | null;
+  tags: string[];
+  demo: boolean;
+  published_at: Date;
+}
+
+const SUMMARY_COLUMNS = `n.id::text AS id, n.slug, n.type, n.title_zh, n.title_en, n.summary_zh, n.summary_en,
+  n.source_zh, n.source_en, n.tags, n.demo, n.published_at`;
+
+const pick = (locale: Locale, zh: string, en: string) => (locale === 'en' ? en || zh : zh || en);
+
+function toSummary(row: NewsRow, locale: Locale): NewsSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    title: pick(locale, row.title_zh, row.title_en),
+    summary: pick(locale, row.summary_zh, row.summary_en),
+    source: locale === 'en' ? (row.source_en ?? row.source_zh) : (row.source_zh ?? row.source_en),
+    tags: row.tags,
+    publishedAt: new Date(row.published_at).toISOString(),
+    demo: row.demo,
+  };
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export async function listNews(
+  db: Queryable,
+  type: NewsType,
+  pageNum: number,
+  pageSize: number,
+  locale: Locale,
+): Promise<Page<NewsSummary>> {
+  const rows = await db.query<NewsRow & { total: number }>(
+    `SELECT ${SUMMARY_COLUMNS}, count(*) OVER ()::int AS total
+     FROM news n WHERE n.status = 'published' AND n.type = $1
+     ORDER BY n.published_at DESC, n.id DESC LIMIT $2 OFFSET $3`,
+    [type, pageSize, (pageNum - 1) * pageSize],
+  );
+  const total = rows[0]?.total ?? (pageNum > 1 ? await countNews(db, type) : 0);
+  return { list: rows.map((r) => toSummary(r, locale)), total, pageNum, pageSize };
+}
+
+export async function countNews(db: Queryable, type: NewsType): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM news WHERE status = 'published' AND type = $1`, [type]);
+  return row?.n ?? 0;
+}
+
+/** LIKE pattern matching `keyword` literally. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function searchNews(
+  db: Queryable,
+  keyword: string,
+  type: NewsType | undefined,
+  pageNum: number,
+  pageSize: number,
+  locale: Locale,
+): Promise<Page<NewsSummary>> {
+  const [title, summary, text] = locale === 'en' ? ['title_en', 'summary_en', 'text_en'] : ['title_zh', 'summary_zh', 'text_zh'];
+  const rows = await db.query<NewsRow & { total: number }>(
+    `SELECT ${SUMMARY_COLUMNS}, count(*) OVER ()::int AS total
+     FROM news n
+     WHERE n.status = 'published' AND ($2::smallint IS NULL OR n.type = $2)
+       AND (n.${title} ILIKE $1 OR n.${summary} ILIKE $1 OR n.${text} ILIKE $1)
+     ORDER BY (n.${title} ILIKE $1) DESC, n.published_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
+    [likePattern(keyword), type ?? null, pageSize, (pageNum - 1) * pageSize],
+  );
+  return { list: rows.map((r) => toSummary(r, locale)), total: rows[0]?.total ?? 0, pageNum, pageSize };
+}
+
+export async function findNews(db: Queryable, id: string, locale: Locale): Promise<NewsDetail | null> {
+  const [row] = await db.query<NewsRow & { body_zh: string; body_en: string; updated_at: Date }>(
+    `SELECT ${SUMMARY_COLUMNS}, n.body_zh, n.body_en, n.updated_at FROM news n WHERE n.id = $1 AND n.status = 'published'`,
+    [id],
+  );
+  if (!row) return null;
+  // Neighbours in list order: "previous" is the newer item, "next" the older one.
+  const neighbours = await db.query<{ dir: 'previous' | 'next'; id: string; title_zh: string; title_en: string }>(
+    `(SELECT 'previous' AS dir, id::text AS id, title_zh, title_en FROM news
+      WHERE status = 'published' AND type = $1 AND (published_at, id) > ($2, $3::bigint)
+      ORDER BY published_at ASC, id ASC LIMIT 1)
+     UNION ALL
+     (SELECT 'next' AS dir, id::text AS id, title_zh, title_en FROM news
+      WHERE status = 'published' AND type = $1 AND (published_at, id) < ($2, $3::bigint)
+      ORDER BY published_at DESC, id DESC LIMIT 1)`,
+    [row.type, row.published_at, row.id],
+  );
+  const neighbour = (dir: 'previous' | 'next') => {
+    const n = neighbours.find((x) => x.dir === dir);
+    return n ? { id: n.id, title: pick(locale, n.title_zh, n.title_en) } : null;
+  };
+  return {
+    ...toSummary(row, locale),
+    // Stored bodies are sanitized already; rendering trusts nothing, so once more on the way out.
+    body: sanitizeNewsHtml(pick(locale, row.body_zh, row.body_en)),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    previous: neighbour('previous'),
+    next: neighbour('next'),
+  };
+}
+
+/** Highlights (newest first) and the newest items of every type, in two queries. */
+export async function newsHome(db: Queryable, locale: Locale, perType = 5, highlights = 6): Promise<NewsHome> {
+  const highlighted = await db.query<NewsRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM news n WHERE n.status = 'published' AND n.highlight
+     ORDER BY n.published_at DESC, n.id DESC LIMIT $1`,
+    [highlights],
+  );
+  const latest = await db.query<NewsRow>(
+    `SELECT * FROM (
+       SELECT ${SUMMARY_COLUMNS}, row_number() OVER (PARTITION BY n.type ORDER BY n.published_at DESC, n.id DESC) AS rank
+       FROM news n WHERE n.status = 'published'
+     ) ranked WHERE rank <= $1 ORDER BY type, published_at DESC, id DESC`,
+    [perType],
+  );
+  const byType = new Map<number, NewsSummary[]>();
+  for (const row of latest) byType.set(row.type, [...(byType.get(row.type) ?? []), toSummary(row, locale)]);
+  return {
+    highlights: highlighted.map((r) => toSummary(r, locale)),
+    latest: [...byType].map(([type, items]) => ({ type, items })),
+  };
+}
