@@ -1,19 +1,34 @@
 import type { MetadataRoute } from 'next';
-import { getEnv } from '@/lib/server/env';
-import { sitemapPaths } from '@/lib/shared/sitemap';
 import { LOCALE_PREFIXES } from '@/i18n/routing';
+import { getDb } from '@/lib/server/db';
+import { getEnv } from '@/lib/server/env';
+import { listNewsForSitemap } from '@/lib/server/news';
+import { kindOfType, newsDetailPath } from '@/lib/shared/news/kinds';
+import { sitemapPaths } from '@/lib/shared/sitemap';
 
-export default function sitemap(): MetadataRoute.Sitemap {
+// Lists every published news item, so it is read from the database per request (cheap: one query
+// without bodies); the build has no database.
+export const dynamic = 'force-dynamic';
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const base = getEnv().SITE_URL;
-  return sitemapPaths().flatMap((path) =>
+  const entry = (path: string, lastModified?: string) =>
     (['zh', 'en'] as const).map((locale) => ({
       url: new URL(`${LOCALE_PREFIXES[locale]}${path}`, base).toString(),
+      ...(lastModified ? { lastModified } : {}),
       alternates: {
         languages: {
           'zh-CN': new URL(`${LOCALE_PREFIXES.zh}${path}`, base).toString(),
           en: new URL(`${LOCALE_PREFIXES.en}${path}`, base).toString(),
         },
       },
-    })),
-  );
+    }));
+  const news = await listNewsForSitemap(await getDb());
+  return [
+    ...sitemapPaths().flatMap((path) => entry(path)),
+    ...news.flatMap((item) => {
+      const kind = kindOfType(item.type);
+      return kind ? entry(newsDetailPath(kind, item.id), item.updatedAt) : [];
+    }),
+  ];
 }

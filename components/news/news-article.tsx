@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import { AnchorLink } from '@/components/ui/anchor-link';
 import type { NewsDetail } from '@/lib/shared/contracts/news';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
 import classes from './news-article.module.css';
@@ -28,9 +28,9 @@ export function NewsArticle({ kind, item, url }: Props) {
   ];
   return (
     <Stack gap="lg" component="article">
-      <Anchor component={Link} href={newsListPath(kind)} size="sm">
+      <AnchorLink href={newsListPath(kind)} size="sm">
         ← {routes(kind.title)}
-      </Anchor>
+      </AnchorLink>
       <div>
         <Title order={1}>{item.title}</Title>
         <Group gap="xs" mt="xs">
@@ -69,9 +69,9 @@ export function NewsArticle({ kind, item, url }: Props) {
               {t('previousItem')}
             </Text>
             {item.previous ? (
-              <Anchor component={Link} href={newsDetailPath(kind, item.previous.id)} rel="prev">
+              <AnchorLink href={newsDetailPath(kind, item.previous.id)} rel="prev">
                 {item.previous.title}
-              </Anchor>
+              </AnchorLink>
             ) : (
               <Text size="sm">{t('none')}</Text>
             )}
@@ -81,9 +81,9 @@ export function NewsArticle({ kind, item, url }: Props) {
               {t('nextItem')}
             </Text>
             {item.next ? (
-              <Anchor component={Link} href={newsDetailPath(kind, item.next.id)} rel="next">
+              <AnchorLink href={newsDetailPath(kind, item.next.id)} rel="next">
                 {item.next.title}
-              </Anchor>
+              </AnchorLink>
             ) : (
               <Text size="sm">{t('none')}</Text>
             )}

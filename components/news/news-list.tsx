@@ -1,6 +1,6 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import { AnchorLink } from '@/components/ui/anchor-link';
 import type { NewsSummary } from '@/lib/shared/contracts/news';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
 
@@ -23,9 +23,9 @@ export function NewsList({ kind, items, page, pages }: Props) {
           <li key={item.id}>
             <Paper withBorder radius="md" p="md" component="article">
               <Title order={2} size="h4">
-                <Anchor component={Link} href={newsDetailPath(kind, item.id)} c="inherit">
+                <AnchorLink href={newsDetailPath(kind, item.id)} c="inherit">
                   {item.title}
-                </Anchor>
+                </AnchorLink>
               </Title>
               <Group gap="xs" mt={4}>
                 <Text size="sm" c="dimmed" component="time" dateTime={item.publishedAt}>
@@ -60,9 +60,9 @@ function Pagination({ kind, page, pages }: { kind: NewsKind; page: number; pages
       <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} justify="center">
         {page > 1 && (
           <li>
-            <Anchor component={Link} href={newsListPath(kind, page - 1)} rel="prev">
+            <AnchorLink href={newsListPath(kind, page - 1)} rel="prev">
               {t('previousPage')}
-            </Anchor>
+            </AnchorLink>
           </li>
         )}
         {numbers.map((n, i) => (
@@ -73,17 +73,17 @@ function Pagination({ kind, page, pages }: { kind: NewsKind; page: number; pages
                 {n}
               </Text>
             ) : (
-              <Anchor component={Link} href={newsListPath(kind, n)} aria-label={t('pageN', { n })}>
+              <AnchorLink href={newsListPath(kind, n)} aria-label={t('pageN', { n })}>
                 {n}
-              </Anchor>
+              </AnchorLink>
             )}
           </li>
         ))}
         {page < pages && (
           <li>
-            <Anchor component={Link} href={newsListPath(kind, page + 1)} rel="next">
+            <AnchorLink href={newsListPath(kind, page + 1)} rel="next">
               {t('nextPage')}
-            </Anchor>
+            </AnchorLink>
           </li>
         )}
       </Group>

@@ -2,6 +2,7 @@ import { GET as homeGet } from '../../app/api/news/v3/news-v3/home/route';
 import { GET as detailGet } from '../../app/api/news/v3/news-v3/id/[id]/route';
 import { GET as listGet } from '../../app/api/news/v3/news-v3/route';
 import { GET as searchGet } from '../../app/api/news/v3/news-v3/s/route';
+import sitemap from '../../app/sitemap';
 import { newsDetailSchema, newsHomeSchema, newsSummarySchema } from '../../lib/shared/contracts/news';
 import { call, withTestDatabase } from '../support/api';
 
@@ -123,5 +124,14 @@ describe('news API', () => {
     expect(home.highlights.length).toBeLessThanOrEqual(6);
     expect(home.latest.map((l) => l.type)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(home.latest.every((l) => l.items.length > 0 && l.items.length <= 5)).toBe(true);
+  });
+
+  it('lists every published item of a list in the sitemap, in both languages', async () => {
+    const [notice] = await db().query<{ id: string }>(`SELECT id::text AS id FROM news WHERE status = 'published' AND type = 0 LIMIT 1`);
+    const draft = await insertNews({ slug: 'sitemap-draft', status: 'draft' });
+    const urls = (await sitemap()).map((e) => e.url);
+    expect(urls.some((u) => u.endsWith(`/chinese/platform/newsList/notic/detail/${notice!.id}`))).toBe(true);
+    expect(urls.some((u) => u.endsWith(`/english/platform/newsList/notic/detail/${notice!.id}`))).toBe(true);
+    expect(urls.some((u) => u.endsWith(`/detail/${draft}`))).toBe(false);
   });
 });

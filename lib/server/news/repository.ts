@@ -142,3 +142,11 @@ export async function newsHome(db: Queryable, locale: Locale, perType = 5, highl
     latest: [...byType].map(([type, items]) => ({ type, items })),
   };
 }
+
+/** Every published item's id, type and last change, for the sitemap (one query, no bodies). */
+export async function listNewsForSitemap(db: Queryable): Promise<{ id: string; type: number; updatedAt: string }[]> {
+  const rows = await db.query<{ id: string; type: number; updated_at: Date }>(
+    `SELECT id::text AS id, type, updated_at FROM news WHERE status = 'published' ORDER BY published_at DESC, id DESC LIMIT 40000`,
+  );
+  return rows.map((r) => ({ id: r.id, type: r.type, updatedAt: new Date(r.updated_at).toISOString() }));
+}
