@@ -46,4 +46,19 @@ test.describe('news', () => {
     await page.goto('/english/platform/newsList/notic/page/1');
     await expect(page).toHaveURL(/\/english\/platform\/newsList\/notic$/);
   });
+
+  test('zh: GEO dynamic information has its own list and details', async ({ page }) => {
+    await page.goto('/chinese/platform/GEO/dynamicInfo');
+    await expect(page.getByRole('heading', { level: 1, name: 'GEO动态' })).toBeVisible();
+    const first = page.locator('main article h2 a').first();
+    const title = (await first.textContent())!.trim();
+    await first.click();
+    await expect(page).toHaveURL(/\/chinese\/platform\/GEO\/dynamicInfo\/detail\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    // A notice opened under the GEO list is not found: each item lives under its own list.
+    await page.goto('/chinese/platform/newsList/notic');
+    const notice = await page.locator('main article h2 a').first().getAttribute('href');
+    const id = notice!.split('/').pop();
+    expect((await page.goto(`/chinese/platform/GEO/dynamicInfo/detail/${id}`))!.status()).toBe(404);
+  });
 });

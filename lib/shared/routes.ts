@@ -154,7 +154,7 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'Geo',
         menu: ALWAYS,
         children: [
-          { segment: 'dynamicInfo', title: 'geoDynamicInfo', menu: ALWAYS, indexable: true, children: [detailChild('newsDetail')] },
+          { segment: 'dynamicInfo', title: 'geoDynamicInfo', menu: ALWAYS, indexable: true, built: true, children: NEWS_LIST_CHILDREN },
           { segment: 'plan', title: 'geoPlan', menu: ALWAYS, indexable: true },
           { segment: 'cooperation', title: 'geoCooperation', menu: ALWAYS, indexable: true },
           { segment: 'organization', title: 'geoOrganization', menu: ALWAYS, indexable: true },

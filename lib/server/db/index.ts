@@ -37,6 +37,13 @@ export async function openDatabase(progress: Progress = consoleProgress): Promis
 
 /** The process-wide database, opened on first use. */
 export function getDb(): Promise<Database> {
+  // A page that reads data must render on request (ISR), never at build time: the build machine has
+  // no database, and a prerendered page would freeze build-time data. Fail the build loudly instead.
+  if (process.env.NEXT_PHASE === 'phase-production-build' && !holder.__portalDb) {
+    return Promise.reject(
+      new Error('The database is not available during `next build`: render this page on request (generateStaticParams → [])'),
+    );
+  }
   if (!holder.__portalDb) {
     holder.__portalDb = openDatabase().catch((error: unknown) => {
       holder.__portalDb = undefined;

@@ -22,13 +22,18 @@ export const NEWS_KINDS = {
 
 export type NewsKindKey = keyof typeof NEWS_KINDS;
 
+/** GEO dynamic information (type 2): the same list and detail pages, under /platform/GEO. */
+export const GEO_NEWS_KIND: NewsKind = { base: '/platform/GEO/dynamicInfo', type: 2, title: 'geoDynamicInfo' };
+
+const ALL_KINDS: readonly NewsKind[] = [...Object.values(NEWS_KINDS), GEO_NEWS_KIND];
+
 export function isNewsKind(value: string): value is NewsKindKey {
   return Object.hasOwn(NEWS_KINDS, value);
 }
 
 /** The list a news type belongs to (types without a list of their own have none yet). */
 export function kindOfType(type: number): NewsKind | null {
-  return Object.values(NEWS_KINDS).find((k) => k.type === type) ?? null;
+  return ALL_KINDS.find((k) => k.type === type) ?? null;
 }
 
 export const newsListPath = (kind: NewsKind, page = 1) => (page > 1 ? `${kind.base}/page/${page}` : kind.base);

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { newsDetailMetadata, renderNewsDetail } from '@/components/news/news-routes';
+import type { Locale } from '@/i18n/routing';
+import { notFound } from 'next/navigation';
+import { GEO_NEWS_KIND } from '@/lib/shared/news/kinds';
+
+/** Only GEO dynamic information is a list; the other GEO pages get folders of their own. */
+const isList = (list: string) => list === 'dynamicInfo';
+
+type Props = { params: Promise<{ locale: Locale; list: string; id: string }> };
+
+export const revalidate = 300;
+export const dynamicParams = true;
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, list, id } = await params;
+  if (!isList(list)) return {};
+  return newsDetailMetadata(locale, GEO_NEWS_KIND, id);
+}
+
+export default async function Page({ params }: Props) {
+  const { locale, list, id } = await params;
+  if (!isList(list)) notFound();
+  return renderNewsDetail(locale, GEO_NEWS_KIND, id);
+}

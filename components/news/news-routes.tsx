@@ -1,0 +1,97 @@
+/**
+ * The three pages of a news list (list, further pages, detail) as functions of the list, so each
+ * list's route files are one line each. Rendered from the database on first request and cached for
+ * five minutes (ISR); nothing at build time, which has no database.
+ */
+import { Container } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { cache } from 'react';
+import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
+import { getDb } from '@/lib/server/db';
+import { getEnv } from '@/lib/server/env';
+import { findNews } from '@/lib/server/news';
+import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
+import { pageAlternates } from '@/lib/shared/seo';
+import { NewsArticle } from './news-article';
+import { NewsListPage } from './news-list-page';
+
+export async function newsListMetadata(locale: Locale, kind: NewsKind, page = 1): Promise<Metadata> {
+  const routes = await getTranslations({ locale, namespace: 'Routes' });
+  const t = await getTranslations({ locale, namespace: 'News' });
+  const list = routes(kind.title);
+  return {
+    title: page > 1 ? t('pageTitle', { list, page }) : list,
+    description: t('listDescription', { list }),
+    alternates: pageAlternates(locale, newsListPath(kind, page)),
+  };
+}
+
+export function renderNewsList(locale: Locale, kind: NewsKind) {
+  setRequestLocale(locale);
+  return <NewsListPage kind={kind} page={1} locale={locale} />;
+}
+
+/** Page numbers as written in links: 2, 3, … (page 1 is the list's own address). */
+export function pageNumber(n: string): number | null {
+  return /^[1-9]\d{0,4}$/.test(n) ? Number(n) : null;
+}
+
+export function renderNewsListPage(locale: Locale, kind: NewsKind, n: string) {
+  const page = pageNumber(n);
+  if (!page) notFound();
+  if (page === 1) permanentRedirect(`${LOCALE_PREFIXES[locale]}${kind.base}`);
+  setRequestLocale(locale);
+  return <NewsListPage kind={kind} page={page} locale={locale} />;
+}
+
+/** The item if it is published and belongs to this list (metadata and page share one query). */
+const loadItem = cache(async (locale: Locale, type: number, id: string) => {
+  if (!/^[1-9]\d{0,17}$/.test(id)) return null;
+  const item = await findNews(await getDb(), id, locale);
+  return item && item.type === type ? item : null;
+});
+
+export async function newsDetailMetadata(locale: Locale, kind: NewsKind, id: string): Promise<Metadata> {
+  const item = await loadItem(locale, kind.type, id);
+  if (!item) return {};
+  return {
+    title: item.title,
+    description: item.summary,
+    alternates: pageAlternates(locale, newsDetailPath(kind, id)),
+    openGraph: {
+      type: 'article',
+      title: item.title,
+      description: item.summary,
+      publishedTime: item.publishedAt,
+      modifiedTime: item.updatedAt,
+    },
+  };
+}
+
+export async function renderNewsDetail(locale: Locale, kind: NewsKind, id: string) {
+  const item = await loadItem(locale, kind.type, id);
+  if (!item) notFound();
+  setRequestLocale(locale);
+  const url = new URL(`${LOCALE_PREFIXES[locale]}${newsDetailPath(kind, id)}`, getEnv().SITE_URL).toString();
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: item.title,
+    description: item.summary,
+    datePublished: item.publishedAt,
+    dateModified: item.updatedAt,
+    inLanguage: locale === 'en' ? 'en' : 'zh-CN',
+    mainEntityOfPage: url,
+    ...(item.source ? { author: { '@type': 'Organization', name: item.source } } : {}),
+    keywords: item.tags.join(', '),
+  };
+  return (
+    <Container size={960} py="xl">
+      {/* JSON-LD is data, not script; "<" is escaped so no text can close the tag. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <NewsArticle kind={kind} item={item} url={url} />
+    </Container>
+  );
+}
