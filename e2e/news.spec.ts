@@ -61,4 +61,14 @@ test.describe('news', () => {
     const id = notice!.split('/').pop();
     expect((await page.goto(`/chinese/platform/GEO/dynamicInfo/detail/${id}`))!.status()).toBe(404);
   });
+
+  test('en: home shows highlighted news that open their detail page', async ({ page }) => {
+    await page.goto('/english/home');
+    const section = page.getByRole('region', { name: 'News' });
+    const first = section.getByRole('listitem').first().getByRole('link');
+    const title = (await first.textContent())!.trim();
+    await first.click();
+    await expect(page).toHaveURL(/\/english\/platform\/(newsList\/\w+|GEO\/dynamicInfo)\/detail\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
 });

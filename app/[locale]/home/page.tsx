@@ -2,6 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeHero } from '@/components/home/home-hero';
+import { NewsHighlights } from '@/components/home/news-highlights';
 import { SectionCards } from '@/components/home/section-cards';
 import { VisitsPanel } from '@/components/home/visits-panel';
 import type { Locale } from '@/i18n/routing';
@@ -23,6 +24,7 @@ export default async function HomePage({ params }: Props) {
       <HomeHero />
       <Container size={1200} py="xl">
         <Stack gap="xl">
+          <NewsHighlights />
           <SectionCards />
           <VisitsPanel />
         </Stack>
