@@ -6,6 +6,7 @@
 import { Container } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { draftMode } from 'next/headers';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
@@ -46,10 +47,14 @@ export function renderNewsListPage(locale: Locale, kind: NewsKind, n: string) {
   return <NewsListPage kind={kind} page={page} locale={locale} />;
 }
 
-/** The item if it is published and belongs to this list (metadata and page share one query). */
+/**
+ * The item if it is published and belongs to this list (metadata and page share one query). In draft
+ * mode (turned on only by the editors' preview endpoint) drafts are shown too.
+ */
 const loadItem = cache(async (locale: Locale, type: number, id: string) => {
   if (!/^[1-9]\d{0,17}$/.test(id)) return null;
-  const item = await findNews(await getDb(), id, locale);
+  const { isEnabled: preview } = await draftMode();
+  const item = await findNews(await getDb(), id, locale, { includeDrafts: preview });
   return item && item.type === type ? item : null;
 });
 

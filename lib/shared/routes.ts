@@ -263,6 +263,8 @@ export const ROUTES: readonly RouteDef[] = [
       { segment: 'FAQ', title: 'faq', menu: ALWAYS, indexable: true },
     ],
   },
+  // Editors' screen (our own, not in the spec's menus).
+  { segment: 'manage/news', title: 'manageNews', authority: PERMISSIONS.EDITOR, built: true },
   { segment: 'register', title: 'register', built: true },
   { segment: 'resetPassword', title: 'resetPassword', built: true },
   { segment: '401', title: 'error401', built: true },

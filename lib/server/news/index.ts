@@ -1,3 +1,4 @@
 export * from './repository';
 export { htmlToText, sanitizeNewsHtml } from './sanitize';
 export { newsSeed } from './seed';
+export * from './editor';

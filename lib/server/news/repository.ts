@@ -90,10 +90,12 @@ export async function searchNews(
   return { list: rows.map((r) => toSummary(r, locale)), total: rows[0]?.total ?? 0, pageNum, pageSize };
 }
 
-export async function findNews(db: Queryable, id: string, locale: Locale): Promise<NewsDetail | null> {
+/** A published item; `includeDrafts` (an editor's preview) also finds drafts. */
+export async function findNews(db: Queryable, id: string, locale: Locale, { includeDrafts = false } = {}): Promise<NewsDetail | null> {
   const [row] = await db.query<NewsRow & { body_zh: string; body_en: string; updated_at: Date }>(
-    `SELECT ${SUMMARY_COLUMNS}, n.body_zh, n.body_en, n.updated_at FROM news n WHERE n.id = $1 AND n.status = 'published'`,
-    [id],
+    `SELECT ${SUMMARY_COLUMNS}, COALESCE(n.published_at, n.updated_at) AS published_at, n.body_zh, n.body_en, n.updated_at
+     FROM news n WHERE n.id = $1 AND (n.status = 'published' OR $2)`,
+    [id, includeDrafts],
   );
   if (!row) return null;
   // Neighbours in list order: "previous" is the newer item, "next" the older one.

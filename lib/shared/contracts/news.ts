@@ -3,6 +3,7 @@
  * and the home page's highlights. Texts come in the caller's language.
  */
 import { z } from 'zod';
+import { PERMISSIONS } from '../permissions';
 import { defineContract, pageQuerySchema, pageSchema } from './api';
 
 /** Spec types: 0 notice, 1 trend, 2 GEO dynamic info, 3 cooperation, 4 organization, 5 media. */
@@ -95,4 +96,109 @@ export const newsHomeContract = defineContract({
   response: newsHomeSchema,
 });
 
-export const NEWS_CONTRACTS = [listNewsContract, searchNewsContract, getNewsContract, newsHomeContract] as const;
+export const NEWS_PUBLIC_CONTRACTS = [listNewsContract, searchNewsContract, getNewsContract, newsHomeContract] as const;
+
+// ── Editing (our own endpoints; editors hold PERMISSIONS.EDITOR) ─────────────────────────────────
+
+export const NEWS_BODY_MAX = 100_000;
+
+export const newsInputSchema = z.object({
+  type: z.number().int().min(0).max(5),
+  titleZh: z.string().trim().min(1).max(200),
+  titleEn: z.string().trim().min(1).max(300),
+  summaryZh: z.string().trim().max(500).default(''),
+  summaryEn: z.string().trim().max(1000).default(''),
+  bodyZh: z.string().trim().min(1).max(NEWS_BODY_MAX),
+  bodyEn: z.string().trim().min(1).max(NEWS_BODY_MAX),
+  sourceZh: z.string().trim().max(100).nullable().default(null),
+  sourceEn: z.string().trim().max(150).nullable().default(null),
+  tags: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
+  highlight: z.boolean().default(false),
+});
+export type NewsInput = z.infer<typeof newsInputSchema>;
+
+export const newsStatusSchema = z.enum(['draft', 'published']);
+
+/** The whole record in both languages, as an editor sees it. */
+export const newsRecordSchema = newsInputSchema.extend({
+  id: z.string(),
+  slug: z.string(),
+  status: newsStatusSchema,
+  demo: z.boolean(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type NewsRecord = z.infer<typeof newsRecordSchema>;
+
+export const newsManageListQuerySchema = pageQuerySchema.extend({
+  type: newsTypeSchema.optional(),
+  status: newsStatusSchema.optional(),
+});
+
+const EDITOR = { permission: PERMISSIONS.EDITOR } as const;
+const EDIT_BODY_BYTES = 2 * NEWS_BODY_MAX + 16_384;
+
+export const listManagedNewsContract = defineContract({
+  method: 'GET',
+  path: '/api/news/v3/manage',
+  summary: 'All news, drafts included, newest change first (editors)',
+  tag: 'news',
+  access: EDITOR,
+  query: newsManageListQuerySchema,
+  response: pageSchema(newsRecordSchema.omit({ bodyZh: true, bodyEn: true })),
+});
+
+export const getManagedNewsContract = defineContract({
+  method: 'GET',
+  path: '/api/news/v3/manage/id/{id}',
+  summary: 'One news record in both languages (editors)',
+  tag: 'news',
+  access: EDITOR,
+  params: newsIdParamsSchema,
+  response: newsRecordSchema,
+});
+
+export const createNewsContract = defineContract({
+  method: 'POST',
+  path: '/api/news/v3/manage',
+  summary: 'Create a draft (bodies are sanitized when saved)',
+  tag: 'news',
+  access: EDITOR,
+  body: newsInputSchema,
+  maxBodyBytes: EDIT_BODY_BYTES,
+  response: newsRecordSchema,
+});
+
+export const updateNewsContract = defineContract({
+  method: 'PUT',
+  path: '/api/news/v3/manage/id/{id}',
+  summary: 'Change a news item; a published one is refreshed on the site at once',
+  tag: 'news',
+  access: EDITOR,
+  params: newsIdParamsSchema,
+  body: newsInputSchema,
+  maxBodyBytes: EDIT_BODY_BYTES,
+  response: newsRecordSchema,
+});
+
+export const setNewsStatusContract = defineContract({
+  method: 'POST',
+  path: '/api/news/v3/manage/id/{id}/status',
+  summary: 'Publish or unpublish (back to draft); lists, detail, home and sitemap follow',
+  tag: 'news',
+  access: EDITOR,
+  params: newsIdParamsSchema,
+  body: z.object({ status: newsStatusSchema }),
+  maxBodyBytes: 256,
+  response: newsRecordSchema,
+});
+
+export const NEWS_EDITOR_CONTRACTS = [
+  listManagedNewsContract,
+  getManagedNewsContract,
+  createNewsContract,
+  updateNewsContract,
+  setNewsStatusContract,
+] as const;
+
+export const NEWS_CONTRACTS = [...NEWS_PUBLIC_CONTRACTS, ...NEWS_EDITOR_CONTRACTS] as const;

@@ -1,0 +1,335 @@
+'use client';
+
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { apiFetch } from '@/lib/client/api';
+import {
+  createNewsContract,
+  getManagedNewsContract,
+  listManagedNewsContract,
+  newsRecordSchema,
+  setNewsStatusContract,
+  updateNewsContract,
+  type NewsInput,
+  type NewsRecord,
+} from '@/lib/shared/contracts/news';
+import { pageSchema } from '@/lib/shared/contracts/api';
+
+const listSchema = pageSchema(newsRecordSchema.omit({ bodyZh: true, bodyEn: true }));
+type Status = 'all' | 'draft' | 'published';
+
+const EMPTY: NewsInput = {
+  type: 0,
+  titleZh: '',
+  titleEn: '',
+  summaryZh: '',
+  summaryEn: '',
+  bodyZh: '',
+  bodyEn: '',
+  sourceZh: null,
+  sourceEn: null,
+  tags: [],
+  highlight: false,
+};
+
+const withId = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
+const keys = {
+  list: (status: Status) => ['news-manage', 'list', status] as const,
+  one: (id: string) => ['news-manage', 'one', id] as const,
+};
+
+/** Editors write news in both languages, save drafts, preview them in either language and publish. */
+export function NewsEditor() {
+  const t = useTranslations('NewsEditor');
+  const types = useTranslations('NewsEditor.types');
+  const format = useFormatter();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status>('all');
+  const [editing, setEditing] = useState<{ id: string | null; draft: NewsInput } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  const list = useQuery({
+    queryKey: keys.list(status),
+    queryFn: ({ signal }) =>
+      apiFetch(listManagedNewsContract.path, {
+        query: { pageSize: 100, status: status === 'all' ? undefined : status },
+        schema: listSchema,
+        signal,
+      }),
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['news-manage'] });
+  const fail = (error: Error) => setMessage({ kind: 'error', text: error.message });
+
+  const save = useMutation({
+    mutationFn: (value: { id: string | null; draft: NewsInput }) =>
+      value.id
+        ? apiFetch(withId(updateNewsContract.path, value.id), { method: 'PUT', body: value.draft, schema: newsRecordSchema })
+        : apiFetch(createNewsContract.path, { method: 'POST', body: value.draft, schema: newsRecordSchema }),
+    onSuccess: (record) => {
+      setEditing({ id: record.id, draft: toInput(record) });
+      setMessage({ kind: 'ok', text: t('saved') });
+      void refresh();
+    },
+    onError: fail,
+  });
+
+  const publish = useMutation({
+    mutationFn: (value: { id: string; status: 'draft' | 'published' }) =>
+      apiFetch(withId(setNewsStatusContract.path, value.id), { method: 'POST', body: { status: value.status }, schema: newsRecordSchema }),
+    onSuccess: (record) => {
+      setMessage({ kind: 'ok', text: record.status === 'published' ? t('publishedNow') : t('unpublishedNow') });
+      void refresh();
+    },
+    onError: fail,
+  });
+
+  async function edit(id: string) {
+    setMessage(null);
+    try {
+      const record = await queryClient.fetchQuery({
+        queryKey: keys.one(id),
+        queryFn: ({ signal }) => apiFetch(withId(getManagedNewsContract.path, id), { schema: newsRecordSchema, signal }),
+        staleTime: 0,
+      });
+      setEditing({ id, draft: toInput(record) });
+    } catch (error) {
+      fail(error as Error);
+    }
+  }
+
+  const typeOptions = [0, 1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: types(String(n) as '0') }));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>{t('title')}</Title>
+        <Button onClick={() => (setMessage(null), setEditing({ id: null, draft: EMPTY }))}>{t('new')}</Button>
+      </Group>
+      {message && (
+        <Alert
+          color={message.kind === 'ok' ? 'teal' : 'red'}
+          role={message.kind === 'ok' ? 'status' : 'alert'}
+          withCloseButton
+          onClose={() => setMessage(null)}
+        >
+          {message.text}
+        </Alert>
+      )}
+
+      {editing && (
+        <Paper
+          withBorder
+          radius="md"
+          p="lg"
+          component="form"
+          aria-label={t('form')}
+          onSubmit={(e) => (e.preventDefault(), save.mutate(editing))}
+        >
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              {editing.id ? t('editing') : t('creating')}
+            </Title>
+            <Group grow>
+              <Select
+                label={t('type')}
+                data={typeOptions}
+                value={String(editing.draft.type)}
+                onChange={(v) => v && setEditing({ ...editing, draft: { ...editing.draft, type: Number(v) } })}
+                allowDeselect={false}
+              />
+              <TextInput
+                label={t('tags')}
+                description={t('tagsHint')}
+                value={editing.draft.tags.join(', ')}
+                onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, tags: splitTags(e.currentTarget.value) } })}
+              />
+            </Group>
+            <Switch
+              label={t('highlight')}
+              checked={editing.draft.highlight}
+              onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, highlight: e.currentTarget.checked } })}
+            />
+            <Tabs defaultValue={locale === 'en' ? 'en' : 'zh'} keepMounted>
+              <Tabs.List>
+                <Tabs.Tab value="zh">中文</Tabs.Tab>
+                <Tabs.Tab value="en">English</Tabs.Tab>
+              </Tabs.List>
+              {(['zh', 'en'] as const).map((lang) => {
+                const suffix = lang === 'zh' ? 'Zh' : 'En';
+                const field = <K extends 'title' | 'summary' | 'body' | 'source'>(name: K) => `${name}${suffix}` as `${K}${typeof suffix}`;
+                const set = (name: 'title' | 'summary' | 'body' | 'source', value: string) =>
+                  setEditing({ ...editing, draft: { ...editing.draft, [field(name)]: name === 'source' ? value || null : value } });
+                return (
+                  <Tabs.Panel value={lang} key={lang} pt="md">
+                    <Stack gap="sm">
+                      <TextInput
+                        label={t(`titleField.${lang}`)}
+                        required
+                        maxLength={lang === 'zh' ? 200 : 300}
+                        value={editing.draft[field('title')]}
+                        onChange={(e) => set('title', e.currentTarget.value)}
+                      />
+                      <Textarea
+                        label={t(`summaryField.${lang}`)}
+                        autosize
+                        minRows={2}
+                        maxLength={lang === 'zh' ? 500 : 1000}
+                        value={editing.draft[field('summary')]}
+                        onChange={(e) => set('summary', e.currentTarget.value)}
+                      />
+                      <TextInput
+                        label={t(`sourceField.${lang}`)}
+                        value={editing.draft[field('source')] ?? ''}
+                        onChange={(e) => set('source', e.currentTarget.value)}
+                      />
+                      <Textarea
+                        label={t(`bodyField.${lang}`)}
+                        description={t('bodyHint')}
+                        required
+                        autosize
+                        minRows={8}
+                        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                        value={editing.draft[field('body')]}
+                        onChange={(e) => set('body', e.currentTarget.value)}
+                      />
+                    </Stack>
+                  </Tabs.Panel>
+                );
+              })}
+            </Tabs>
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {t('saveDraft')}
+              </Button>
+              <Button variant="default" onClick={() => setEditing(null)}>
+                {t('close')}
+              </Button>
+              {editing.id && (
+                <>
+                  <Anchor href={`/api/news/v3/manage/preview/${editing.id}?locale=zh`} target="_blank">
+                    {t('previewZh')}
+                  </Anchor>
+                  <Anchor href={`/api/news/v3/manage/preview/${editing.id}?locale=en`} target="_blank">
+                    {t('previewEn')}
+                  </Anchor>
+                </>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="news-manage-list">
+        <Group justify="space-between" mb="md">
+          <Title order={2} size="h4" id="news-manage-list">
+            {t('listTitle')}
+          </Title>
+          <SegmentedControl
+            aria-label={t('statusFilter')}
+            value={status}
+            onChange={(v) => setStatus(v as Status)}
+            data={[
+              { value: 'all', label: t('status.all') },
+              { value: 'draft', label: t('status.draft') },
+              { value: 'published', label: t('status.published') },
+            ]}
+          />
+        </Group>
+        {list.isPending ? (
+          <Text c="dimmed">{t('loading')}</Text>
+        ) : list.isError ? (
+          <Alert color="red" role="alert">
+            {list.error.message}
+          </Alert>
+        ) : list.data.list.length === 0 ? (
+          <Text c="dimmed">{t('empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('titleColumn')}</Table.Th>
+                  <Table.Th>{t('type')}</Table.Th>
+                  <Table.Th>{t('statusColumn')}</Table.Th>
+                  <Table.Th>{t('updated')}</Table.Th>
+                  <Table.Th>{t('actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.list.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{locale === 'en' ? item.titleEn : item.titleZh}</Table.Td>
+                    <Table.Td>{types(String(item.type) as '0')}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant={item.status === 'published' ? 'filled' : 'outline'}
+                        color={item.status === 'published' ? 'teal' : 'gray'}
+                      >
+                        {t(`status.${item.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{format.dateTime(new Date(item.updatedAt), { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          onClick={() => void edit(item.id)}
+                          aria-label={t('editItem', { title: locale === 'en' ? item.titleEn : item.titleZh })}
+                        >
+                          {t('edit')}
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant={item.status === 'published' ? 'default' : 'filled'}
+                          loading={publish.isPending && publish.variables?.id === item.id}
+                          onClick={() => publish.mutate({ id: item.id, status: item.status === 'published' ? 'draft' : 'published' })}
+                        >
+                          {item.status === 'published' ? t('unpublish') : t('publish')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function toInput(record: NewsRecord): NewsInput {
+  const { id: _id, slug: _slug, status: _status, demo: _demo, publishedAt: _p, updatedAt: _u, ...input } = record;
+  return input;
+}
+
+function splitTags(text: string): string[] {
+  return text
+    .split(/[,，]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 12);
+}

@@ -1,0 +1,100 @@
+import { GET as manageOne, PUT as manageUpdate } from '../../app/api/news/v3/manage/id/[id]/route';
+import { POST as manageStatus } from '../../app/api/news/v3/manage/id/[id]/status/route';
+import { GET as manageList, POST as manageCreate } from '../../app/api/news/v3/manage/route';
+import { GET as publicDetail } from '../../app/api/news/v3/news-v3/id/[id]/route';
+import { GET as publicList } from '../../app/api/news/v3/news-v3/route';
+import { createSession } from '../../lib/server/auth/session';
+import { newsRecordSchema, type NewsInput } from '../../lib/shared/contracts/news';
+import { call, withTestDatabase } from '../support/api';
+
+const db = withTestDatabase();
+
+async function tokenOf(username: string) {
+  const [user] = await db().query<{ id: string }>('SELECT id::text AS id FROM users WHERE username = $1', [username]);
+  return (await createSession(db(), user!.id, { ip: 'test', userAgent: null })).token;
+}
+
+const headersFor = (token: string) => ({ cookie: `token=${token}`, origin: 'http://localhost:3000', 'x-locale': 'en' });
+
+const draft: NewsInput = {
+  type: 1,
+  titleZh: '高分七号立体测图产品更新',
+  titleEn: 'GF-7 stereo mapping products updated',
+  summaryZh: '摘要',
+  summaryEn: 'Summary',
+  bodyZh: '<p>正文<script>alert(1)</script></p>',
+  bodyEn: '<p onclick="x()">Body <a href="javascript:alert(1)">link</a></p>',
+  sourceZh: null,
+  sourceEn: null,
+  tags: ['GF-7'],
+  highlight: false,
+};
+
+describe('news editing API', () => {
+  it('is closed to visitors and to users without the editor permission', async () => {
+    expect((await call(manageList, '/api/news/v3/manage', { headers: { 'x-locale': 'en' } })).json.code).toBe(401);
+    const hebei = headersFor(await tokenOf('demo-hebei'));
+    expect((await call(manageList, '/api/news/v3/manage', { headers: hebei })).json.code).toBe(403);
+    expect((await call(manageCreate, '/api/news/v3/manage', { body: draft, headers: hebei })).json.code).toBe(403);
+    const [count] = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM news WHERE slug LIKE 'news-%'");
+    expect(count!.n).toBe(0);
+  });
+
+  it('saves a sanitized draft, publishes it to the public lists and takes it off again', async () => {
+    const editor = headersFor(await tokenOf('demo-editor'));
+    const created = await call(manageCreate, '/api/news/v3/manage', { body: draft, headers: editor });
+    expect(created.json.code).toBe(0);
+    const record = newsRecordSchema.parse(created.json.data);
+    expect(record.status).toBe('draft');
+    expect(record.bodyZh).toBe('<p>正文</p>');
+    expect(record.bodyEn).toBe('<p>Body <a rel="noopener noreferrer nofollow">link</a></p>');
+
+    // A draft is invisible to the public API.
+    expect((await call(publicDetail, '/x', { params: { id: record.id } })).json.code).toBe(404);
+
+    const edited = await call(manageUpdate, '/x', {
+      method: 'PUT',
+      params: { id: record.id },
+      body: { ...draft, titleEn: 'GF-7 products, revised' },
+      headers: editor,
+    });
+    expect(newsRecordSchema.parse(edited.json.data).titleEn).toBe('GF-7 products, revised');
+
+    const published = await call(manageStatus, '/x', { params: { id: record.id }, body: { status: 'published' }, headers: editor });
+    expect(newsRecordSchema.parse(published.json.data)).toMatchObject({ status: 'published', publishedAt: expect.any(String) });
+    const list = await call(publicList, '/api/news/v3/news-v3?type=1&pageSize=5', { headers: { 'x-locale': 'en' } });
+    expect((list.json.data as { list: { id: string; title: string }[] }).list[0]).toMatchObject({
+      id: record.id,
+      title: 'GF-7 products, revised',
+    });
+
+    await call(manageStatus, '/x', { params: { id: record.id }, body: { status: 'draft' }, headers: editor });
+    expect((await call(publicDetail, '/x', { params: { id: record.id } })).json.code).toBe(404);
+    const again = await call(manageOne, '/x', { params: { id: record.id }, headers: editor });
+    expect(newsRecordSchema.parse(again.json.data).status).toBe('draft');
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const editor = headersFor(await tokenOf('demo-editor'));
+    const before = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM news');
+    for (const body of [
+      { ...draft, titleZh: '' },
+      { ...draft, type: 7 },
+      { ...draft, tags: Array.from({ length: 13 }, (_, i) => `t${i}`) },
+      { ...draft, bodyEn: undefined },
+    ]) {
+      const res = await call(manageCreate, '/api/news/v3/manage', { body, headers: editor });
+      expect(res.json.code).toBe(400);
+      expect(String(res.json.message)).toMatch(/[A-Za-z]/);
+    }
+    const huge = await call(manageCreate, '/api/news/v3/manage', { body: { ...draft, bodyZh: 'x'.repeat(300_000) }, headers: editor });
+    expect([400, 413]).toContain(huge.json.code);
+    const status = await call(manageStatus, '/x', { params: { id: '1' }, body: { status: 'gone' }, headers: editor });
+    expect(status.json.code).toBe(400);
+    expect(
+      (await call(manageStatus, '/x', { params: { id: '999999999' }, body: { status: 'published' }, headers: editor })).json.code,
+    ).toBe(404);
+    const after = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM news');
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+});
