@@ -20,6 +20,12 @@ test.describe('navigation', () => {
     await expect(home).toHaveAttribute('aria-current', 'page');
     await home.focus();
     await page.keyboard.press('Tab');
+    const platform = portal.menu.getByRole('button', { name: '平台介绍' });
+    await expect(platform).toBeFocused();
+    await expect(platform).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(platform).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Tab');
     const about = portal.menu.getByRole('button', { name: '关于我们' });
     await expect(about).toBeFocused();
     await expect(about).toHaveAttribute('aria-expanded', 'true');
