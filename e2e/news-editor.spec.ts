@@ -26,13 +26,22 @@ test('editor: draft → preview → publish → visible to everyone', async ({ p
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('status')).toContainText('已保存');
 
-  // Preview the draft in English: the detail page shows it to this editor only.
+  // Preview the draft in English, as the detail page will show it, to editors only.
   const [preview] = await Promise.all([page.waitForEvent('popup'), form.getByRole('link', { name: '预览英文页面' }).click()]);
+  await expect(preview).toHaveURL(/\/english\/manage\/news\/preview\/\d+$/);
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText(titleEn);
   await expect(preview.getByText('The body of an end-to-end test item.')).toBeVisible();
-  const draftUrl = preview.url();
+  await expect(preview.getByText('News preview').first()).toBeVisible();
+  const id = preview.url().split('/').pop();
+  const draftUrl = `/english/platform/newsList/trend/detail/${id}`;
   const visitor = await browser.newContext();
   const anonymous = await visitor.newPage();
+  expect((await anonymous.goto(draftUrl))!.status()).toBe(404);
+  // Visitors cannot open the preview either: it asks them to log in.
+  await anonymous.goto(preview.url());
+  await expect(anonymous).toHaveURL(/\/english\/home\?login=/);
+  // Previewing again, then a visitor: still not found (nothing of the draft was cached).
+  await preview.reload();
   expect((await anonymous.goto(draftUrl))!.status()).toBe(404);
 
   // Publish: the public list shows it at once.

@@ -227,10 +227,10 @@ export function NewsEditor() {
               </Button>
               {editing.id && (
                 <>
-                  <Anchor href={`/api/news/v3/manage/preview/${editing.id}?locale=zh`} target="_blank">
+                  <Anchor href={`/chinese/manage/news/preview/${editing.id}`} target="_blank">
                     {t('previewZh')}
                   </Anchor>
-                  <Anchor href={`/api/news/v3/manage/preview/${editing.id}?locale=en`} target="_blank">
+                  <Anchor href={`/english/manage/news/preview/${editing.id}`} target="_blank">
                     {t('previewEn')}
                   </Anchor>
                 </>

@@ -6,7 +6,6 @@
 import { Container } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { draftMode } from 'next/headers';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
@@ -48,13 +47,13 @@ export function renderNewsListPage(locale: Locale, kind: NewsKind, n: string) {
 }
 
 /**
- * The item if it is published and belongs to this list (metadata and page share one query). In draft
- * mode (turned on only by the editors' preview endpoint) drafts are shown too.
+ * The item if it is published and belongs to this list (metadata and page share one query). Drafts
+ * never reach these cached pages: editors preview them on /manage/news/preview/{id}, which is
+ * rendered per request (a draft rendered into an ISR route could be served to a visitor).
  */
 const loadItem = cache(async (locale: Locale, type: number, id: string) => {
   if (!/^[1-9]\d{0,17}$/.test(id)) return null;
-  const { isEnabled: preview } = await draftMode();
-  const item = await findNews(await getDb(), id, locale, { includeDrafts: preview });
+  const item = await findNews(await getDb(), id, locale);
   return item && item.type === type ? item : null;
 });
 
