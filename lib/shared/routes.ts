@@ -177,7 +177,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'platform',
     menu: ALWAYS,
     children: [
-      { segment: 'platformIntro', title: 'platformIntro', name: 'PlatformIntro', menu: ALWAYS, indexable: true },
+      { segment: 'platformIntro', title: 'platformIntro', name: 'PlatformIntro', menu: ALWAYS, indexable: true, built: true },
       {
         segment: 'newsList',
         title: 'newsList',
@@ -196,10 +196,10 @@ export const ROUTES: readonly RouteDef[] = [
         menu: ALWAYS,
         children: [
           { segment: 'dynamicInfo', title: 'geoDynamicInfo', menu: ALWAYS, indexable: true, built: true, children: NEWS_LIST_CHILDREN },
-          { segment: 'plan', title: 'geoPlan', menu: ALWAYS, indexable: true },
-          { segment: 'cooperation', title: 'geoCooperation', menu: ALWAYS, indexable: true },
-          { segment: 'organization', title: 'geoOrganization', menu: ALWAYS, indexable: true },
-          { segment: 'links', title: 'geoLinks', menu: ALWAYS, indexable: true },
+          { segment: 'plan', title: 'geoPlan', menu: ALWAYS, indexable: true, built: true },
+          { segment: 'cooperation', title: 'geoCooperation', menu: ALWAYS, indexable: true, built: true, children: NEWS_LIST_CHILDREN },
+          { segment: 'organization', title: 'geoOrganization', menu: ALWAYS, indexable: true, built: true, children: NEWS_LIST_CHILDREN },
+          { segment: 'links', title: 'geoLinks', menu: ALWAYS, indexable: true, built: true },
         ],
       },
     ],

@@ -1,6 +1,7 @@
 /**
  * The news lists of the spec and the type each shows: /platform/newsList/{notic,trend,media} and
- * /platform/GEO/dynamicInfo. A list page shows 20 items; detail pages live under their list.
+ * /platform/GEO/{dynamicInfo,cooperation,organization}. A list page shows 20 items; detail pages live
+ * under their list.
  */
 import type { NewsType } from '../contracts/news';
 
@@ -11,7 +12,7 @@ export interface NewsKind {
   base: string;
   type: NewsType;
   /** Message key of its title (namespace Routes). */
-  title: 'newsNotice' | 'newsTrend' | 'newsMedia' | 'geoDynamicInfo';
+  title: 'newsNotice' | 'newsTrend' | 'newsMedia' | 'geoDynamicInfo' | 'geoCooperation' | 'geoOrganization';
 }
 
 export const NEWS_KINDS = {
@@ -22,13 +23,23 @@ export const NEWS_KINDS = {
 
 export type NewsKindKey = keyof typeof NEWS_KINDS;
 
-/** GEO dynamic information (type 2): the same list and detail pages, under /platform/GEO. */
-export const GEO_NEWS_KIND: NewsKind = { base: '/platform/GEO/dynamicInfo', type: 2, title: 'geoDynamicInfo' };
+/** GEO dynamic information (2), cooperation (3) and organizations (4): the same list and detail pages, under /platform/GEO. */
+export const GEO_NEWS_KINDS = {
+  dynamicInfo: { base: '/platform/GEO/dynamicInfo', type: 2, title: 'geoDynamicInfo' },
+  cooperation: { base: '/platform/GEO/cooperation', type: 3, title: 'geoCooperation' },
+  organization: { base: '/platform/GEO/organization', type: 4, title: 'geoOrganization' },
+} as const satisfies Record<string, NewsKind>;
 
-const ALL_KINDS: readonly NewsKind[] = [...Object.values(NEWS_KINDS), GEO_NEWS_KIND];
+export type GeoNewsKindKey = keyof typeof GEO_NEWS_KINDS;
+
+const ALL_KINDS: readonly NewsKind[] = [...Object.values(NEWS_KINDS), ...Object.values(GEO_NEWS_KINDS)];
 
 export function isNewsKind(value: string): value is NewsKindKey {
   return Object.hasOwn(NEWS_KINDS, value);
+}
+
+export function isGeoNewsKind(value: string): value is GeoNewsKindKey {
+  return Object.hasOwn(GEO_NEWS_KINDS, value);
 }
 
 /** The list a news type belongs to (types without a list of their own have none yet). */

@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { newsListMetadata, renderNewsList } from '@/components/news/news-routes';
 import type { Locale } from '@/i18n/routing';
-import { notFound } from 'next/navigation';
-import { GEO_NEWS_KIND } from '@/lib/shared/news/kinds';
+import { GEO_NEWS_KINDS, isGeoNewsKind } from '@/lib/shared/news/kinds';
 
-/** Only GEO dynamic information is a list; the other GEO pages get folders of their own. */
-const isList = (list: string) => list === 'dynamicInfo';
-
+// The GEO news lists (dynamicInfo, cooperation, organization); plan and links have folders of their own.
 type Props = { params: Promise<{ locale: Locale; list: string }> };
 
 // Rendered on first request (the build has no database: no locale is prerendered), then cached for
@@ -19,11 +17,11 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, list } = await params;
-  return isList(list) ? newsListMetadata(locale, GEO_NEWS_KIND) : {};
+  return isGeoNewsKind(list) ? newsListMetadata(locale, GEO_NEWS_KINDS[list]) : {};
 }
 
 export default async function Page({ params }: Props) {
   const { locale, list } = await params;
-  if (!isList(list)) notFound();
-  return renderNewsList(locale, GEO_NEWS_KIND);
+  if (!isGeoNewsKind(list)) notFound();
+  return renderNewsList(locale, GEO_NEWS_KINDS[list]);
 }

@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { newsDetailMetadata, renderNewsDetail } from '@/components/news/news-routes';
 import type { Locale } from '@/i18n/routing';
-import { notFound } from 'next/navigation';
-import { GEO_NEWS_KIND } from '@/lib/shared/news/kinds';
-
-/** Only GEO dynamic information is a list; the other GEO pages get folders of their own. */
-const isList = (list: string) => list === 'dynamicInfo';
+import { GEO_NEWS_KINDS, isGeoNewsKind } from '@/lib/shared/news/kinds';
 
 type Props = { params: Promise<{ locale: Locale; list: string; id: string }> };
 
@@ -17,12 +14,11 @@ export function generateStaticParams() {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, list, id } = await params;
-  if (!isList(list)) return {};
-  return newsDetailMetadata(locale, GEO_NEWS_KIND, id);
+  return isGeoNewsKind(list) ? newsDetailMetadata(locale, GEO_NEWS_KINDS[list], id) : {};
 }
 
 export default async function Page({ params }: Props) {
   const { locale, list, id } = await params;
-  if (!isList(list)) notFound();
-  return renderNewsDetail(locale, GEO_NEWS_KIND, id);
+  if (!isGeoNewsKind(list)) notFound();
+  return renderNewsDetail(locale, GEO_NEWS_KINDS[list], id);
 }

@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { newsListMetadata, pageNumber, renderNewsListPage } from '@/components/news/news-routes';
 import type { Locale } from '@/i18n/routing';
-import { notFound } from 'next/navigation';
-import { GEO_NEWS_KIND } from '@/lib/shared/news/kinds';
-
-/** Only GEO dynamic information is a list; the other GEO pages get folders of their own. */
-const isList = (list: string) => list === 'dynamicInfo';
+import { GEO_NEWS_KINDS, isGeoNewsKind } from '@/lib/shared/news/kinds';
 
 type Props = { params: Promise<{ locale: Locale; list: string; n: string }> };
 
@@ -18,11 +15,11 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, list, n } = await params;
   const page = pageNumber(n);
-  return isList(list) && page ? newsListMetadata(locale, GEO_NEWS_KIND, page) : {};
+  return isGeoNewsKind(list) && page ? newsListMetadata(locale, GEO_NEWS_KINDS[list], page) : {};
 }
 
 export default async function Page({ params }: Props) {
   const { locale, list, n } = await params;
-  if (!isList(list)) notFound();
-  return renderNewsListPage(locale, GEO_NEWS_KIND, n);
+  if (!isGeoNewsKind(list)) notFound();
+  return renderNewsListPage(locale, GEO_NEWS_KINDS[list], n);
 }
