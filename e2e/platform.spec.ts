@@ -25,6 +25,12 @@ test.describe('platform pages', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Strategic Plan 2016–2025' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'GEO Post-2025 Strategy' })).toHaveAttribute('href', /^https:\/\/earthobservations\.org\//);
     await expect(page.locator('link[rel="alternate"][hreflang="zh-CN"]')).toHaveAttribute('href', /\/chinese\/platform\/GEO\/plan$/);
+    // Shared links get the English card image, which exists.
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(ogImage).toMatch(/\/og\/og-en\.png$/);
+    const image = await page.request.get(new URL(ogImage!).pathname);
+    expect(image.headers()['content-type']).toBe('image/png');
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /Earth with a satellite orbit/);
 
     await page.goto('/english/platform/GEO/links');
     const ceos = page.getByRole('link', { name: /Committee on Earth Observation Satellites/ });
@@ -45,6 +51,8 @@ test.describe('platform pages', () => {
       await expect(page).toHaveURL(new RegExp(`${path}/detail/\\d+$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
       ids.push(page.url().split('/').pop()!);
+      await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/og\/og-en\.png$/);
     }
     // A cooperation item is not served under the organization list (nor the reverse).
     expect((await page.request.get(`/english/platform/GEO/organization/detail/${ids[0]}`)).status()).toBe(404);

@@ -14,23 +14,31 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { AppProviders } from '@/components/providers/app-providers';
 import { HTML_LANG, routing } from '@/i18n/routing';
+import { defaultOgImage } from '@/lib/shared/seo';
 import { getEnv } from '@/lib/server/env';
 import { getFooterInfo } from '@/lib/server/site';
-
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: hasLocale(routing.locales, locale) ? locale : 'zh', namespace: 'Metadata' });
+  const { locale: requested } = await params;
+  const locale = hasLocale(routing.locales, requested) ? requested : 'zh';
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
     metadataBase: new URL(getEnv().SITE_URL),
     title: { default: t('siteName'), template: t('titleTemplate') },
     description: t('description'),
     applicationName: t('siteName'),
     icons: { icon: '/icon.svg' },
+    openGraph: {
+      type: 'website',
+      siteName: t('siteName'),
+      locale: locale === 'zh' ? 'zh_CN' : 'en_US',
+      images: [defaultOgImage(locale, t('ogImageAlt'))],
+    },
+    twitter: { card: 'summary_large_image' },
   };
 }
 

@@ -13,7 +13,7 @@ import { getDb } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
 import { findNews } from '@/lib/server/news';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
-import { pageAlternates } from '@/lib/shared/seo';
+import { defaultOgImage, pageAlternates } from '@/lib/shared/seo';
 import { NewsArticle } from './news-article';
 import { NewsListPage } from './news-list-page';
 
@@ -60,6 +60,7 @@ const loadItem = cache(async (locale: Locale, type: number, id: string) => {
 export async function newsDetailMetadata(locale: Locale, kind: NewsKind, id: string): Promise<Metadata> {
   const item = await loadItem(locale, kind.type, id);
   if (!item) return {};
+  const meta = await getTranslations({ locale, namespace: 'Metadata' });
   return {
     title: item.title,
     description: item.summary,
@@ -70,6 +71,8 @@ export async function newsDetailMetadata(locale: Locale, kind: NewsKind, id: str
       description: item.summary,
       publishedTime: item.publishedAt,
       modifiedTime: item.updatedAt,
+      siteName: meta('siteName'),
+      images: [defaultOgImage(locale, meta('ogImageAlt'))],
     },
   };
 }

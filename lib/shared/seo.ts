@@ -11,3 +11,11 @@ export function pageAlternates(locale: Locale, path: string) {
     },
   };
 }
+
+/**
+ * The site's default Open Graph image (public/og, drawn by scripts/og-image.mjs). A page that sets its
+ * own `openGraph` replaces the layout's whole object, so it passes this again unless it has a picture.
+ */
+export function defaultOgImage(locale: Locale, alt: string) {
+  return { url: `/og/og-${locale}.png`, width: 1200, height: 630, alt, type: 'image/png' };
+}
