@@ -2,22 +2,25 @@
 
 import { useEffect } from 'react';
 import { ApiClientError, apiFetch } from '@/lib/client/api';
-import { clearSessionHint, fetchUserDetail, hasSessionHint, toSessionUser } from '@/lib/client/queries/users';
+import { clearSessionHint, hasSessionHint } from '@/lib/client/session-hint';
 import { useSessionStore } from '@/lib/client/stores/session-store';
-import { logoutContract } from '@/lib/shared/contracts/users';
+import { API_PATHS } from '@/lib/shared/contracts/paths';
 
-/** Spec §4: with a token but no user info, load it; info lacking username, id or permissions clears the token. */
+/**
+ * Spec §4: with a token but no user info, load it; info lacking username, id or permissions clears the
+ * token. The user queries (and their response schemas) load only when a session hint exists.
+ */
 export function SessionBootstrap() {
   const setUser = useSessionStore((s) => s.setUser);
   useEffect(() => {
     if (!hasSessionHint() || useSessionStore.getState().user) return;
-    fetchUserDetail()
-      .then((detail) => {
-        const user = toSessionUser(detail);
+    import('@/lib/client/queries/users')
+      .then(async ({ fetchUserDetail, toSessionUser }) => {
+        const user = toSessionUser(await fetchUserDetail());
         if (user) setUser(user);
         else {
           clearSessionHint();
-          apiFetch(logoutContract.path, { method: 'POST', body: {} }).catch(() => {});
+          apiFetch(API_PATHS.logout, { method: 'POST', body: {} }).catch(() => {});
         }
       })
       .catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { useLogout } from '@/lib/client/hooks/use-logout';
 import { cartBadge, selectCartCount, selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { PERMISSIONS } from '@/lib/shared/permissions';
+import { preloadLoginDialog } from '../auth/login-dialog-slot';
 import { CartIcon, LogoutIcon, UserIcon } from '../icons';
 
 /** Visitors: log in and register. Signed-in users: cart (MOD_061), personal center, log out. */
@@ -20,7 +21,14 @@ export function HeaderActions() {
   if (!user) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button size="compact-md" variant="white" onClick={() => openLogin()} data-testid="login-button">
+        <Button
+          size="compact-md"
+          variant="white"
+          onClick={() => openLogin()}
+          onPointerEnter={preloadLoginDialog}
+          onFocus={preloadLoginDialog}
+          data-testid="login-button"
+        >
           {t('login')}
         </Button>
         <Button size="compact-md" variant="outline" color="white" component={Link} href="/register">
@@ -49,7 +57,14 @@ export function HeaderActions() {
         </Tooltip>
       )}
       <Tooltip label={t('personalCenter')}>
-        <ActionIcon component={Link} href="/personal/personalCenter" variant="subtle" color="white" size="lg" aria-label={t('personalCenter')}>
+        <ActionIcon
+          component={Link}
+          href="/personal/personalCenter"
+          variant="subtle"
+          color="white"
+          size="lg"
+          aria-label={t('personalCenter')}
+        >
           <UserIcon />
         </ActionIcon>
       </Tooltip>

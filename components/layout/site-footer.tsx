@@ -11,7 +11,10 @@ export interface FooterInfo {
   year: number;
 }
 
-const publicLinks = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => (i.navigable ? [i] : publicLinks(i.children))).slice(0, 8);
+const firstLink = (item: MenuItem): MenuItem | undefined => (item.navigable ? item : item.children.map(firstLink).find(Boolean));
+
+/** One link per section of the public menu (its first page), so every section stays reachable as the menu grows. */
+const publicLinks = (sections: MenuItem[]): MenuItem[] => sections.flatMap((section) => firstLink(section) ?? []);
 
 export function SiteFooter({ info }: { info: FooterInfo }) {
   const t = useTranslations('Footer');

@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { ApiClientError, configureApiClient } from '@/lib/client/api';
 import { useSessionStore } from '@/lib/client/stores/session-store';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function showError(error: unknown, title: string, fallback: string) {
   if (error instanceof ApiClientError && error.silent) return;
@@ -51,7 +51,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [locale, router, t, queryClient]);
 
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,6 +1,6 @@
 'use client';
 
-import { incrVisitContract } from '../shared/contracts/visits';
+import { API_PATHS } from '../shared/contracts/paths';
 import { apiFetch } from './api';
 
 let appStart: Promise<void> | null = null;
@@ -18,7 +18,7 @@ export function afterAppStart(): Promise<void> {
 
 /** The counter never interrupts a visitor: failures are dropped. */
 export function countVisit(name: string, label: string): Promise<void> {
-  return apiFetch(incrVisitContract.path, { method: 'POST', body: { name, label } }).then(
+  return apiFetch(API_PATHS.incrVisit, { method: 'POST', body: { name, label } }).then(
     () => undefined,
     () => undefined,
   );

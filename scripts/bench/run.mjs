@@ -10,10 +10,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as homeThroughput from './home-throughput.mjs';
+import * as lighthouse from './lighthouse.mjs';
 import * as wmsGetMap from './wms-getmap.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
-const BENCHMARKS = [homeThroughput, wmsGetMap];
+const BENCHMARKS = [homeThroughput, wmsGetMap, lighthouse];
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 function number(name, fallback, { min, integer = false }) {
@@ -110,8 +111,8 @@ const fmt = (n, digits = 0) =>
   Number.isFinite(n) ? n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '—';
 const pct = (r) => `${(r * 100).toFixed(1)}%`;
 
-function printTable(rows) {
-  const columns = [
+function printTable(rows, custom) {
+  const columns = custom ?? [
     ['server', (r) => r.label, 'left'],
     ['req/s', (r) => fmt(r.rps)],
     ['p50 ms', (r) => fmt(r.p50, 2)],
@@ -167,7 +168,7 @@ async function main() {
       if (result.cpu)
         result.notes.push(`CPU during this benchmark: ${pct(result.cpu.busy)} busy, ${pct(result.cpu.steal)} stolen by the host`);
       console.log('');
-      printTable(result.rows);
+      printTable(result.rows, result.columns);
       const b = result.budget;
       console.log(`\n  Budget (${b.text})`);
       console.log(`  on ${b.on}: ${pct(b.value)} of ${b.versus ?? 'bare Node'}, target ≥ ${pct(b.target)} → ${b.pass ? 'PASS' : 'FAIL'}`);

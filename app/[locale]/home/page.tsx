@@ -2,9 +2,8 @@ import { Container, Stack } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeHero } from '@/components/home/home-hero';
-import { NewsHighlights } from '@/components/home/news-highlights';
+import { NewsHighlightsLazy, VisitsPanelLazy } from '@/components/home/home-lazy';
 import { SectionCards } from '@/components/home/section-cards';
-import { VisitsPanel } from '@/components/home/visits-panel';
 import type { Locale } from '@/i18n/routing';
 import { pageAlternates } from '@/lib/shared/seo';
 
@@ -24,9 +23,9 @@ export default async function HomePage({ params }: Props) {
       <HomeHero />
       <Container size={1200} py="xl">
         <Stack gap="xl">
-          <NewsHighlights />
+          <NewsHighlightsLazy />
           <SectionCards />
-          <VisitsPanel />
+          <VisitsPanelLazy />
         </Stack>
       </Container>
     </>

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { useRouter } from '@/i18n/navigation';
+import { API_PATHS } from '../../shared/contracts/paths';
 import { apiFetch } from '../api';
 import { useSessionStore } from '../stores/session-store';
 
@@ -15,7 +16,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
-      await apiFetch('/api/usercenter/v1/userinfo/logout', { method: 'POST', body: {} });
+      await apiFetch(API_PATHS.logout, { method: 'POST', body: {} });
       useSessionStore.getState().clearSession();
       queryClient.clear();
       router.push('/home');

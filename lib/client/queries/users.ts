@@ -1,6 +1,12 @@
 'use client';
 
-import { loginPublicKeyContract, loginPublicKeySchema, userDetailContract, userDetailSchema, type UserDetail } from '../../shared/contracts/users';
+import {
+  loginPublicKeyContract,
+  loginPublicKeySchema,
+  userDetailContract,
+  userDetailSchema,
+  type UserDetail,
+} from '../../shared/contracts/users';
 import { apiFetch } from '../api';
 import type { SessionUser } from '../stores/slices/session-slice';
 
@@ -22,11 +28,4 @@ export function toSessionUser(detail: UserDetail | null | undefined): SessionUse
   return { id: detail.id, username: detail.username, accountType: detail.accountType, permissions: detail.permissions };
 }
 
-/** The script-readable hint that a session cookie exists (the token itself is httpOnly). */
-export function hasSessionHint(): boolean {
-  return typeof document !== 'undefined' && /(?:^|;\s*)session_hint=1/.test(document.cookie);
-}
-
-export function clearSessionHint(): void {
-  document.cookie = 'session_hint=; Max-Age=0; Path=/; SameSite=Lax';
-}
+export { clearSessionHint, hasSessionHint } from '../session-hint';

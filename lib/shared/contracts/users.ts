@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './api';
+import { API_PATHS } from './paths';
 
 export const CAPTCHA_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/;
 
@@ -7,7 +8,11 @@ export const loginBodySchema = z.object({
   /** Username, phone number or e-mail. */
   username: z.string().trim().min(1).max(100),
   /** base64 of RSA-OAEP-SHA256(JSON {p: password, t: epoch ms}) under the login public key. */
-  password: z.string().min(1).max(1024).regex(/^[A-Za-z0-9+/]+={0,2}$/),
+  password: z
+    .string()
+    .min(1)
+    .max(1024)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
   captcha: z.string().trim().min(1).max(8),
   token: z.string().regex(CAPTCHA_TOKEN_PATTERN),
 });
@@ -41,7 +46,7 @@ export const captchaQuerySchema = z.object({ token: z.string().regex(CAPTCHA_TOK
 
 export const logoutContract = defineContract({
   method: 'POST',
-  path: '/api/usercenter/v1/userinfo/logout',
+  path: API_PATHS.logout,
   summary: 'End the current session',
   tag: 'usercenter',
   access: 'login',
@@ -83,7 +88,11 @@ export const areaRangeSchema = z.object({
 });
 export type AreaRange = z.infer<typeof areaRangeSchema>;
 
-const encryptedPassword = z.string().min(1).max(1024).regex(/^[A-Za-z0-9+/]+={0,2}$/);
+const encryptedPassword = z
+  .string()
+  .min(1)
+  .max(1024)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/);
 
 export const changePasswordBodySchema = z.object({ oldPassword: encryptedPassword, newPassword: encryptedPassword });
 
@@ -160,7 +169,12 @@ export const checkCodeContract = defineContract({
   summary: 'Check a code without using it up (five wrong tries end the code)',
   tag: 'captcha',
   access: 'public',
-  body: z.object({ channel: channelSchema, target: z.string().trim().min(3).max(100), purpose: purposeSchema, code: z.string().regex(/^[0-9]{6}$/) }),
+  body: z.object({
+    channel: channelSchema,
+    target: z.string().trim().min(3).max(100),
+    purpose: purposeSchema,
+    code: z.string().regex(/^[0-9]{6}$/),
+  }),
   response: z.object({ valid: z.literal(true) }),
   maxBodyBytes: 1024,
 });
@@ -193,7 +207,12 @@ export const forgetPasswordContract = defineContract({
   summary: 'Set a new password with a code sent to the account e-mail or phone; ends every session',
   tag: 'usercenter',
   access: 'public',
-  body: z.object({ channel: channelSchema, target: z.string().trim().min(3).max(100), code: z.string().regex(/^[0-9]{6}$/), password: encryptedPassword }),
+  body: z.object({
+    channel: channelSchema,
+    target: z.string().trim().min(3).max(100),
+    code: z.string().regex(/^[0-9]{6}$/),
+    password: encryptedPassword,
+  }),
   response: z.null(),
   maxBodyBytes: 4096,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './api';
+import { API_PATHS } from './paths';
 
 export const incrVisitBodySchema = z.object({
   name: z.string().trim().min(1).max(40),
@@ -26,7 +27,7 @@ export type VisitTotals = z.infer<typeof visitTotalsSchema>;
 
 export const incrVisitContract = defineContract({
   method: 'POST',
-  path: '/api/statistics-transaction/v1/statistics-transaction/incr',
+  path: API_PATHS.incrVisit,
   summary: 'Count one visit to a whitelisted route name (ALL on app start)',
   tag: 'statistics',
   access: 'public',
