@@ -69,11 +69,28 @@ export const LogoMark = ({ size = 40, ...rest }: IconProps) => (
     </defs>
     <circle cx="24" cy="24" r="13" fill="url(#logo-earth)" />
     <path d="M15 20c3 1 5 4 9 3s5-4 9-2" stroke="#bff2c9" strokeWidth="2" fill="none" strokeLinecap="round" />
-    <ellipse cx="24" cy="24" rx="22" ry="8" transform="rotate(-25 24 24)" fill="none" stroke="#ffffff" strokeOpacity="0.85" strokeWidth="1.6" />
+    <ellipse
+      cx="24"
+      cy="24"
+      rx="22"
+      ry="8"
+      transform="rotate(-25 24 24)"
+      fill="none"
+      stroke="#ffffff"
+      strokeOpacity="0.85"
+      strokeWidth="1.6"
+    />
     <g transform="translate(38 11) rotate(-25)">
       <rect x="-2.5" y="-2" width="5" height="4" rx="0.8" fill="#ffd54a" />
       <rect x="-9" y="-1.5" width="5.5" height="3" fill="#9fd3ff" />
       <rect x="3.5" y="-1.5" width="5.5" height="3" fill="#9fd3ff" />
     </g>
   </svg>
+);
+
+export const EditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4l10.5-10.5a2.1 2.1 0 0 0-4-4L4 16z" />
+    <path d="M13.5 6.5l4 4" />
+  </Icon>
 );

@@ -66,6 +66,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('个人信息');
     await expect(page.getByTestId('profile-table')).toContainText('demo-personal');
     await expect(page.getByTestId('profile-table')).toContainText('河北省节点');
+    // Permissions by name, with the code beside it.
+    await expect(page.getByTestId('profile-table').locator('[data-code="MOD_054"]')).toHaveText('意见反馈 (MOD_054)');
     await expect(page.getByTestId('area-ranges-empty')).toHaveText('未关联用户权限范围，请联系管理员');
   });
 
@@ -75,7 +77,9 @@ test.describe('accounts', () => {
     await portal.openLogin();
     await portal.fillLogin('demo-upgrade', PASSWORD, CAPTCHA_ANSWER);
     await portal.loginDialog.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByTestId('upgrade-message')).toHaveText('Due to a system upgrade, click Confirm to change password before logging in!');
+    await expect(page.getByTestId('upgrade-message')).toHaveText(
+      'Due to a system upgrade, click Confirm to change password before logging in!',
+    );
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await page.getByRole('button', { name: 'Close' }).last().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);

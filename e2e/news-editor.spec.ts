@@ -8,7 +8,9 @@ test('editor: draft → preview → publish → visible to everyone', async ({ p
   const portal = new PortalPage(page, 'zh');
   await portal.goto('/home');
   await portal.login('demo-editor', PASSWORD, CAPTCHA_ANSWER);
-  await portal.goto('/manage/news');
+  // Editors reach their screen from the header.
+  await page.getByRole('banner').getByRole('link', { name: '新闻编辑' }).click();
+  await expect(page).toHaveURL(/\/chinese\/manage\/news$/);
   await expect(page.getByRole('heading', { level: 1, name: '新闻编辑' })).toBeVisible();
 
   const stamp = Date.now().toString(36);

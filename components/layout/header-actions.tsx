@@ -8,7 +8,7 @@ import { cartBadge, selectCartCount, selectUser } from '@/lib/client/stores/sele
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { PERMISSIONS } from '@/lib/shared/permissions';
 import { preloadLoginDialog } from '../auth/login-dialog-slot';
-import { CartIcon, LogoutIcon, UserIcon } from '../icons';
+import { CartIcon, EditIcon, LogoutIcon, UserIcon } from '../icons';
 
 /** Visitors: log in and register. Signed-in users: cart (MOD_061), personal center, log out. */
 export function HeaderActions() {
@@ -54,6 +54,13 @@ export function HeaderActions() {
               <CartIcon />
             </ActionIcon>
           </Indicator>
+        </Tooltip>
+      )}
+      {user.permissions.includes(PERMISSIONS.EDITOR) && (
+        <Tooltip label={t('manageNews')}>
+          <ActionIcon component={Link} href="/manage/news" variant="subtle" color="white" size="lg" aria-label={t('manageNews')}>
+            <EditIcon />
+          </ActionIcon>
         </Tooltip>
       )}
       <Tooltip label={t('personalCenter')}>

@@ -3,7 +3,7 @@
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { useOwnAreaRanges, useUserDetail } from '@/lib/client/queries/profile';
+import { useOwnAreaRanges, usePermissionNames, useUserDetail } from '@/lib/client/queries/profile';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,6 +21,7 @@ export function ProfileCard() {
   const t = useTranslations('PersonalInfo');
   const detail = useUserDetail();
   const ranges = useOwnAreaRanges();
+  const names = usePermissionNames();
   const none = <Text c="dimmed">{t('none')}</Text>;
 
   if (detail.isPending) return <Skeleton height={320} radius="md" />;
@@ -50,8 +51,8 @@ export function ProfileCard() {
               <Group gap={6}>
                 {user.permissions.length
                   ? user.permissions.map((p) => (
-                      <Badge key={p} variant="light">
-                        {p}
+                      <Badge key={p} variant="light" tt="none" data-code={p}>
+                        {names.data?.get(p) ? `${names.data.get(p)} (${p})` : p}
                       </Badge>
                     ))
                   : none}

@@ -1,7 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { areaRangeListSchema, getOwnAreaRangesContract } from '../../shared/contracts/users';
+import { useLocale } from 'next-intl';
+import { z } from 'zod';
+import { areaRangeListSchema, getOwnAreaRangesContract, listPermissionsContract, namedCodeSchema } from '../../shared/contracts/users';
 import { apiFetch } from '../api';
 import { fetchUserDetail, userKeys } from './users';
 
@@ -13,5 +15,18 @@ export function useOwnAreaRanges() {
   return useQuery({
     queryKey: [...userKeys.all, 'area-ranges'] as const,
     queryFn: ({ signal }) => apiFetch(getOwnAreaRangesContract.path, { schema: areaRangeListSchema, signal }),
+  });
+}
+
+/** Permission names in the page's language, by code (for showing a user's permissions by name). */
+export function usePermissionNames() {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: [...userKeys.all, 'permission-names', locale] as const,
+    queryFn: async ({ signal }) => {
+      const list = await apiFetch(listPermissionsContract.path, { schema: z.array(namedCodeSchema), signal });
+      return new Map(list.map((p) => [p.code, p.name]));
+    },
+    staleTime: 10 * 60_000,
   });
 }
