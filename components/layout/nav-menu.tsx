@@ -1,8 +1,9 @@
 'use client';
 
-import { Burger, Drawer, NavLink as MantineNavLink, ScrollArea } from '@mantine/core';
+import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Link, usePathname } from '@/i18n/navigation';
@@ -10,9 +11,11 @@ import { selectViewer } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { buildMenu, type MenuItem } from '@/lib/shared/menu';
 import { ChevronDownIcon } from '../icons';
+import { isActive } from './menu-utils';
 import classes from './nav-menu.module.css';
 
-const isActive = (item: MenuItem, pathname: string) => pathname === item.path || pathname.startsWith(`${item.path}/`);
+// The phone drawer loads the first time it opens: most visitors on a wide screen never need it.
+const MobileDrawer = dynamic(() => import('./mobile-drawer').then((m) => m.MobileDrawer), { ssr: false });
 
 function flattenLinks(item: MenuItem): MenuItem[] {
   return [...(item.navigable ? [item] : []), ...item.children.flatMap(flattenLinks)];
@@ -30,7 +33,12 @@ function TopItem({ item, pathname }: { item: MenuItem; pathname: string }) {
   if (item.children.length === 0) {
     return (
       <li className={classes.item}>
-        <Link href={item.path} className={classes.trigger} data-active={active || undefined} aria-current={pathname === item.path ? 'page' : undefined}>
+        <Link
+          href={item.path}
+          className={classes.trigger}
+          data-active={active || undefined}
+          aria-current={pathname === item.path ? 'page' : undefined}
+        >
           {t(item.title)}
         </Link>
       </li>
@@ -113,22 +121,6 @@ function TopItem({ item, pathname }: { item: MenuItem; pathname: string }) {
   );
 }
 
-function MobileItem({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname: string; depth: number; onNavigate: () => void }) {
-  const t = useTranslations('Routes');
-  if (item.children.length === 0) {
-    return <MantineNavLink component={Link} href={item.path} label={t(item.title)} active={isActive(item, pathname)} onClick={onNavigate} />;
-  }
-  // Top-level groups fold; their sub-groups are open headings, as on the desktop panel.
-  return (
-    <MantineNavLink component="button" label={t(item.title)} defaultOpened={depth > 0 || isActive(item, pathname)} childrenOffset="md">
-      {item.navigable && <MantineNavLink component={Link} href={item.path} label={t(item.title)} onClick={onNavigate} />}
-      {item.children.map((child) => (
-        <MobileItem key={child.path} item={child} pathname={pathname} depth={depth + 1} onNavigate={onNavigate} />
-      ))}
-    </MantineNavLink>
-  );
-}
-
 /** The top navigation, built from the route registry and filtered by what the viewer may see. */
 export function NavMenu() {
   const t = useTranslations('Header');
@@ -136,6 +128,8 @@ export function NavMenu() {
   const viewer = useSessionStore(useShallow(selectViewer));
   const items = useMemo(() => buildMenu(viewer), [viewer]);
   const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (drawerOpen && !drawerLoaded) setDrawerLoaded(true);
 
   return (
     <nav aria-label={t('mainNavigation')} className={classes.nav}>
@@ -147,18 +141,7 @@ export function NavMenu() {
       <div className={classes.mobileBar}>
         <Burger opened={drawerOpen} onClick={drawer.toggle} color="white" aria-label={drawerOpen ? t('closeMenu') : t('openMenu')} />
       </div>
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        title={t('mainNavigation')}
-        size="80%"
-        scrollAreaComponent={ScrollArea.Autosize}
-        closeButtonProps={{ 'aria-label': t('closeMenu') }}
-      >
-        {items.map((item) => (
-          <MobileItem key={item.path} item={item} pathname={pathname} depth={0} onNavigate={drawer.close} />
-        ))}
-      </Drawer>
+      {drawerLoaded && <MobileDrawer opened={drawerOpen} onClose={drawer.close} items={items} pathname={pathname} />}
     </nav>
   );
 }
