@@ -70,6 +70,18 @@ export async function newsDetailMetadata(locale: Locale, kind: NewsKind, id: str
       description: item.summary,
       publishedTime: item.publishedAt,
       modifiedTime: item.updatedAt,
+      ...(item.cover
+        ? {
+            images: [
+              {
+                url: new URL(item.cover.url, getEnv().SITE_URL).toString(),
+                width: item.cover.width,
+                height: item.cover.height,
+                alt: item.cover.alt,
+              },
+            ],
+          }
+        : {}),
     },
   };
 }
@@ -90,6 +102,7 @@ export async function renderNewsDetail(locale: Locale, kind: NewsKind, id: strin
     mainEntityOfPage: url,
     ...(item.source ? { author: { '@type': 'Organization', name: item.source } } : {}),
     keywords: item.tags.join(', '),
+    ...(item.cover ? { image: new URL(item.cover.url, getEnv().SITE_URL).toString() } : {}),
   };
   return (
     <Container size={960} py="xl">
