@@ -23,7 +23,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -40,6 +47,8 @@ export default defineConfig({
       SEED_ON_START: 'true',
       LOG_LEVEL: 'warn',
       CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
+      // Fixed, so pages cached by an earlier run on the same build (CI runs twice) keep valid file links.
+      FILE_URL_SECRET: 'e2e-only-file-link-secret-0123456789abcdef',
       SITE_URL: `http://localhost:${PORT}`,
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

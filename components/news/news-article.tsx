@@ -50,6 +50,19 @@ export function NewsArticle({ kind, item, url }: Props) {
           </Text>
         )}
       </div>
+      {item.cover && (
+        <figure className={classes.cover}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- signed file links, not optimizable static assets */}
+          <img
+            src={item.cover.url}
+            alt={item.cover.alt}
+            width={item.cover.width}
+            height={item.cover.height}
+            decoding="async"
+            fetchPriority="high"
+          />
+        </figure>
+      )}
       {/* Sanitized on save and again by the repository (lib/server/news/sanitize.ts). */}
       <Box className={classes.body} dangerouslySetInnerHTML={{ __html: item.body }} />
       <Group gap="sm" aria-label={t('share')} role="group">

@@ -33,6 +33,7 @@ import {
   type NewsRecord,
 } from '@/lib/shared/contracts/news';
 import { pageSchema } from '@/lib/shared/contracts/api';
+import { NewsCoverEditor } from './news-cover-editor';
 
 const listSchema = pageSchema(newsRecordSchema.omit({ bodyZh: true, bodyEn: true }));
 type Status = 'all' | 'draft' | 'published';
@@ -61,6 +62,7 @@ const keys = {
 export function NewsEditor() {
   const t = useTranslations('NewsEditor');
   const types = useTranslations('NewsEditor.types');
+  const cover = useTranslations('Share.cover');
   const format = useFormatter();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -165,6 +167,13 @@ export function NewsEditor() {
                 onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, tags: splitTags(e.currentTarget.value) } })}
               />
             </Group>
+            {editing.id ? (
+              <NewsCoverEditor key={editing.id} newsId={editing.id} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {cover('saveFirst')}
+              </Text>
+            )}
             <Switch
               label={t('highlight')}
               checked={editing.draft.highlight}

@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import type { NewsSummary } from '@/lib/shared/contracts/news';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
+import classes from './news-list.module.css';
 
 interface Props {
   kind: NewsKind;
@@ -21,7 +22,19 @@ export function NewsList({ kind, items, page, pages }: Props) {
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((item) => (
           <li key={item.id}>
-            <Paper withBorder radius="md" p="md" component="article">
+            <Paper withBorder radius="md" p="md" component="article" className={item.cover ? classes.withCover : undefined}>
+              {item.cover && (
+                // eslint-disable-next-line @next/next/no-img-element -- signed file links, not optimizable static assets
+                <img
+                  className={classes.cover}
+                  src={item.cover.url}
+                  alt={item.cover.alt}
+                  width={item.cover.width}
+                  height={item.cover.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              )}
               <Title order={2} size="h4">
                 <AnchorLink href={newsDetailPath(kind, item.id)} c="inherit">
                   {item.title}

@@ -72,7 +72,16 @@ export async function newsDetailMetadata(locale: Locale, kind: NewsKind, id: str
       publishedTime: item.publishedAt,
       modifiedTime: item.updatedAt,
       siteName: meta('siteName'),
-      images: [defaultOgImage(locale, meta('ogImageAlt'))],
+      images: item.cover
+        ? [
+            {
+              url: new URL(item.cover.url, getEnv().SITE_URL).toString(),
+              width: item.cover.width,
+              height: item.cover.height,
+              alt: item.cover.alt,
+            },
+          ]
+        : [defaultOgImage(locale, meta('ogImageAlt'))],
     },
   };
 }
@@ -93,6 +102,7 @@ export async function renderNewsDetail(locale: Locale, kind: NewsKind, id: strin
     mainEntityOfPage: url,
     ...(item.source ? { author: { '@type': 'Organization', name: item.source } } : {}),
     keywords: item.tags.join(', '),
+    ...(item.cover ? { image: new URL(item.cover.url, getEnv().SITE_URL).toString() } : {}),
   };
   return (
     <Container size={960} py="xl">

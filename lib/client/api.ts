@@ -70,14 +70,17 @@ export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Pr
   const headers: Record<string, string> = { accept: 'application/json', 'x-locale': hooks.locale() };
   const token = hooks.token();
   if (token) headers.token = token;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  // A Blob (an image, a file) goes as it is, typed by itself; anything else as JSON.
+  const raw = typeof Blob !== 'undefined' && request.body instanceof Blob;
+  if (request.body !== undefined)
+    headers['content-type'] = raw ? (request.body as Blob).type || 'application/octet-stream' : 'application/json';
 
   let response: Response;
   try {
     response = await fetch(withQuery(path, request.query), {
       method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.body === undefined ? undefined : raw ? (request.body as Blob) : JSON.stringify(request.body),
       credentials: 'same-origin',
       signal: request.signal,
     });

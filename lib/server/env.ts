@@ -10,50 +10,101 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** PostgreSQL + PostGIS connection string; unset → embedded PGlite in DATA_DIR. */
-  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  /** Where the embedded database keeps its files. */
-  DATA_DIR: z.string().default('./.data'),
-  /** Public origin of the portal, for canonical links, the sitemap and the app QR code. */
-  SITE_URL: z.url().default('http://localhost:3000'),
-  /** Where the mobile app is downloaded; encoded in the footer's QR code. */
-  APP_DOWNLOAD_URL: optionalString.pipe(z.url().optional()),
-  /** Website record numbers shown in the footer; unset on a demo deployment. */
-  ICP_RECORD: optionalString,
-  PSB_RECORD: optionalString,
-  /** Skip demo data when the server starts (production deployments import their own data). */
-  SEED_ON_START: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** HS256 secret for session tokens; unset → generated once and kept in the database. */
-  SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
-  /** Hours a session lasts. */
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
-  /** PEM private key (RSA ≥ 2048) for the login form's password encryption; unset → generated once and kept in the database. */
-  LOGIN_RSA_PRIVATE_KEY: optionalString,
-  /** Tests only: every captcha answer is this value. The server warns loudly when it is set. */
-  CAPTCHA_FIXED_ANSWER: optionalString.pipe(z.string().regex(/^[A-Za-z0-9]{4,8}$/).optional()),
-  /** SMTP server for e-mail (smtp[s]://user:pass@host:port); unset → messages go to the outbox table and the console. */
-  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  /** Sender of e-mail. */
-  MAIL_FROM: z.string().default('Satellite RS Cloud <no-reply@rscloud.example>'),
-  /** Password of the seeded demo accounts. */
-  DEMO_PASSWORD: z.string().min(8).default('Demo@2026'),
-  /** Where browsers find the map services: the built-in same-origin `/map`, or a GeoServer's base URL. */
-  MAP_SERVICE_BASE: z
-    .string()
-    .default('/map')
-    .refine((v) => /^\/[\w/-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'a path starting with / or an http(s) URL')
-    .transform((v) => v.replace(/\/+$/, '') || '/map'),
-  /** Worker threads drawing map images; unset → one per CPU core (at most 8), 0 → draw on the request thread. */
-  MAP_RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
-  /** Tianditu (天地图) browser key; set → online VEC/IMG base layers, unset → the offline base maps. */
-  TIANDITU_KEY: optionalString.pipe(z.string().regex(/^[0-9a-f]{32}$/i).optional()),
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** PostgreSQL + PostGIS connection string; unset → embedded PGlite in DATA_DIR. */
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /** Where the embedded database keeps its files. */
+    DATA_DIR: z.string().default('./.data'),
+    /** Public origin of the portal, for canonical links, the sitemap and the app QR code. */
+    SITE_URL: z.url().default('http://localhost:3000'),
+    /** Where the mobile app is downloaded; encoded in the footer's QR code. */
+    APP_DOWNLOAD_URL: optionalString.pipe(z.url().optional()),
+    /** Website record numbers shown in the footer; unset on a demo deployment. */
+    ICP_RECORD: optionalString,
+    PSB_RECORD: optionalString,
+    /** Skip demo data when the server starts (production deployments import their own data). */
+    SEED_ON_START: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** HS256 secret for session tokens; unset → generated once and kept in the database. */
+    SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    /** Hours a session lasts. */
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
+    /** PEM private key (RSA ≥ 2048) for the login form's password encryption; unset → generated once and kept in the database. */
+    LOGIN_RSA_PRIVATE_KEY: optionalString,
+    /** Tests only: every captcha answer is this value. The server warns loudly when it is set. */
+    CAPTCHA_FIXED_ANSWER: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{4,8}$/)
+        .optional(),
+    ),
+    /** SMTP server for e-mail (smtp[s]://user:pass@host:port); unset → messages go to the outbox table and the console. */
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    /** Sender of e-mail. */
+    MAIL_FROM: z.string().default('Satellite RS Cloud <no-reply@rscloud.example>'),
+    /** Password of the seeded demo accounts. */
+    DEMO_PASSWORD: z.string().min(8).default('Demo@2026'),
+    /** Where browsers find the map services: the built-in same-origin `/map`, or a GeoServer's base URL. */
+    MAP_SERVICE_BASE: z
+      .string()
+      .default('/map')
+      .refine((v) => /^\/[\w/-]*$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'a path starting with / or an http(s) URL')
+      .transform((v) => v.replace(/\/+$/, '') || '/map'),
+    /** Worker threads drawing map images; unset → one per CPU core (at most 8), 0 → draw on the request thread. */
+    MAP_RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
+    /** Tianditu (天地图) browser key; set → online VEC/IMG base layers, unset → the offline base maps. */
+    TIANDITU_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-f]{32}$/i)
+        .optional(),
+    ),
+    /** Where uploaded and shared files live: `disk` (FILE_STORAGE_DIR) or an S3-compatible bucket. */
+    FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    /** Folder of the disk file store; unset → `<DATA_DIR>/files`. */
+    FILE_STORAGE_DIR: optionalString,
+    /** S3-compatible object storage (FILE_STORAGE=s3): endpoint URL, bucket, region and keys. */
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+        .optional(),
+    ),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** `true`: https://endpoint/bucket/key (MinIO, most self-hosted stores); `false`: https://bucket.endpoint/key. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** HMAC secret of signed download links (≥ 32 characters); unset → generated once and kept in the database. */
+    FILE_URL_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    /** Seconds a signed download link stays valid. */
+    FILE_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(7 * 24 * 3600)
+      .default(600),
+  })
+  .superRefine((env, ctx) => {
+    if (env.FILE_STORAGE !== 's3') return;
+    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when FILE_STORAGE=s3' });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

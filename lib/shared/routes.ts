@@ -131,6 +131,9 @@ const NEWS_LIST_CHILDREN: RouteDef[] = [
   { segment: 'page/:n', title: 'newsList', indexable: true, built: true },
 ];
 
+/** Further pages of a file share list (page 1 is the list itself). */
+const FILE_SHARE_PAGES: RouteDef[] = [{ segment: 'page/:n', title: 'fileShare', indexable: true, built: true }];
+
 export const ROUTES: readonly RouteDef[] = [
   { segment: 'home', title: 'home', name: 'Home', menu: ALWAYS, built: true, indexable: true },
   {
@@ -280,17 +283,25 @@ export const ROUTES: readonly RouteDef[] = [
     menu: ALWAYS,
     children: [
       { segment: 'orbitalPredict', title: 'orbitalPredict', name: 'OrbitalPredict', menu: ALWAYS },
-      { segment: 'software', title: 'software', name: 'Software', menu: ALWAYS, indexable: true },
+      {
+        segment: 'software',
+        title: 'software',
+        name: 'Software',
+        menu: ALWAYS,
+        indexable: true,
+        built: true,
+        children: [{ segment: ':slug', title: 'software', indexable: true, built: true }],
+      },
       {
         segment: 'fileShare',
         title: 'fileShare',
         name: 'FileShare',
         menu: ALWAYS,
-        indexable: true,
+        built: true,
         children: [
-          { segment: 'application', title: 'fileShareApplication', menu: ALWAYS, indexable: true },
-          { segment: 'course', title: 'fileShareCourse', menu: ALWAYS, indexable: true },
-          { segment: 'paper', title: 'fileSharePaper', menu: ALWAYS, indexable: true },
+          { segment: 'application', title: 'fileShareApplication', menu: ALWAYS, indexable: true, built: true, children: FILE_SHARE_PAGES },
+          { segment: 'course', title: 'fileShareCourse', menu: ALWAYS, indexable: true, built: true, children: FILE_SHARE_PAGES },
+          { segment: 'paper', title: 'fileSharePaper', menu: ALWAYS, indexable: true, built: true, children: FILE_SHARE_PAGES },
         ],
       },
     ],

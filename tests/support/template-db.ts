@@ -20,6 +20,9 @@ const checkout = createHash('sha1').update(process.cwd()).digest('hex').slice(0,
 export const TEST_ROOT = path.join(os.tmpdir(), `portal-tests-${checkout}`);
 const PGLITE_TEMPLATE = path.join(TEST_ROOT, 'template');
 const PG_TEMPLATE = `portal_template_${checkout}`;
+// Stored files of the template's seed and of the tests live beside the template (content-addressed,
+// so every copy of the database finds its files there).
+process.env.FILE_STORAGE_DIR ??= path.join(TEST_ROOT, 'files');
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);

@@ -4,6 +4,8 @@
  */
 import { newsSeed } from '../news/seed';
 import { regionsSeed } from '../regions/seed';
+import { newsCoversSeed } from '../share/news-covers-seed';
+import { shareSeed } from '../share/seed';
 import { accountsSeed } from '../users/seed';
 import type { Progress } from './migrate';
 import type { Database } from './types';
@@ -13,7 +15,7 @@ export interface SeedStep {
   run(db: Database, progress: Progress): Promise<void>;
 }
 
-export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed, newsSeed];
+export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed, newsSeed, shareSeed, newsCoversSeed];
 
 export async function seed(db: Database, progress: Progress = () => {}, steps: readonly SeedStep[] = SEED_STEPS): Promise<void> {
   for (const step of steps) {

@@ -2,6 +2,8 @@
 import type { Locale } from '@/i18n/routing';
 import type { NewsDetail, NewsHome, NewsSummary, NewsType } from '../../shared/contracts/news';
 import type { Queryable } from '../db/types';
+import { fileUrlSecret } from '../files/secret';
+import { imageLink } from '../files/signed-url';
 import { sanitizeNewsHtml } from './sanitize';
 
 interface NewsRow {
@@ -17,14 +19,22 @@ interface NewsRow {
   tags: string[];
   demo: boolean;
   published_at: Date;
+  cover_file_id: string | null;
+  cover_width: number | null;
+  cover_height: number | null;
+  cover_alt_zh: string | null;
+  cover_alt_en: string | null;
 }
 
 const SUMMARY_COLUMNS = `n.id::text AS id, n.slug, n.type, n.title_zh, n.title_en, n.summary_zh, n.summary_en,
-  n.source_zh, n.source_en, n.tags, n.demo, n.published_at`;
+  n.source_zh, n.source_en, n.tags, n.demo, n.published_at, n.cover_file_id::text AS cover_file_id, cf.width AS cover_width,
+  cf.height AS cover_height, n.cover_alt_zh, n.cover_alt_en`;
+/** News with their cover file (for its pixel size). */
+const NEWS_FROM = 'news n LEFT JOIN files cf ON cf.id = n.cover_file_id';
 
 const pick = (locale: Locale, zh: string, en: string) => (locale === 'en' ? en || zh : zh || en);
 
-function toSummary(row: NewsRow, locale: Locale): NewsSummary {
+function toSummary(row: NewsRow, locale: Locale, secret: string): NewsSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -35,6 +45,15 @@ function toSummary(row: NewsRow, locale: Locale): NewsSummary {
     tags: row.tags,
     publishedAt: new Date(row.published_at).toISOString(),
     demo: row.demo,
+    cover:
+      row.cover_file_id && row.cover_width && row.cover_height
+        ? {
+            url: imageLink(secret, row.cover_file_id).url,
+            width: row.cover_width,
+            height: row.cover_height,
+            alt: pick(locale, row.cover_alt_zh ?? '', row.cover_alt_en ?? ''),
+          }
+        : null,
   };
 }
 
@@ -54,12 +73,13 @@ export async function listNews(
 ): Promise<Page<NewsSummary>> {
   const rows = await db.query<NewsRow & { total: number }>(
     `SELECT ${SUMMARY_COLUMNS}, count(*) OVER ()::int AS total
-     FROM news n WHERE n.status = 'published' AND n.type = $1
+     FROM ${NEWS_FROM} WHERE n.status = 'published' AND n.type = $1
      ORDER BY n.published_at DESC, n.id DESC LIMIT $2 OFFSET $3`,
     [type, pageSize, (pageNum - 1) * pageSize],
   );
   const total = rows[0]?.total ?? (pageNum > 1 ? await countNews(db, type) : 0);
-  return { list: rows.map((r) => toSummary(r, locale)), total, pageNum, pageSize };
+  const secret = await fileUrlSecret(db);
+  return { list: rows.map((r) => toSummary(r, locale, secret)), total, pageNum, pageSize };
 }
 
 export async function countNews(db: Queryable, type: NewsType): Promise<number> {
@@ -81,20 +101,21 @@ export async function searchNews(
   const [title, summary, text] = locale === 'en' ? ['title_en', 'summary_en', 'text_en'] : ['title_zh', 'summary_zh', 'text_zh'];
   const rows = await db.query<NewsRow & { total: number }>(
     `SELECT ${SUMMARY_COLUMNS}, count(*) OVER ()::int AS total
-     FROM news n
+     FROM ${NEWS_FROM}
      WHERE n.status = 'published' AND ($2::smallint IS NULL OR n.type = $2)
        AND (n.${title} ILIKE $1 OR n.${summary} ILIKE $1 OR n.${text} ILIKE $1)
      ORDER BY (n.${title} ILIKE $1) DESC, n.published_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
     [likePattern(keyword), type ?? null, pageSize, (pageNum - 1) * pageSize],
   );
-  return { list: rows.map((r) => toSummary(r, locale)), total: rows[0]?.total ?? 0, pageNum, pageSize };
+  const secret = await fileUrlSecret(db);
+  return { list: rows.map((r) => toSummary(r, locale, secret)), total: rows[0]?.total ?? 0, pageNum, pageSize };
 }
 
 /** A published item; `includeDrafts` (an editor's preview) also finds drafts. */
 export async function findNews(db: Queryable, id: string, locale: Locale, { includeDrafts = false } = {}): Promise<NewsDetail | null> {
   const [row] = await db.query<NewsRow & { body_zh: string; body_en: string; updated_at: Date }>(
     `SELECT ${SUMMARY_COLUMNS}, COALESCE(n.published_at, n.updated_at) AS published_at, n.body_zh, n.body_en, n.updated_at
-     FROM news n WHERE n.id = $1 AND (n.status = 'published' OR $2)`,
+     FROM ${NEWS_FROM} WHERE n.id = $1 AND (n.status = 'published' OR $2)`,
     [id, includeDrafts],
   );
   if (!row) return null;
@@ -114,7 +135,7 @@ export async function findNews(db: Queryable, id: string, locale: Locale, { incl
     return n ? { id: n.id, title: pick(locale, n.title_zh, n.title_en) } : null;
   };
   return {
-    ...toSummary(row, locale),
+    ...toSummary(row, locale, await fileUrlSecret(db)),
     // Stored bodies are sanitized already; rendering trusts nothing, so once more on the way out.
     body: sanitizeNewsHtml(pick(locale, row.body_zh, row.body_en)),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -126,21 +147,22 @@ export async function findNews(db: Queryable, id: string, locale: Locale, { incl
 /** Highlights (newest first) and the newest items of every type, in two queries. */
 export async function newsHome(db: Queryable, locale: Locale, perType = 5, highlights = 6): Promise<NewsHome> {
   const highlighted = await db.query<NewsRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM news n WHERE n.status = 'published' AND n.highlight
+    `SELECT ${SUMMARY_COLUMNS} FROM ${NEWS_FROM} WHERE n.status = 'published' AND n.highlight
      ORDER BY n.published_at DESC, n.id DESC LIMIT $1`,
     [highlights],
   );
   const latest = await db.query<NewsRow>(
     `SELECT * FROM (
        SELECT ${SUMMARY_COLUMNS}, row_number() OVER (PARTITION BY n.type ORDER BY n.published_at DESC, n.id DESC) AS rank
-       FROM news n WHERE n.status = 'published'
+       FROM ${NEWS_FROM} WHERE n.status = 'published'
      ) ranked WHERE rank <= $1 ORDER BY type, published_at DESC, id DESC`,
     [perType],
   );
+  const secret = await fileUrlSecret(db);
   const byType = new Map<number, NewsSummary[]>();
-  for (const row of latest) byType.set(row.type, [...(byType.get(row.type) ?? []), toSummary(row, locale)]);
+  for (const row of latest) byType.set(row.type, [...(byType.get(row.type) ?? []), toSummary(row, locale, secret)]);
   return {
-    highlights: highlighted.map((r) => toSummary(r, locale)),
+    highlights: highlighted.map((r) => toSummary(r, locale, secret)),
     latest: [...byType].map(([type, items]) => ({ type, items })),
   };
 }

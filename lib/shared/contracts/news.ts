@@ -25,6 +25,8 @@ export const newsSummarySchema = z.object({
   publishedAt: z.string(),
   /** Written for this project's demo, not official news. */
   demo: z.boolean(),
+  /** Cover image behind a signed link that stays valid for at least a day, or null. */
+  cover: z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() }).nullable(),
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
 

@@ -1,0 +1,67 @@
+'use client';
+
+import { Button, Group, Text } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { apiFetch, ApiClientError } from '@/lib/client/api';
+import { selectUser } from '@/lib/client/stores/selectors';
+import { useSessionStore } from '@/lib/client/stores/session-store';
+import { signedLinkSchema, signShareDownloadContract } from '@/lib/shared/contracts/share';
+
+interface Props {
+  itemId: string;
+  fileName: string;
+  /** Downloads when the page was rendered. */
+  downloadCount: number;
+  loginRequired: boolean;
+  size?: 'sm' | 'md';
+}
+
+/**
+ * Asks the server for a signed, expiring link and then navigates to it (the answer is an attachment,
+ * so the page stays). The count shown is the server's live count plus this download. A login-only
+ * item opens the login dialog first and downloads after a successful login.
+ */
+export function DownloadButton({ itemId, fileName, downloadCount, loginRequired, size = 'md' }: Props) {
+  const t = useTranslations('Share');
+  const user = useSessionStore(selectUser);
+  const openLogin = useSessionStore((s) => s.openLogin);
+  const [count, setCount] = useState(downloadCount);
+  const [state, setState] = useState<'idle' | 'busy' | 'started' | 'failed'>('idle');
+  const [message, setMessage] = useState('');
+
+  async function download() {
+    setState('busy');
+    try {
+      const link = await apiFetch(signShareDownloadContract.path.replace('{id}', encodeURIComponent(itemId)), { schema: signedLinkSchema });
+      window.location.assign(link.url);
+      setCount(link.downloadCount + 1);
+      setState('started');
+      setMessage(t('downloadStarted'));
+    } catch (error) {
+      setState('failed');
+      setMessage(error instanceof ApiClientError && error.message ? error.message : t('downloadFailed'));
+    }
+  }
+
+  const needsLogin = loginRequired && !user;
+  return (
+    <Group gap="sm" wrap="wrap" align="center">
+      <Button
+        size={size}
+        loading={state === 'busy'}
+        onClick={() => (needsLogin ? openLogin({ then: () => void download() }) : void download())}
+        aria-label={needsLogin ? t('loginToDownload') : t('downloadNamed', { name: fileName })}
+        data-testid="download-button"
+      >
+        {needsLogin ? t('loginToDownload') : t('download')}
+      </Button>
+      <Text size="sm" c="dimmed" data-testid="download-count">
+        {t('downloads', { count })}
+      </Text>
+      <Text size="sm" role={state === 'failed' ? 'alert' : 'status'} c={state === 'failed' ? 'red.8' : 'teal.8'}>
+        {state === 'busy' ? t('preparing') : message}
+      </Text>
+    </Group>
+  );
+}

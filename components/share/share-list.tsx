@@ -1,0 +1,147 @@
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { AnchorLink } from '@/components/ui/anchor-link';
+import type { ShareSummary } from '@/lib/shared/contracts/share';
+import { fileShareListPath, formatBytes, type FileShareList } from '@/lib/shared/share/paths';
+import { DownloadButton } from './download-button';
+import classes from './share.module.css';
+
+interface Props {
+  list: FileShareList;
+  items: readonly ShareSummary[];
+  page: number;
+  pages: number;
+}
+
+/** A page of a file share list with real pagination links (works without JavaScript, crawlable). */
+export function ShareList({ list, items, page, pages }: Props) {
+  const t = useTranslations('Share');
+  if (items.length === 0) return <Text c="dimmed">{t('empty')}</Text>;
+  return (
+    <Stack gap="md">
+      <Stack gap="sm" component="ol" className={classes.plainList}>
+        {items.map((item) => (
+          <li key={item.id}>{item.citation ? <PaperEntry item={item} /> : <FileEntry item={item} />}</li>
+        ))}
+      </Stack>
+      {pages > 1 && <Pagination list={list} page={page} pages={pages} />}
+    </Stack>
+  );
+}
+
+function FileEntry({ item }: { item: ShareSummary }) {
+  const t = useTranslations('Share');
+  const format = useFormatter();
+  const locale = useLocale();
+  return (
+    <Paper withBorder radius="md" p="md" component="article">
+      <Title order={2} size="h4">
+        {item.title}
+      </Title>
+      <Group gap="xs" mt={4}>
+        {item.version && (
+          <Text size="sm" c="dimmed">
+            {t('version', { version: item.version })} ·
+          </Text>
+        )}
+        <Text size="sm" c="dimmed" component="time" dateTime={item.publishedOn}>
+          {t('published', { date: format.dateTime(new Date(item.publishedOn), { year: 'numeric', month: 'long', day: 'numeric' }) })}
+        </Text>
+        {item.demo && (
+          <Badge size="sm" variant="outline" color="gray">
+            {t('demo')}
+          </Badge>
+        )}
+        {item.loginRequired && (
+          <Badge size="sm" variant="light" color="orange">
+            {t('loginRequired')}
+          </Badge>
+        )}
+      </Group>
+      {item.summary && <Text mt="xs">{item.summary}</Text>}
+      {item.file && (
+        <Stack gap={4} mt="sm">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {item.file.name} · {formatBytes(item.file.size, locale)}
+          </Text>
+          <DownloadButton
+            itemId={item.id}
+            fileName={item.file.name}
+            downloadCount={item.file.downloadCount}
+            loginRequired={item.loginRequired}
+            size="sm"
+          />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function PaperEntry({ item }: { item: ShareSummary }) {
+  const t = useTranslations('Share');
+  const citation = item.citation!;
+  return (
+    <Paper withBorder radius="md" p="md" component="article">
+      <Title order={2} size="h4" lang="en">
+        {item.title}
+      </Title>
+      <Text size="sm" mt={4} lang="en">
+        {citation.authors} ({citation.year}). <i>{citation.venue}</i>.
+      </Text>
+      {item.summary && <Text mt="xs">{item.summary}</Text>}
+      <Group gap="sm" mt="xs">
+        <Anchor
+          href={`https://doi.org/${citation.doi}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          aria-label={t('openDoi', { title: item.title })}
+        >
+          {t('doi', { doi: citation.doi })}
+        </Anchor>
+        <Badge size="sm" variant="outline" color="gray">
+          {t('noFullText')}
+        </Badge>
+      </Group>
+    </Paper>
+  );
+}
+
+function Pagination({ list, page, pages }: { list: FileShareList; page: number; pages: number }) {
+  const t = useTranslations('Share');
+  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
+  return (
+    <nav aria-label={t('pagination')}>
+      <Group gap="xs" component="ul" className={classes.plainList} justify="center">
+        {page > 1 && (
+          <li>
+            <AnchorLink href={fileShareListPath(list, page - 1)} rel="prev">
+              {t('previousPage')}
+            </AnchorLink>
+          </li>
+        )}
+        {numbers.map((n, i) => (
+          <li key={n}>
+            {i > 0 && numbers[i - 1]! < n - 1 && <span aria-hidden="true">… </span>}
+            {n === page ? (
+              <Text component="span" fw={700} aria-current="page">
+                {n}
+              </Text>
+            ) : (
+              <AnchorLink href={fileShareListPath(list, n)} aria-label={t('pageN', { n })}>
+                {n}
+              </AnchorLink>
+            )}
+          </li>
+        ))}
+        {page < pages && (
+          <li>
+            <AnchorLink href={fileShareListPath(list, page + 1)} rel="next">
+              {t('nextPage')}
+            </AnchorLink>
+          </li>
+        )}
+      </Group>
+    </nav>
+  );
+}

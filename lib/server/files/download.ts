@@ -1,0 +1,59 @@
+/**
+ * The download endpoint's work: check the link (signature in constant time, then expiry), find the
+ * file, count the download in SQL and stream the bytes with headers that make browsers save it under
+ * its name and never sniff its type. Failures answer the envelope in the caller's language.
+ */
+import 'server-only';
+import { createTranslator } from 'next-intl';
+import { API_CODES } from '../../shared/contracts/api';
+import type { Database } from '../db/types';
+import { localeOfRequest, messagesFor } from '../i18n';
+import { log } from '../log';
+import { contentDisposition } from './content-disposition';
+import { countDownload, findFile } from './repository';
+import { fileUrlSecret } from './secret';
+import { checkFileLink } from './signed-url';
+import type { FileStore } from './store';
+
+/** Shown in place (images on pages); everything else is saved as an attachment. */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+function failure(request: Request, status: 403 | 404, key: 'linkInvalid' | 'linkExpired' | 'fileNotFound'): Response {
+  const locale = localeOfRequest(request);
+  const t = createTranslator({ locale, messages: messagesFor(locale), namespace: 'Share' });
+  const code = status === 403 ? API_CODES.FORBIDDEN : API_CODES.NOT_FOUND;
+  return Response.json(
+    { code, message: t(`errors.${key}`), data: null },
+    { status, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } },
+  );
+}
+
+export async function serveSignedFile(request: Request, db: Database, store: FileStore, id: string): Promise<Response> {
+  const url = new URL(request.url);
+  if (!/^[1-9]\d{0,17}$/.test(id)) return failure(request, 404, 'fileNotFound');
+  const check = checkFileLink(await fileUrlSecret(db), id, url.searchParams.get('expires'), url.searchParams.get('sig'));
+  if (check !== 'ok') return failure(request, 403, check === 'expired' ? 'linkExpired' : 'linkInvalid');
+  const file = await findFile(db, id);
+  if (!file) return failure(request, 404, 'fileNotFound');
+  const object = await store.get(file.storageKey);
+  if (!object) {
+    log.error('stored file missing', { fileId: id, key: file.storageKey, store: store.kind });
+    return failure(request, 404, 'fileNotFound');
+  }
+  const count = await countDownload(db, id);
+  log.info('file download', { fileId: id, count });
+  const inline = INLINE_TYPES.has(file.mime);
+  const expiresIn = Number(url.searchParams.get('expires')) - Math.floor(Date.now() / 1000);
+  return new Response(object.body, {
+    status: 200,
+    headers: {
+      'content-type': file.mime.startsWith('text/') || /json|xml|javascript/.test(file.mime) ? `${file.mime}; charset=utf-8` : file.mime,
+      'content-length': String(object.size || file.size),
+      'content-disposition': contentDisposition(file.originalName, inline ? 'inline' : 'attachment'),
+      'x-content-type-options': 'nosniff',
+      // Images on pages may be reused while their link is valid; downloads are counted every time.
+      'cache-control': inline ? `private, max-age=${Math.max(0, Math.min(expiresIn, 86400))}` : 'no-store',
+      'content-security-policy': "default-src 'none'; sandbox",
+    },
+  });
+}
