@@ -53,7 +53,10 @@ test.describe('platform pages', () => {
       ids.push(page.url().split('/').pop()!);
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
       // Demo news carry a drawn cover, which becomes the card image (through a long-lived signed link).
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/api\/files\/v1\/fileinfo\/downloads\/\d+\?expires=\d+&sig=/);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        /\/api\/files\/v1\/fileinfo\/downloads\/\d+\?expires=\d+&sig=/,
+      );
     }
     // A cooperation item is not served under the organization list (nor the reverse).
     expect((await page.request.get(`/english/platform/GEO/organization/detail/${ids[0]}`)).status()).toBe(404);
