@@ -137,6 +137,8 @@ export const ROUTES: readonly RouteDef[] = [
     segment: 'satellite',
     title: 'satellite',
     menu: ALWAYS,
+    // Redirects to the Chinese satellites.
+    built: true,
     children: [
       {
         segment: 'chinese',
@@ -144,7 +146,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'ChineseSatellite',
         menu: ALWAYS,
         indexable: true,
-        children: CHINESE_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true })),
+        built: true,
+        children: CHINESE_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true, built: true })),
       },
       {
         segment: 'global',
@@ -152,7 +155,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'GlobalSatellite',
         menu: ALWAYS,
         indexable: true,
-        children: GLOBAL_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true })),
+        built: true,
+        children: GLOBAL_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true, built: true })),
       },
       {
         segment: 'analysis',
@@ -160,7 +164,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'DynamicAnalysis',
         menu: ALWAYS,
         indexable: true,
-        children: ANALYSIS_PAGES.map((segment) => ({ segment, title: 'analysisPage', indexable: true })),
+        built: true,
+        children: ANALYSIS_PAGES.map((segment) => ({ segment, title: 'analysisPage', indexable: true, built: true })),
       },
       {
         segment: 'image',
@@ -168,7 +173,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'TypicalImage',
         menu: ALWAYS,
         indexable: true,
-        children: TYPICAL_IMAGES.map((segment) => ({ segment, title: 'typicalImagePage', indexable: true })),
+        built: true,
+        children: TYPICAL_IMAGES.map((segment) => ({ segment, title: 'typicalImagePage', indexable: true, built: true })),
       },
     ],
   },

@@ -23,6 +23,7 @@ import {
 } from './users';
 import { NEWS_CONTRACTS } from './news';
 import { REGION_CONTRACTS } from './regions';
+import { SATELLITE_CONTRACTS } from './satellites';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -49,4 +50,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   changeEmailContract,
   ...REGION_CONTRACTS,
   ...NEWS_CONTRACTS,
+  ...SATELLITE_CONTRACTS,
 ];
