@@ -20,6 +20,12 @@ test.describe('navigation', () => {
     await expect(home).toHaveAttribute('aria-current', 'page');
     await home.focus();
     await page.keyboard.press('Tab');
+    const satellites = portal.menu.getByRole('button', { name: '卫星动态' });
+    await expect(satellites).toBeFocused();
+    await expect(satellites).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(satellites).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Tab');
     const platform = portal.menu.getByRole('button', { name: '平台介绍' });
     await expect(platform).toBeFocused();
     await expect(platform).toHaveAttribute('aria-expanded', 'true');

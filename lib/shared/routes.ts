@@ -140,6 +140,8 @@ export const ROUTES: readonly RouteDef[] = [
     segment: 'satellite',
     title: 'satellite',
     menu: ALWAYS,
+    // Redirects to the Chinese satellites.
+    built: true,
     children: [
       {
         segment: 'chinese',
@@ -147,7 +149,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'ChineseSatellite',
         menu: ALWAYS,
         indexable: true,
-        children: CHINESE_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true })),
+        built: true,
+        children: CHINESE_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true, built: true })),
       },
       {
         segment: 'global',
@@ -155,7 +158,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'GlobalSatellite',
         menu: ALWAYS,
         indexable: true,
-        children: GLOBAL_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true })),
+        built: true,
+        children: GLOBAL_SATELLITES.map((segment) => ({ segment, title: 'satellitePage', indexable: true, built: true })),
       },
       {
         segment: 'analysis',
@@ -163,7 +167,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'DynamicAnalysis',
         menu: ALWAYS,
         indexable: true,
-        children: ANALYSIS_PAGES.map((segment) => ({ segment, title: 'analysisPage', indexable: true })),
+        built: true,
+        children: ANALYSIS_PAGES.map((segment) => ({ segment, title: 'analysisPage', indexable: true, built: true })),
       },
       {
         segment: 'image',
@@ -171,7 +176,8 @@ export const ROUTES: readonly RouteDef[] = [
         name: 'TypicalImage',
         menu: ALWAYS,
         indexable: true,
-        children: TYPICAL_IMAGES.map((segment) => ({ segment, title: 'typicalImagePage', indexable: true })),
+        built: true,
+        children: TYPICAL_IMAGES.map((segment) => ({ segment, title: 'typicalImagePage', indexable: true, built: true })),
       },
     ],
   },

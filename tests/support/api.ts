@@ -3,15 +3,19 @@ import { setDatabase } from '../../lib/server/db';
 import type { Database } from '../../lib/server/db/types';
 import { openTestDatabase } from './template-db';
 
+// Copying the template takes a few seconds on a loaded machine; jest's project configs do not pass
+// `testTimeout` on to hooks, so the hooks name their own limit.
+const HOOK_TIMEOUT_MS = 60_000;
+
 export function withTestDatabase(): () => Database {
   let db: (Database & { dispose(): Promise<void> }) | undefined;
   beforeAll(async () => {
     db = await openTestDatabase();
     setDatabase(db);
-  });
+  }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await db?.dispose();
-  });
+  }, HOOK_TIMEOUT_MS);
   return () => {
     if (!db) throw new Error('test database not open yet');
     return db;
@@ -35,7 +39,11 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const request = new Request(`http://localhost:3000${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const request = new Request(`http://localhost:3000${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   return {
     status: response.status,

@@ -6,6 +6,7 @@ import { newsSeed } from '../news/seed';
 import { regionsSeed } from '../regions/seed';
 import { newsCoversSeed } from '../share/news-covers-seed';
 import { shareSeed } from '../share/seed';
+import { satellitesSeed } from '../satellites/seed';
 import { accountsSeed } from '../users/seed';
 import type { Progress } from './migrate';
 import type { Database } from './types';
@@ -15,7 +16,8 @@ export interface SeedStep {
   run(db: Database, progress: Progress): Promise<void>;
 }
 
-export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed, newsSeed, shareSeed, newsCoversSeed];
+// Satellites after regions: the typical-image demo scenes are centred on counties.
+export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed, newsSeed, satellitesSeed, shareSeed, newsCoversSeed];
 
 export async function seed(db: Database, progress: Progress = () => {}, steps: readonly SeedStep[] = SEED_STEPS): Promise<void> {
   for (const step of steps) {

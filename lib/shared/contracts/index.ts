@@ -24,6 +24,7 @@ import {
 import { NEWS_CONTRACTS } from './news';
 import { REGION_CONTRACTS } from './regions';
 import { SHARE_CONTRACTS } from './share';
+import { SATELLITE_CONTRACTS } from './satellites';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -51,4 +52,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...REGION_CONTRACTS,
   ...NEWS_CONTRACTS,
   ...SHARE_CONTRACTS,
+  ...SATELLITE_CONTRACTS,
 ];

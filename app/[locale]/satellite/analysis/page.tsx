@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { analysisIndexMetadata, renderAnalysisIndex } from '@/components/satellites/analysis-routes';
+import type { Locale } from '@/i18n/routing';
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+// Static: the index reads no data (the pages it links to are rendered on request).
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  return analysisIndexMetadata(locale);
+}
+
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  return renderAnalysisIndex(locale);
+}

@@ -1,0 +1,30 @@
+'use client';
+
+import { Center, Loader, Text } from '@mantine/core';
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import type { AnalysisChart } from '@/lib/shared/contracts/satellites';
+import classes from './satellites.module.css';
+
+function ChartLoading() {
+  const t = useTranslations('SatelliteAnalysis');
+  return (
+    <Center className={classes.chartFrame}>
+      <Loader size="sm" mr="xs" />
+      <Text size="sm" c="dimmed">
+        {t('loading')}
+      </Text>
+    </Center>
+  );
+}
+
+// recharts loads with the chart, after the page: the page's first-load script stays small and the
+// data table below each chart is already in the HTML.
+const AnalysisChartView = dynamic(() => import('./analysis-chart').then((m) => m.AnalysisChartView), {
+  ssr: false,
+  loading: () => <ChartLoading />,
+});
+
+export function AnalysisChartLazy({ chart }: { chart: AnalysisChart }) {
+  return <AnalysisChartView chart={chart} />;
+}

@@ -1,0 +1,122 @@
+/**
+ * The analysis pages: the index (/satellite/analysis, static: it reads no data) and the analyses
+ * (/satellite/analysis/{page}): charts computed in SQL from the satellite tables
+ * (lib/server/satellites/analysis.ts), each with a table of its data in the server HTML, ISR.
+ */
+import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { cache } from 'react';
+import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
+import { AnchorLink } from '@/components/ui/anchor-link';
+import { getDb } from '@/lib/server/db';
+import { getEnv } from '@/lib/server/env';
+import { getAnalysis } from '@/lib/server/satellites';
+import { ANALYSIS_PAGES, analysisPath, type AnalysisPage } from '@/lib/shared/satellites/model';
+import { pageAlternates } from '@/lib/shared/seo';
+import { AnalysisSection } from './analysis-section';
+import { breadcrumbList, JsonLd } from './json-ld';
+
+const INDEX_PATH = '/satellite/analysis';
+const loadAnalysis = cache(async (locale: Locale, page: AnalysisPage) => getAnalysis(await getDb(), page, locale));
+const absolute = (locale: Locale, path: string) => new URL(`${LOCALE_PREFIXES[locale]}${path}`, getEnv().SITE_URL).toString();
+
+export async function analysisIndexMetadata(locale: Locale): Promise<Metadata> {
+  const routes = await getTranslations({ locale, namespace: 'Routes' });
+  const t = await getTranslations({ locale, namespace: 'SatelliteAnalysis' });
+  return { title: routes('dynamicAnalysis'), description: t('intro'), alternates: pageAlternates(locale, INDEX_PATH) };
+}
+
+export async function renderAnalysisIndex(locale: Locale) {
+  setRequestLocale(locale);
+  const routes = await getTranslations({ locale, namespace: 'Routes' });
+  const t = await getTranslations({ locale, namespace: 'SatelliteAnalysis' });
+  return (
+    <Container size={1200} py="xl">
+      <JsonLd data={breadcrumbList([{ name: routes('dynamicAnalysis'), url: absolute(locale, INDEX_PATH) }])} />
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{routes('dynamicAnalysis')}</Title>
+          <Text size="lg" mt="xs" maw={880}>
+            {t('intro')}
+          </Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {ANALYSIS_PAGES.map((page) => (
+            <li key={page}>
+              <Paper withBorder radius="md" p="md" h="100%">
+                <Title order={2} size="h4">
+                  <AnchorLink href={analysisPath(page)} c="inherit">
+                    {t(`pages.${page}.title`)}
+                  </AnchorLink>
+                </Title>
+                <Text size="sm" c="dimmed" mt="xs">
+                  {t(`pages.${page}.intro`)}
+                </Text>
+              </Paper>
+            </li>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
+
+export async function analysisMetadata(locale: Locale, page: AnalysisPage): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: 'SatelliteAnalysis' });
+  return { title: t(`pages.${page}.title`), description: t(`pages.${page}.intro`), alternates: pageAlternates(locale, analysisPath(page)) };
+}
+
+export async function renderAnalysis(locale: Locale, page: AnalysisPage) {
+  setRequestLocale(locale);
+  const routes = await getTranslations({ locale, namespace: 'Routes' });
+  const t = await getTranslations({ locale, namespace: 'SatelliteAnalysis' });
+  const analysis = await loadAnalysis(locale, page);
+  const { totals } = analysis;
+  return (
+    <Container size={1200} py="xl">
+      <JsonLd
+        data={breadcrumbList([
+          { name: routes('dynamicAnalysis'), url: absolute(locale, INDEX_PATH) },
+          { name: analysis.title, url: absolute(locale, analysisPath(page)) },
+        ])}
+      />
+      <Stack gap="xl">
+        <div>
+          <AnchorLink href={INDEX_PATH} size="sm">
+            ← {routes('dynamicAnalysis')}
+          </AnchorLink>
+          <Title order={1} mt="xs">
+            {analysis.title}
+          </Title>
+          <Text size="lg" mt="xs" maw={880}>
+            {analysis.intro}
+          </Text>
+          <Text c="dimmed" mt={4} maw={880}>
+            {t('basis', {
+              missions: totals.missions,
+              spacecraft: totals.spacecraft,
+              active: totals.activeSpacecraft,
+              sensors: totals.sensors,
+            })}
+          </Text>
+        </div>
+        {analysis.charts.map((chart) => (
+          <AnalysisSection key={chart.id} chart={chart} />
+        ))}
+        <nav aria-label={routes('dynamicAnalysis')}>
+          <Text fw={600} mb="xs">
+            {routes('dynamicAnalysis')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {ANALYSIS_PAGES.filter((p) => p !== page).map((p) => (
+              <li key={p}>
+                <AnchorLink href={analysisPath(p)}>{t(`pages.${p}.title`)}</AnchorLink>
+              </li>
+            ))}
+          </SimpleGrid>
+        </nav>
+      </Stack>
+    </Container>
+  );
+}

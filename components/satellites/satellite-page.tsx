@@ -1,0 +1,264 @@
+import {
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  TableScrollContainer,
+  TableTbody,
+  TableTd,
+  TableTh,
+  TableThead,
+  TableTr,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { AnchorLink } from '@/components/ui/anchor-link';
+import { ButtonLink } from '@/components/ui/button-link';
+import type { SatelliteDetail, SatelliteMember } from '@/lib/shared/contracts/satellites';
+import { areaPath, includes, TYPICAL_IMAGE_SLUGS, typicalImagePath } from '@/lib/shared/satellites/model';
+import { FactList } from './fact-list';
+import { trimNumber } from './format';
+import classes from './satellites.module.css';
+import { StatusBadge } from './status-badge';
+
+/** One satellite page: overview, description, orbit, sensors, spacecraft and sources. */
+export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDetail; listTitle: string }) {
+  const t = useTranslations('Satellites');
+  const none = t('notPublished');
+  const km = (value: number | null, digits = 1) => (value === null ? none : t('kilometers', { value: trimNumber(value, digits) }));
+  const text = (value: string | null) => value ?? none;
+  const countries = satellite.countries.map((c) => t(`country.${c as 'CN'}`)).join(' / ');
+
+  const overview = [
+    { label: t('facts.country'), value: countries },
+    { label: t('facts.agency'), value: text(satellite.agency) },
+    { label: t('facts.operator'), value: text(satellite.operator) },
+    { label: t('facts.operatorType'), value: t(`operatorType.${satellite.operatorType}`) },
+    { label: t('facts.group'), value: t(`group.${satellite.group}`) },
+    { label: t('facts.status'), value: <StatusBadge status={satellite.status} size="md" /> },
+    {
+      label: t('facts.firstLaunch'),
+      value: satellite.firstLaunchYear !== null ? t('yearValue', { year: String(satellite.firstLaunchYear) }) : none,
+    },
+    {
+      label: t('facts.spacecraft'),
+      value:
+        satellite.fleet !== null
+          ? t('fleetValue', { count: satellite.fleet.activeCount })
+          : t('spacecraftValue', { total: satellite.spacecraft, active: satellite.activeSpacecraft }),
+    },
+    { label: t('facts.revisit'), value: text(satellite.revisit) },
+    { label: t('facts.designLife'), value: text(satellite.designLife) },
+  ];
+  const orbit = [
+    { label: t('orbitFacts.type'), value: t(`orbitType.${satellite.orbit.type}`) },
+    { label: t('orbitFacts.altitude'), value: km(satellite.orbit.altitudeKm, 0) },
+    {
+      label: t('orbitFacts.inclination'),
+      value: satellite.orbit.inclinationDeg === null ? none : t('degrees', { value: trimNumber(satellite.orbit.inclinationDeg) }),
+    },
+    { label: t('orbitFacts.localTime'), value: text(satellite.orbit.localTime) },
+    {
+      label: t('orbitFacts.repeat'),
+      value: satellite.orbit.repeatDays === null ? none : t('days', { value: trimNumber(satellite.orbit.repeatDays) }),
+    },
+  ];
+  const typicalSlug = satellite.typicalImages && includes(TYPICAL_IMAGE_SLUGS, satellite.slug) ? satellite.slug : null;
+
+  return (
+    <Stack gap="xl" component="article">
+      <div>
+        <AnchorLink href={areaPath(satellite.area)} size="sm">
+          {t('backToList', { list: listTitle })}
+        </AnchorLink>
+        <Title order={1} mt="xs">
+          {satellite.name}
+        </Title>
+        <Group gap="sm" mt="xs">
+          <Text c="dimmed">{satellite.shortName}</Text>
+          <Badge variant="light">{t(`group.${satellite.group}`)}</Badge>
+          <StatusBadge status={satellite.status} />
+        </Group>
+      </div>
+
+      <section aria-labelledby="sat-overview">
+        <Title order={2} size="h3" id="sat-overview" mb="sm">
+          {t('overview')}
+        </Title>
+        <Paper withBorder radius="md" p="md">
+          <FactList facts={overview} />
+        </Paper>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('statusNote')}
+        </Text>
+      </section>
+
+      <section aria-labelledby="sat-description">
+        <Title order={2} size="h3" id="sat-description" mb="sm">
+          {t('description')}
+        </Title>
+        <Text className={classes.prose}>{satellite.description}</Text>
+      </section>
+
+      <section aria-labelledby="sat-orbit">
+        <Title order={2} size="h3" id="sat-orbit" mb="sm">
+          {t('orbit')}
+        </Title>
+        <Paper withBorder radius="md" p="md">
+          <FactList facts={orbit} />
+        </Paper>
+      </section>
+
+      <section aria-labelledby="sat-sensors">
+        <Title order={2} size="h3" id="sat-sensors" mb="sm">
+          {t('sensors')}
+        </Title>
+        <TableScrollContainer minWidth={760}>
+          <Table striped withTableBorder verticalSpacing="sm" data-testid="sensor-table">
+            <TableThead>
+              <TableTr>
+                <TableTh scope="col">{t('sensorColumns.sensor')}</TableTh>
+                <TableTh scope="col">{t('sensorColumns.kind')}</TableTh>
+                <TableTh scope="col">{t('sensorColumns.bands')}</TableTh>
+                <TableTh scope="col">{t('sensorColumns.resolution')}</TableTh>
+                <TableTh scope="col">{t('sensorColumns.swath')}</TableTh>
+              </TableTr>
+            </TableThead>
+            <TableTbody>
+              {satellite.sensors.map((s) => (
+                <TableTr key={s.code}>
+                  <TableTh scope="row" fw={500}>
+                    <Text fw={600} size="sm">
+                      {s.code}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {s.name}
+                    </Text>
+                  </TableTh>
+                  <TableTd>{t(`kind.${s.kind}`)}</TableTd>
+                  <TableTd>{text(s.bands)}</TableTd>
+                  <TableTd>{text(s.resolution)}</TableTd>
+                  <TableTd>{s.swath ?? km(s.swathKm)}</TableTd>
+                </TableTr>
+              ))}
+            </TableTbody>
+          </Table>
+        </TableScrollContainer>
+      </section>
+
+      <section aria-labelledby="sat-members">
+        <Title order={2} size="h3" id="sat-members" mb="sm">
+          {t('members')}
+        </Title>
+        {satellite.members.length === 0 ? (
+          <Text>
+            {t('noMembers')} {satellite.fleet?.note}
+            {satellite.fleet ? ` (${t('fleetValue', { count: satellite.fleet.activeCount })})` : ''}
+          </Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed" mb="sm" maw={880}>
+              {t('tleNote', { snapshot: satellite.tleSnapshot })}
+            </Text>
+            <MembersTable members={satellite.members} />
+          </>
+        )}
+      </section>
+
+      {typicalSlug && (
+        <div>
+          <ButtonLink href={typicalImagePath(typicalSlug)} variant="light">
+            {t('typicalImagesLink', { name: satellite.shortName })}
+          </ButtonLink>
+        </div>
+      )}
+
+      <section aria-labelledby="sat-sources">
+        <Title order={2} size="h3" id="sat-sources" mb="sm">
+          {t('sources')}
+        </Title>
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('sourcesNote')}
+        </Text>
+        <ol className={classes.sources}>
+          {satellite.sources.map((s) => (
+            <li key={`${s.title}-${s.url}`}>
+              <Anchor href={s.url} target="_blank" rel="noopener noreferrer">
+                {s.title}
+              </Anchor>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </Stack>
+  );
+}
+
+function MembersTable({ members }: { members: SatelliteMember[] }) {
+  const t = useTranslations('Satellites');
+  const none = t('notPublished');
+  const launch = (m: SatelliteMember) =>
+    m.launchDate ?? (m.launchYear !== null ? t('launchYearOnly', { year: String(m.launchYear) }) : none);
+  return (
+    <TableScrollContainer minWidth={900}>
+      <Table striped withTableBorder verticalSpacing="xs" fz="sm">
+        <TableThead>
+          <TableTr>
+            <TableTh scope="col">{t('memberColumns.name')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.norad')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.cospar')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.launch')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.status')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.altitude')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.perigeeApogee')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.inclination')}</TableTh>
+            <TableTh scope="col">{t('memberColumns.epoch')}</TableTh>
+          </TableTr>
+        </TableThead>
+        <TableTbody>
+          {members.map((m, i) => (
+            <TableTr key={`${m.name}-${i}`}>
+              <TableTh scope="row" fw={500}>
+                {m.name}
+              </TableTh>
+              <TableTd>{m.norad ?? none}</TableTd>
+              <TableTd>{m.cospar ?? none}</TableTd>
+              <TableTd>{launch(m)}</TableTd>
+              <TableTd>
+                {t(`memberStatus.${m.status}`)}
+                {m.note && (
+                  <Text size="xs" c="dimmed">
+                    {m.note}
+                  </Text>
+                )}
+              </TableTd>
+              {m.tle ? (
+                <>
+                  <TableTd>
+                    {m.tle.meanAltitudeKm === null ? none : t('kilometers', { value: trimNumber(m.tle.meanAltitudeKm, 1) })}
+                  </TableTd>
+                  <TableTd>
+                    {trimNumber(m.tle.perigeeKm, 1)} / {t('kilometers', { value: trimNumber(m.tle.apogeeKm, 1) })}
+                  </TableTd>
+                  <TableTd>{t('degrees', { value: trimNumber(m.tle.inclinationDeg) })}</TableTd>
+                  <TableTd>
+                    <time dateTime={m.tle.epoch}>{m.tle.epoch.slice(0, 16).replace('T', ' ')}</time>
+                  </TableTd>
+                </>
+              ) : (
+                <TableTd colSpan={4}>
+                  <Text size="sm" c="dimmed">
+                    {t('noTle')}
+                  </Text>
+                </TableTd>
+              )}
+            </TableTr>
+          ))}
+        </TableTbody>
+      </Table>
+    </TableScrollContainer>
+  );
+}

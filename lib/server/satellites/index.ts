@@ -1,0 +1,4 @@
+export * from './repository';
+export { getAnalysis } from './analysis';
+export { getTypicalImagePage } from './typical-images';
+export { satellitesSeed } from './seed';

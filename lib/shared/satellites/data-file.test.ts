@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ALL_ROUTES } from '../routes';
+import { satelliteDataFileSchema } from './data-file';
+import { ANALYSIS_PAGES, TYPICAL_IMAGE_SLUGS } from './model';
+
+const data = satelliteDataFileSchema.parse(JSON.parse(readFileSync(path.join(process.cwd(), 'data/satellites/satellites.json'), 'utf8')));
+const childSegments = (parent: string) => ALL_ROUTES.filter((r) => r.parent?.path === parent).map((r) => r.def.segment);
+
+describe('data/satellites/satellites.json', () => {
+  it('has one entry per satellite page of the route registry, in registry order', () => {
+    expect(data.satellites.filter((s) => s.area === 'cn').map((s) => s.slug)).toEqual(childSegments('/satellite/chinese'));
+    expect(data.satellites.filter((s) => s.area === 'global').map((s) => s.slug)).toEqual(childSegments('/satellite/global'));
+    expect([...ANALYSIS_PAGES]).toEqual(childSegments('/satellite/analysis'));
+    expect([...TYPICAL_IMAGE_SLUGS]).toEqual(childSegments('/satellite/image'));
+  });
+
+  it('gives typical-image data exactly to the typical-image satellites', () => {
+    expect(
+      data.satellites
+        .filter((s) => s.imagery)
+        .map((s) => s.slug)
+        .sort(),
+    ).toEqual([...TYPICAL_IMAGE_SLUGS].sort());
+  });
+
+  it('names sources with links for every entry, and lists each spacecraft once', () => {
+    for (const s of data.satellites) {
+      expect(s.sources.length).toBeGreaterThan(0);
+      for (const source of s.sources) expect(source.url).toMatch(/^https?:\/\/[^/]+\.[a-z]+/);
+    }
+    const norads = data.satellites.flatMap((s) => s.members.map((m) => m.norad)).filter((n) => n !== null);
+    expect(new Set(norads).size).toBe(norads.length);
+  });
+
+  it('derives each mission status from its spacecraft and keeps TLE figures plausible', () => {
+    for (const s of data.satellites) {
+      const active = s.members.filter((m) => m.status === 'active').length;
+      if (s.members.length > 0 && active === s.members.length) expect(s.status).toBe('operational');
+      if (active > 0 && active < s.members.length) expect(s.status).toBe('partly');
+      for (const m of s.members) {
+        if (m.status === 'active') expect(m.tle).not.toBeNull();
+        if (m.tle) {
+          expect(m.tle.perigeeKm).toBeLessThanOrEqual(m.tle.apogeeKm);
+          expect(m.tle.perigeeKm).toBeGreaterThan(150);
+        }
+      }
+    }
+  });
+
+  it('writes every text in both languages: Chinese in zh, English in en', () => {
+    for (const s of data.satellites) {
+      expect(s.description.zh).toMatch(/[\u4e00-\u9fff]/);
+      expect(s.description.en).not.toMatch(/[\u4e00-\u9fff]/);
+      for (const sensor of s.sensors) expect(sensor.name.en).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});
