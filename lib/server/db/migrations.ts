@@ -344,6 +344,9 @@ export const MIGRATIONS: readonly Migration[] = [
         demo           boolean  NOT NULL DEFAULT true CHECK (demo)
       );
       CREATE INDEX satellite_sample_scenes_slug_idx ON satellite_sample_scenes (satellite_slug, acquired_on DESC);
+    `,
+  },
+  {
     id: '0007_share',
     sql: `
       -- Stored files (lib/server/files): the bytes live in the file store (disk or S3) under storage_key;
