@@ -32,6 +32,12 @@ test.describe('navigation', () => {
     await page.keyboard.press('Escape');
     await expect(platform).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Tab');
+    const extend = portal.menu.getByRole('button', { name: '应用拓展' });
+    await expect(extend).toBeFocused();
+    await expect(extend).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(extend).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Tab');
     const about = portal.menu.getByRole('button', { name: '关于我们' });
     await expect(about).toBeFocused();
     await expect(about).toHaveAttribute('aria-expanded', 'true');
