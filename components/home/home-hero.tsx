@@ -15,8 +15,28 @@ export function HomeHero() {
           </radialGradient>
         </defs>
         <circle cx="470" cy="330" r="230" fill="url(#hero-earth)" opacity="0.9" />
-        <ellipse cx="470" cy="330" rx="300" ry="90" transform="rotate(-18 470 330)" fill="none" stroke="#9fd3ff" strokeOpacity="0.5" strokeDasharray="4 8" />
-        <ellipse cx="470" cy="330" rx="270" ry="140" transform="rotate(-40 470 330)" fill="none" stroke="#ffd54a" strokeOpacity="0.35" strokeDasharray="2 10" />
+        <ellipse
+          cx="470"
+          cy="330"
+          rx="300"
+          ry="90"
+          transform="rotate(-18 470 330)"
+          fill="none"
+          stroke="#9fd3ff"
+          strokeOpacity="0.5"
+          strokeDasharray="4 8"
+        />
+        <ellipse
+          cx="470"
+          cy="330"
+          rx="270"
+          ry="140"
+          transform="rotate(-40 470 330)"
+          fill="none"
+          stroke="#ffd54a"
+          strokeOpacity="0.35"
+          strokeDasharray="2 10"
+        />
         <g transform="translate(235 120) rotate(-20)">
           <rect x="-7" y="-5" width="14" height="10" rx="2" fill="#ffd54a" />
           <rect x="-30" y="-4" width="20" height="8" fill="#9fd3ff" />

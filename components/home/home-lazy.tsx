@@ -4,7 +4,7 @@ import { Skeleton } from '@mantine/core';
 import dynamic from 'next/dynamic';
 
 /*
- * Home's live parts (news highlights, visit figures) are fetched in the browser, so that the page
+ * Home's live parts (news highlights, satellite showcase, platform figures) are fetched in the browser, so that the page
  * itself stays static; their code and response schemas load once the page is interactive instead of
  * delaying its first render. The skeletons keep the layout from shifting meanwhile.
  */
@@ -13,7 +13,12 @@ export const NewsHighlightsLazy = dynamic(() => import('./news-highlights').then
   loading: () => <Skeleton height={260} radius="md" />,
 });
 
-export const VisitsPanelLazy = dynamic(() => import('./visits-panel').then((m) => m.VisitsPanel), {
+export const PlatformFiguresLazy = dynamic(() => import('./platform-figures').then((m) => m.PlatformFigures), {
   ssr: false,
-  loading: () => <Skeleton height={150} radius="md" />,
+  loading: () => <Skeleton height={230} radius="md" />,
+});
+
+export const SatelliteShowcaseLazy = dynamic(() => import('./satellite-showcase').then((m) => m.SatelliteShowcase), {
+  ssr: false,
+  loading: () => <Skeleton height={220} radius="md" />,
 });

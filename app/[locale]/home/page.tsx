@@ -2,7 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeHero } from '@/components/home/home-hero';
-import { NewsHighlightsLazy, VisitsPanelLazy } from '@/components/home/home-lazy';
+import { NewsHighlightsLazy, PlatformFiguresLazy, SatelliteShowcaseLazy } from '@/components/home/home-lazy';
 import { SectionCards } from '@/components/home/section-cards';
 import type { Locale } from '@/i18n/routing';
 import { pageAlternates } from '@/lib/shared/seo';
@@ -25,7 +25,8 @@ export default async function HomePage({ params }: Props) {
         <Stack gap="xl">
           <NewsHighlightsLazy />
           <SectionCards />
-          <VisitsPanelLazy />
+          <SatelliteShowcaseLazy />
+          <PlatformFiguresLazy />
         </Stack>
       </Container>
     </>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { platformFiguresContract, platformFiguresSchema } from '../../shared/contracts/figures';
 import { getVisitTotalsContract, visitTotalsSchema } from '../../shared/contracts/visits';
 import { apiFetch } from '../api';
 import { afterAppStart } from '../visit-counter';
@@ -18,5 +19,14 @@ export function useVisitTotals(days = 30) {
       await afterAppStart();
       return apiFetch(getVisitTotalsContract.path, { query: { days }, schema: visitTotalsSchema, signal });
     },
+  });
+}
+
+/** Home's platform figures (satellites, regions, news, shared files and downloads). */
+export function usePlatformFigures() {
+  return useQuery({
+    queryKey: ['platform-figures'] as const,
+    queryFn: ({ signal }) => apiFetch(platformFiguresContract.path, { schema: platformFiguresSchema, signal }),
+    staleTime: 60_000,
   });
 }

@@ -25,11 +25,13 @@ import { NEWS_CONTRACTS } from './news';
 import { REGION_CONTRACTS } from './regions';
 import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
+import { platformFiguresContract } from './figures';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
   incrVisitContract,
   getVisitTotalsContract,
+  platformFiguresContract,
   loginPublicKeyContract,
   loginContract,
   logoutContract,
