@@ -2,7 +2,10 @@
  * Demo data. Each domain adds an idempotent step here (accounts, regions, news, spots, …); a step
  * checks what exists and fills only what is missing, so seeding on every start is cheap.
  */
+import { faqSeed } from '../faq/seed';
+import { feedbackSeed } from '../feedback/seed';
 import { newsSeed } from '../news/seed';
+import { nodesSeed } from '../nodes/seed';
 import { regionsSeed } from '../regions/seed';
 import { accountsSeed } from '../users/seed';
 import type { Progress } from './migrate';
@@ -13,7 +16,7 @@ export interface SeedStep {
   run(db: Database, progress: Progress): Promise<void>;
 }
 
-export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed, newsSeed];
+export const SEED_STEPS: SeedStep[] = [regionsSeed, accountsSeed, newsSeed, nodesSeed, faqSeed, feedbackSeed];
 
 export async function seed(db: Database, progress: Progress = () => {}, steps: readonly SeedStep[] = SEED_STEPS): Promise<void> {
   for (const step of steps) {

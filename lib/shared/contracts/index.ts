@@ -21,7 +21,10 @@ import {
   logoutContract,
   userDetailContract,
 } from './users';
+import { listFaqContract } from './faq';
+import { FEEDBACK_CONTRACTS } from './feedback';
 import { NEWS_CONTRACTS } from './news';
+import { listNodesContract } from './nodes';
 import { REGION_CONTRACTS } from './regions';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
@@ -49,4 +52,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   changeEmailContract,
   ...REGION_CONTRACTS,
   ...NEWS_CONTRACTS,
+  ...FEEDBACK_CONTRACTS,
+  listFaqContract,
+  listNodesContract,
 ];
