@@ -29,6 +29,8 @@ test.describe('regions page', () => {
     await expect(regions.outlines.first()).toBeVisible();
 
     // A click inside the city asks GetFeatureInfo and shows the county there.
+    // The region browser sits below the provincial nodes: bring its map into view before clicking.
+    await regions.map(/石家庄市/).scrollIntoViewIfNeeded();
     const box = (await regions.map(/石家庄市/).boundingBox())!;
     const info = page.waitForResponse((r) => r.url().includes('REQUEST=GetFeatureInfo'));
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);

@@ -29,6 +29,6 @@ export function MapView(props: MapViewProps) {
   );
 }
 
-export type { BBox, DrawnShape, MapLegend, MapTool, MapViewProps, OutlineLayer, WmsLayer } from './types';
+export type { BBox, DrawnShape, MapLegend, MapMarker, MapTool, MapViewProps, MarkerPopupRow, OutlineLayer, WmsLayer } from './types';
 export type { MapClientConfig } from '@/lib/shared/map/config';
 export type { LegendRamp } from '@/lib/shared/map/legend';

@@ -196,6 +196,66 @@ describe('MapView (jsdom)', () => {
     expect(document.querySelector('.leaflet-tooltip')).toHaveTextContent('Tangshan');
   });
 
+  describe('markers', () => {
+    const markers = [
+      {
+        id: 'hebei',
+        position: [114.5, 38.0] as [number, number],
+        label: 'Hebei node',
+        popup: {
+          title: 'Hebei node',
+          rows: [
+            { label: 'Phone', value: '000-8000-1300', href: 'tel:00080001300' },
+            { label: 'Address', value: '<b>Shijiazhuang</b>' },
+          ],
+          note: 'Demo contacts',
+        },
+      },
+      { id: 'shanxi', position: [112.5, 37.8] as [number, number], label: 'Shanxi node', popup: { title: 'Shanxi node', rows: [] } },
+    ];
+
+    it('are labelled keyboard buttons whose popup Enter opens and Escape closes, as text', () => {
+      const onSelect = jest.fn();
+      renderMap({ markers, onSelectMarker: onSelect });
+      const hebei = screen.getByRole('button', { name: 'Hebei node' });
+      expect(hebei).toHaveAttribute('tabindex', '0');
+      expect(screen.getByRole('button', { name: 'Shanxi node' })).toBeInTheDocument();
+
+      act(() => hebei.focus());
+      act(() => press(hebei, 'Enter', 13));
+      act(() => {
+        hebei.dispatchEvent(new KeyboardEvent('keypress', { key: 'Enter', keyCode: 13, bubbles: true }));
+      });
+      const popup = document.querySelector('.leaflet-popup-content')!;
+      expect(popup).toHaveTextContent('Hebei node');
+      expect(within(popup as HTMLElement).getByRole('link', { name: '000-8000-1300' })).toHaveAttribute('href', 'tel:00080001300');
+      // Values are text: markup in data is shown, never rendered.
+      expect(popup).toHaveTextContent('<b>Shijiazhuang</b>');
+      expect(popup.querySelector('b')).toBeNull();
+      expect(popup).toHaveTextContent('Demo contacts');
+      expect(onSelect).toHaveBeenLastCalledWith('hebei');
+      // Focus moved into the popup; Escape closes it and gives focus back to the marker.
+      expect(popup.contains(document.activeElement)).toBe(true);
+      act(() => press(document.activeElement!, 'Escape', 27));
+      expect(document.querySelector('.leaflet-popup-content')).toBeNull();
+      expect(onSelect).toHaveBeenLastCalledWith(null);
+      expect(document.activeElement).toBe(hebei);
+    });
+
+    it('opens and closes the popup of the selected marker from outside', () => {
+      const view = renderMap({ markers, selectedMarkerId: 'shanxi' });
+      expect(document.querySelector('.leaflet-popup-content')).toHaveTextContent('Shanxi node');
+      view.rerender(
+        <MantineProvider env="test">
+          <NextIntlClientProvider locale="en" messages={en}>
+            <MapViewImpl config={config} label="Test map" markers={markers} selectedMarkerId={null} />
+          </NextIntlClientProvider>
+        </MantineProvider>,
+      );
+      expect(document.querySelector('.leaflet-popup-content')).toBeNull();
+    });
+  });
+
   describe('legend control', () => {
     it('shows title, unit and a labelled swatch per class', () => {
       renderMap({ legend: { title: 'Spot area', unit: 'ha', ramp: 'green', max: 12.5 } });

@@ -12,6 +12,7 @@ import { BaseLayers, BaseLayerSwitch } from './base-layers';
 import { isDrawTool, toDrawnShape } from './draw-tools';
 import { LegendControl } from './legend-control';
 import classes from './map-view.module.css';
+import { MarkerLayer } from './marker-layer';
 import { RegionOutlines } from './region-outlines';
 import { INITIAL_SKETCH, sketchReducer } from './sketch';
 import { SketchLayer } from './sketch-layer';
@@ -95,6 +96,9 @@ export function MapViewImpl({
   outlines = [],
   wmsLayers = [],
   legend = null,
+  markers,
+  selectedMarkerId = null,
+  onSelectMarker,
   tools = [],
   onShapeDrawn,
   height = '100%',
@@ -143,6 +147,7 @@ export function MapViewImpl({
           <WmsOverlays serviceUrl={wmsServiceUrl(config.serviceBase)} layers={wmsLayers} identifyEnabled={sketch.tool === null} />
           <RegionOutlines outlines={outlines} base={baseKind} />
           {legend ? <LegendControl legend={legend} /> : null}
+          {markers ? <MarkerLayer markers={markers} selectedId={selectedMarkerId} onSelect={onSelectMarker} /> : null}
           {tools.length > 0 ? <SketchLayer state={sketch} dispatch={dispatch} panelHost={panelHost} /> : null}
         </MapContainer>
         {sketch.tool ? <span className={classes.crosshair} aria-hidden="true" /> : null}

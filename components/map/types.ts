@@ -49,6 +49,27 @@ export interface MapLegend {
   classes?: number;
 }
 
+/** A row of a marker's popup; `href` (mailto:, tel:, https:) makes the value a link. */
+export interface MarkerPopupRow {
+  label: string;
+  value: string;
+  href?: string;
+}
+
+export interface MapMarker {
+  id: string;
+  /** [longitude, latitude] (WGS84). */
+  position: [number, number];
+  /** Accessible name of the marker and its hover/focus tooltip. */
+  label: string;
+  popup: {
+    title: string;
+    rows: MarkerPopupRow[];
+    /** A short line under the rows, e.g. that the contacts are demo data. */
+    note?: string;
+  };
+}
+
 export interface DrawnShape {
   kind: DrawTool;
   geometry: Polygon;
@@ -68,6 +89,12 @@ export interface MapViewProps {
   outlines?: OutlineLayer[];
   wmsLayers?: WmsLayer[];
   legend?: MapLegend | null;
+  /** Point markers: keyboard-focusable buttons that open a popup. Keep the array stable (memoise it). */
+  markers?: MapMarker[];
+  /** The marker whose popup is open (controlled); null closes it. */
+  selectedMarkerId?: string | null;
+  /** Called with a marker's id when its popup opens, and null when it closes. */
+  onSelectMarker?: (id: string | null) => void;
   /** Drawing and measuring tools offered in the toolbar; none by default. */
   tools?: MapTool[];
   /** Called when the user finishes a rectangle or polygon. */

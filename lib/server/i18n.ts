@@ -27,3 +27,18 @@ export function apiTranslator(locale: Locale) {
 }
 export type ApiTranslator = ReturnType<typeof apiTranslator>;
 export type ApiMessageKey = keyof (typeof zh)['Api'];
+/** A message of another namespace, named with it: `Feedback.errors.rateLimited`. */
+export type QualifiedMessageKey = `${Exclude<keyof typeof zh, 'Api'>}.${string}`;
+
+export function isQualifiedMessageKey(key: string): key is QualifiedMessageKey {
+  return key.includes('.');
+}
+
+/** Any message by its full key (`Namespace.key`), in `locale`. */
+export function translateMessage(locale: Locale, key: string, values?: Record<string, string | number>): string {
+  const t = createTranslator({ locale, messages: MESSAGES[locale] }) as unknown as (
+    key: string,
+    values?: Record<string, string | number>,
+  ) => string;
+  return t(key, values);
+}

@@ -338,11 +338,11 @@ export const ROUTES: readonly RouteDef[] = [
         indexable: true,
         children: [
           { segment: 'contact', title: 'contact', menu: ALWAYS, indexable: true, built: true },
-          { segment: 'idea', title: 'idea', authority: PERMISSIONS.FEEDBACK, menu: perm(PERMISSIONS.FEEDBACK) },
+          { segment: 'idea', title: 'idea', authority: PERMISSIONS.FEEDBACK, menu: perm(PERMISSIONS.FEEDBACK), built: true },
         ],
       },
       { segment: 'province', title: 'province', menu: ALWAYS, indexable: true, built: true },
-      { segment: 'FAQ', title: 'faq', menu: ALWAYS, indexable: true },
+      { segment: 'FAQ', title: 'faq', menu: ALWAYS, indexable: true, built: true },
     ],
   },
   // Editors' screen (our own, not in the spec's menus).

@@ -1,12 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
 import { en as zodEn, zhCN as zodZh } from 'zod/locales';
-import { API_CODES, type ApiContract, type Envelope } from '../../shared/contracts/api';
+import { API_CODES, issueValues, localizedIssueKey, type ApiContract, type Envelope } from '../../shared/contracts/api';
 import type { Locale } from '../../../i18n/routing';
 import { getSession, hasSessionToken, SESSION_COOKIE, SESSION_HINT_COOKIE, type Session } from '../auth/session';
 import { getDb, type Database } from '../db';
 import { getEnv } from '../env';
-import { apiTranslator, localeOfRequest, type ApiTranslator } from '../i18n';
+import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
 import { log } from '../log';
 import { ApiError, forbidden, invalidInput, unauthorized } from './errors';
 
@@ -50,7 +50,12 @@ function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, l
   if (result.success) return result.data as Out<S>;
   const detail = result.error.issues
     .slice(0, 5)
-    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .map((issue) => {
+      // A schema's own localized message already names the field.
+      const key = localizedIssueKey(issue.message);
+      if (key) return translateMessage(locale, key, issueValues(issue as { minimum?: unknown; maximum?: unknown }));
+      return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+    })
     .join('; ');
   throw invalidInput(detail);
 }
@@ -110,8 +115,14 @@ function serializeCookie(cookie: CookieSpec, secure: boolean): string {
   ].join('; ');
 }
 
-function reply<T>(envelope: Envelope<T>, status: number, cookies: string[] = [], cacheSeconds = 0): Response {
-  const headers = new Headers({ 'cache-control': cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-store' });
+function reply<T>(
+  envelope: Envelope<T>,
+  status: number,
+  cookies: string[] = [],
+  cacheSeconds = 0,
+  extra: Record<string, string> = {},
+): Response {
+  const headers = new Headers({ ...extra, 'cache-control': cacheSeconds > 0 ? `public, max-age=${cacheSeconds}` : 'no-store' });
   // The language of the answer follows these request headers.
   if (cacheSeconds > 0) headers.set('vary', 'x-locale, cookie, accept-language');
   for (const cookie of cookies) headers.append('set-cookie', cookie);
@@ -120,7 +131,9 @@ function reply<T>(envelope: Envelope<T>, status: number, cookies: string[] = [],
 
 /** Cookies that end a browser session (the token and its script-readable hint). */
 export function expiredSessionCookies(): string[] {
-  return [SESSION_COOKIE, SESSION_HINT_COOKIE].map((name) => serializeCookie({ name, value: '', maxAge: 0, httpOnly: name === SESSION_COOKIE }, false));
+  return [SESSION_COOKIE, SESSION_HINT_COOKIE].map((name) =>
+    serializeCookie({ name, value: '', maxAge: 0, httpOnly: name === SESSION_COOKIE }, false),
+  );
 }
 
 export function clientIp(request: Request): string {
@@ -163,7 +176,9 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
         code = error.code;
         // A token that no longer opens a session is dropped, so pages stop treating the visitor as signed in.
         const drop = status === 401 && hasSessionToken(request) ? expiredSessionCookies() : [];
-        return reply({ code, message: t(error.messageKey, error.values), data: null }, status, drop);
+        const key = error.messageKey;
+        const message = isQualifiedMessageKey(key) ? translateMessage(locale, key, error.values) : t(key, error.values);
+        return reply({ code, message, data: null }, status, drop, 0, error.headers);
       }
       status = 500;
       code = API_CODES.INTERNAL;

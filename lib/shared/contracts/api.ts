@@ -22,8 +22,31 @@ export const API_CODES = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
 } as const;
+
+/**
+ * A zod issue message that names a message key (e.g. `Feedback.errors.titleTooLong`) instead of
+ * carrying text: the API wrapper and the forms translate it into the reader's language, with the
+ * issue's `minimum` / `maximum` as `{min}` / `{max}`. One schema, the same words on both sides.
+ */
+const LOCALIZED_ISSUE_PREFIX = 'i18n:';
+
+export const localizedIssue = (key: string) => `${LOCALIZED_ISSUE_PREFIX}${key}`;
+
+/** The message key of a localized issue, or null for zod's own messages. */
+export function localizedIssueKey(message: string): string | null {
+  return message.startsWith(LOCALIZED_ISSUE_PREFIX) ? message.slice(LOCALIZED_ISSUE_PREFIX.length) : null;
+}
+
+/** `{min}` / `{max}` of a too_small / too_big issue, for the translated message. */
+export function issueValues(issue: { minimum?: unknown; maximum?: unknown }): Record<string, number> {
+  const values: Record<string, number> = {};
+  if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') values.min = Number(issue.minimum);
+  if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') values.max = Number(issue.maximum);
+  return values;
+}
 
 export const pageQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).max(100_000).default(1),

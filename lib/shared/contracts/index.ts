@@ -21,7 +21,10 @@ import {
   logoutContract,
   userDetailContract,
 } from './users';
+import { listFaqContract } from './faq';
+import { FEEDBACK_CONTRACTS } from './feedback';
 import { NEWS_CONTRACTS } from './news';
+import { listNodesContract } from './nodes';
 import { REGION_CONTRACTS } from './regions';
 import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
@@ -55,4 +58,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...NEWS_CONTRACTS,
   ...SHARE_CONTRACTS,
   ...SATELLITE_CONTRACTS,
+  ...FEEDBACK_CONTRACTS,
+  listFaqContract,
+  listNodesContract,
 ];

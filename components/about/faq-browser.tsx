@@ -1,0 +1,158 @@
+'use client';
+
+import { Anchor, Code, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { Fragment, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { faqAnchor, type FaqCategory, type FaqItem } from '@/lib/shared/contracts/faq';
+import classes from './faq.module.css';
+
+export interface FaqGroup {
+  category: FaqCategory;
+  items: FaqItem[];
+}
+
+const categoryAnchor = (category: FaqCategory) => `faq-category-${category}`;
+
+/** Words of a query, lower-cased; an item matches when its text contains every one. */
+function words(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Paragraphs split on blank lines; a paragraph starting with "$ " is a command (shown as code). */
+function Answer({ text }: { text: string }) {
+  return text.split(/\n\s*\n/).map((paragraph, i) =>
+    paragraph.startsWith('$ ') ? (
+      <Code key={i} block className={classes.command}>
+        {paragraph.slice(2)}
+      </Code>
+    ) : (
+      <p key={i}>
+        {paragraph.split('\n').map((line, j) => (
+          <Fragment key={j}>
+            {j > 0 && <br />}
+            {line}
+          </Fragment>
+        ))}
+      </p>
+    ),
+  );
+}
+
+const subscribeNothing = () => () => {};
+
+/** Opens the question a `#faq-…` address points at (on load and on every hash change) and scrolls to it. */
+function useOpenFromHash() {
+  useEffect(() => {
+    const open = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      if (!id.startsWith('faq-')) return;
+      const target = document.getElementById(id);
+      if (target instanceof HTMLDetailsElement) {
+        target.open = true;
+        target.scrollIntoView({ block: 'start' });
+        target.querySelector('summary')?.focus({ preventScroll: true });
+      }
+    };
+    open();
+    window.addEventListener('hashchange', open);
+    return () => window.removeEventListener('hashchange', open);
+  }, []);
+}
+
+/**
+ * The FAQ: every question as a <details> element grouped by category (complete and usable without
+ * JavaScript), a search box that filters as you type and announces the count, and a link per question.
+ */
+export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
+  const t = useTranslations('Faq');
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  // The search box needs JavaScript, so it appears only once the page is interactive.
+  const interactive = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  useOpenFromHash();
+
+  const total = groups.reduce((n, g) => n + g.items.length, 0);
+  const visible = useMemo(() => {
+    const needles = words(deferred);
+    const shown = new Set<string>();
+    for (const group of groups) {
+      const label = t(`categories.${group.category}`).toLowerCase();
+      for (const item of group.items) {
+        const haystack = `${item.question}\n${item.answer}\n${label}`.toLowerCase();
+        if (needles.every((w) => haystack.includes(w))) shown.add(item.id);
+      }
+    }
+    return shown;
+  }, [groups, deferred, t]);
+  const searching = words(deferred).length > 0;
+
+  return (
+    <Stack gap="lg">
+      <div className={classes.searchSlot}>
+        {interactive && (
+          <div role="search">
+            <TextInput
+              type="search"
+              label={t('searchLabel')}
+              placeholder={t('searchPlaceholder')}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              maw={520}
+              maxLength={50}
+            />
+          </div>
+        )}
+        <Text size="sm" c="gray.7" mt={6} role="status" aria-live="polite" aria-atomic="true" data-testid="faq-count">
+          {!searching
+            ? t('total', { count: total })
+            : visible.size > 0
+              ? t('found', { count: visible.size })
+              : t('none', { query: deferred.trim() })}
+        </Text>
+      </div>
+
+      <nav aria-label={t('categoriesNav')}>
+        <Group gap="xs" component="ul" className={classes.categoryNav}>
+          {groups.map((group) => (
+            <li key={group.category} hidden={!group.items.some((i) => visible.has(i.id))}>
+              <Anchor href={`#${categoryAnchor(group.category)}`} size="sm">
+                {t(`categories.${group.category}`)}
+              </Anchor>
+            </li>
+          ))}
+        </Group>
+      </nav>
+
+      {groups.map((group) => {
+        const anyShown = group.items.some((i) => visible.has(i.id));
+        return (
+          <section key={group.category} aria-labelledby={categoryAnchor(group.category)} hidden={!anyShown}>
+            <Title order={2} size="h3" id={categoryAnchor(group.category)} className={classes.categoryTitle}>
+              {t(`categories.${group.category}`)}
+            </Title>
+            <div className={classes.list}>
+              {group.items.map((item) => (
+                <details key={item.id} id={faqAnchor(item.slug)} className={classes.item} hidden={!visible.has(item.id)}>
+                  <summary className={classes.question}>
+                    <span>{item.question}</span>
+                  </summary>
+                  <div className={classes.answer}>
+                    <Answer text={item.answer} />
+                    <a href={`#${faqAnchor(item.slug)}`} className={classes.permalink}>
+                      <span aria-hidden="true">#</span>
+                      <VisuallyHidden>{t('permalink', { question: item.question })}</VisuallyHidden>
+                    </a>
+                  </div>
+                </details>
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </Stack>
+  );
+}

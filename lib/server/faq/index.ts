@@ -1,0 +1,2 @@
+export * from './repository';
+export { faqSeed } from './seed';

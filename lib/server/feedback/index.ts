@@ -1,0 +1,2 @@
+export * from './repository';
+export { feedbackSeed } from './seed';

@@ -1,0 +1,2 @@
+export * from './repository';
+export { nodesSeed } from './seed';

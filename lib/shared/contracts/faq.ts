@@ -1,0 +1,43 @@
+/**
+ * FAQ API (`/api/main/v1/faq`): the questions and answers of the FAQ page in the caller's language,
+ * optionally filtered by category and by words in the question or answer.
+ */
+import { z } from 'zod';
+import { defineContract } from './api';
+
+export const FAQ_CATEGORIES = ['account', 'area', 'imagery', 'mapServices', 'monitoring', 'satellites', 'downloads', 'data'] as const;
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+
+/** Slugs are the questions' anchors on the page (`#faq-<slug>`). */
+export const FAQ_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const faqAnchor = (slug: string) => `faq-${slug}`;
+
+export const faqItemSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  category: z.enum(FAQ_CATEGORIES),
+  question: z.string(),
+  /** Plain text; paragraphs are separated by a blank line. */
+  answer: z.string(),
+  updatedAt: z.string(),
+});
+export type FaqItem = z.infer<typeof faqItemSchema>;
+
+export const faqQuerySchema = z.object({
+  q: z.string().trim().max(50).optional(),
+  category: z.enum(FAQ_CATEGORIES).optional(),
+});
+
+/** At most this many items in one answer (the whole FAQ fits many times over). */
+export const FAQ_MAX_ITEMS = 200;
+
+export const listFaqContract = defineContract({
+  method: 'GET',
+  path: '/api/main/v1/faq',
+  summary: 'FAQ in category order, optionally by category and by words in the question or answer (caller’s language)',
+  tag: 'main',
+  access: 'public',
+  cacheSeconds: 60,
+  query: faqQuerySchema,
+  response: z.array(faqItemSchema).max(FAQ_MAX_ITEMS),
+});

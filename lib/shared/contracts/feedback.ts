@@ -1,0 +1,97 @@
+/**
+ * Feedback API (`/api/feedback/v1`, spec §7; the page needs MOD_054, spec §6): a signed-in user sends
+ * a question or suggestion and reads their own earlier ones with our replies. The form validates with
+ * the same schema, so both show the same localized messages (keys under `Feedback.errors`).
+ */
+import { z } from 'zod';
+import type zh from '../../../messages/zh.json';
+import { PERMISSIONS } from '../permissions';
+import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
+import { TELEPHONE_PATTERN } from './users';
+
+export const FEEDBACK_CATEGORIES = ['account', 'data', 'map', 'order', 'bug', 'suggestion', 'other'] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+export const FEEDBACK_STATUSES = ['received', 'replied'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+export const FEEDBACK_LIMITS = { titleMax: 100, contentMin: 10, contentMax: 2000, contactMax: 100 } as const;
+
+type FeedbackErrorKey = keyof (typeof zh)['Feedback']['errors'];
+const issue = (key: FeedbackErrorKey) => ({ error: localizedIssue(`Feedback.errors.${key}`) });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Mainland mobile (optionally +86) or a landline with its area code; spaces and hyphens allowed. */
+export function isFeedbackContact(value: string): boolean {
+  if (EMAIL.test(value)) return true;
+  const digits = value.replace(/[\s-]/g, '');
+  return TELEPHONE_PATTERN.test(digits.replace(/^\+?86(?=1)/, '')) || /^0[1-9]\d{8,10}$/.test(digits);
+}
+
+/** Checks run in the form's order (category, title, content, contact); each field reports its first failure. */
+export const submitFeedbackBodySchema = z.object({
+  category: z.enum(FEEDBACK_CATEGORIES, issue('categoryRequired')),
+  title: z
+    .string(issue('titleRequired'))
+    .trim()
+    .min(1, { ...issue('titleRequired'), abort: true })
+    .max(FEEDBACK_LIMITS.titleMax, issue('titleTooLong')),
+  content: z
+    .string(issue('contentRequired'))
+    .trim()
+    .min(1, { ...issue('contentRequired'), abort: true })
+    .min(FEEDBACK_LIMITS.contentMin, { ...issue('contentTooShort'), abort: true })
+    .max(FEEDBACK_LIMITS.contentMax, issue('contentTooLong')),
+  /** E-mail or phone number for a quicker answer; empty means none. */
+  contact: z
+    .string(issue('contactFormat'))
+    .trim()
+    .max(FEEDBACK_LIMITS.contactMax, { ...issue('contactFormat'), abort: true })
+    .refine((v) => v === '' || isFeedbackContact(v), issue('contactFormat'))
+    .nullish(),
+});
+export type SubmitFeedbackBody = z.input<typeof submitFeedbackBodySchema>;
+export type FeedbackInput = z.output<typeof submitFeedbackBodySchema>;
+
+export const feedbackItemSchema = z.object({
+  id: z.string(),
+  category: z.enum(FEEDBACK_CATEGORIES),
+  title: z.string(),
+  content: z.string(),
+  contact: z.string().nullable(),
+  status: z.enum(FEEDBACK_STATUSES),
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Seeded for the demo accounts, not sent by a person. */
+  demo: z.boolean(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
+
+export const ownFeedbackQuerySchema = pageQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(50).default(10) });
+export const feedbackPageSchema = pageSchema(feedbackItemSchema);
+
+const FEEDBACK = { permission: PERMISSIONS.FEEDBACK } as const;
+
+export const listOwnFeedbackContract = defineContract({
+  method: 'GET',
+  path: '/api/feedback/v1/feedback',
+  summary: "The caller's own feedback with replies, newest first, paged (never anyone else's)",
+  tag: 'feedback',
+  access: FEEDBACK,
+  query: ownFeedbackQuerySchema,
+  response: feedbackPageSchema,
+});
+
+export const submitFeedbackContract = defineContract({
+  method: 'POST',
+  path: '/api/feedback/v1/feedback/submit',
+  summary: 'Send feedback; at most 5 an hour and 20 a day per user (and 10 an hour per address), else HTTP 429 with Retry-After',
+  tag: 'feedback',
+  access: FEEDBACK,
+  body: submitFeedbackBodySchema,
+  maxBodyBytes: 16 * 1024,
+  response: feedbackItemSchema,
+});
+
+export const FEEDBACK_CONTRACTS = [listOwnFeedbackContract, submitFeedbackContract] as const;
