@@ -52,10 +52,19 @@ test.describe('feedback', () => {
     await expect(feedback.notice).toHaveText('已恢复您上次未提交的内容。');
     await expect(feedback.field('content')).toHaveValue(content);
 
+    // Hold the request until the button was seen disabled (a fast server would re-enable it first).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SUBMIT, async (route) => {
+      await held;
+      await route.continue();
+    });
     const sent = page.waitForResponse((r) => r.url().includes('/feedback/submit'));
     await feedback.submit.click();
     await expect(feedback.submit).toBeDisabled();
+    release();
     expect((await sent).status()).toBe(200);
+    await page.unroute(SUBMIT);
     await expect(feedback.notice).toContainText('已收到您的反馈');
     await expect(feedback.field('title')).toHaveValue('');
     const item = feedback.item('WFS 下载的县界能否包含面积字段');
