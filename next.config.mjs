@@ -42,7 +42,13 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha', '@napi-rs/canvas'],
   // Type checking is `npm run typecheck` (TypeScript 7's native compiler), not part of `next build`.
   typescript: { ignoreBuildErrors: true },
-  experimental: { optimizePackageImports: ['@mantine/core', '@mantine/hooks'] },
+  experimental: {
+    optimizePackageImports: ['@mantine/core', '@mantine/hooks'],
+    // Pages regenerated at run time (ISR) are written under .next so they survive a restart; end-to-end
+    // runs start a fresh database on the same build and turn this off (ISR_FLUSH_TO_DISK=false), or a
+    // page cached by the previous run for an id the new database reuses would be served.
+    isrFlushToDisk: process.env.ISR_FLUSH_TO_DISK !== 'false',
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

@@ -50,6 +50,8 @@ export default defineConfig({
       // Fixed, so pages cached by an earlier run on the same build (CI runs twice) keep valid file links.
       FILE_URL_SECRET: 'e2e-only-file-link-secret-0123456789abcdef',
       SITE_URL: `http://localhost:${PORT}`,
+      // Each run has its own database: nothing it renders may outlive it in the build's page cache.
+      ISR_FLUSH_TO_DISK: 'false',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },
