@@ -9,6 +9,7 @@ import { nodesSeed } from '../nodes/seed';
 import { regionsSeed } from '../regions/seed';
 import { newsCoversSeed } from '../share/news-covers-seed';
 import { shareSeed } from '../share/seed';
+import { spotsSeed } from '../spots/seed';
 import { satellitesSeed } from '../satellites/seed';
 import { accountsSeed } from '../users/seed';
 import type { Progress } from './migrate';
@@ -30,6 +31,7 @@ export const SEED_STEPS: SeedStep[] = [
   nodesSeed,
   faqSeed,
   feedbackSeed,
+  spotsSeed,
 ];
 
 export async function seed(db: Database, progress: Progress = () => {}, steps: readonly SeedStep[] = SEED_STEPS): Promise<void> {

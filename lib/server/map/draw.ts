@@ -17,11 +17,13 @@ export async function drawImage(
   layers: readonly DrawLayer[],
   box: RequestBox,
   size: { width: number; height: number },
-  options: { prefixes: readonly string[] | null; background: string | null },
+  options: { prefixes: readonly string[] | null; signedIn?: boolean; background: string | null },
 ): Promise<Buffer> {
   const dpp = degreesPerPixel(box, size.width);
   const batches = await Promise.all(
-    layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, prefixes: options.prefixes })),
+    layers.map((l) =>
+      fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, prefixes: options.prefixes, signedIn: options.signedIn }),
+    ),
   );
   const items: DrawItem[] = batches.flat();
   return renderPng(items, { ...size, background: options.background, box });

@@ -5,6 +5,7 @@
  * wind farms, …) register here through `registerLayer` when their data arrives.
  */
 import type { RegionLod } from '../../shared/contracts/regions';
+import { SPOT_LAYERS } from '../spots/map-layers';
 import type { CqlValueType, CqlWhitelist } from './cql';
 
 export const WORKSPACE = 'cloudPlatform';
@@ -38,6 +39,8 @@ export interface MapLayer {
   drawOrder: string;
   /** Expression giving a region code; a signed-in caller sees only rows within their area ranges. */
   restrictByRegion?: string;
+  /** Detail data: anonymous callers get no features at all. */
+  loginOnly?: boolean;
   /** Styles; the first is the default. */
   styles: readonly string[];
   /** Extent for capabilities: [west, south, east, north]. */
@@ -96,6 +99,7 @@ const globalRegionLayer: MapLayer = {
 const layers = new Map<string, MapLayer>([
   [regionLayer.name, regionLayer],
   [globalRegionLayer.name, globalRegionLayer],
+  ...SPOT_LAYERS.map((layer) => [layer.name, layer] as const),
 ]);
 
 export function registerLayer(layer: MapLayer): void {

@@ -21,6 +21,8 @@ export interface FeatureFilter {
   cql?: string | null;
   /** Region-code prefixes the caller may see; null means everything. */
   prefixes?: readonly string[] | null;
+  /** Whether the caller is signed in; login-only layers give nothing otherwise. */
+  signedIn?: boolean;
 }
 
 /** The area-range prefixes a session is limited to on restricted layers (null: no limit). */
@@ -51,6 +53,7 @@ export function buildWhere(layer: MapLayer, geometry: string, filter: FeatureFil
       throw error;
     }
   }
+  if (layer.loginOnly && !filter.signedIn) clauses.push('FALSE');
   if (layer.restrictByRegion && filter.prefixes) {
     if (filter.prefixes.length === 0) clauses.push('FALSE');
     else {

@@ -3,6 +3,7 @@
  * offline base maps (`vec`, `img`) the WMTS tiles are drawn with. A style may hide a feature (null),
  * e.g. county borders on a whole-country view.
  */
+import { SPOT_STYLES } from '../spots/map-layers';
 import type { PaintStyle } from './render';
 
 export interface LayerStyle {
@@ -69,6 +70,7 @@ export const LAYER_STYLES: Record<string, Record<string, LayerStyle>> = {
     vec: { reads: [], paint: () => ({ fill: BASE_PALETTES.vec.land, stroke: BASE_PALETTES.vec.countryBorder, lineWidth: 0.6 }) },
     img: { reads: [], paint: () => ({ fill: BASE_PALETTES.img.land, stroke: BASE_PALETTES.img.countryBorder, lineWidth: 0.6 }) },
   },
+  ...SPOT_STYLES,
 };
 
 /** A layer's style by name; '' or the layer name means its default. */

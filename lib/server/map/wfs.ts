@@ -76,7 +76,13 @@ async function getFeature(ctx: MapRequestContext): Promise<Response> {
     bbox = parseBbox(parts.slice(0, 4).join(','), crs).lonLat;
   }
   const [cql] = splitCqlList(params.get('CQL_FILTER'), 1);
-  const filter = { bbox, bboxExact: true, cql: cql ?? null, prefixes: await sessionPrefixes(ctx.db, ctx.session) };
+  const filter = {
+    bbox,
+    bboxExact: true,
+    cql: cql ?? null,
+    prefixes: await sessionPrefixes(ctx.db, ctx.session),
+    signedIn: ctx.session !== null,
+  };
   const matched = await countFeatures(ctx.db, layer, lod, filter);
   const srid = output.crs === 'EPSG:3857' ? 3857 : 4326;
   const headers = { 'cache-control': ctx.session ? 'private, no-store' : 'public, max-age=300' };

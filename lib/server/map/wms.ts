@@ -95,7 +95,7 @@ async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promi
     layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null })),
     box,
     { width, height },
-    { prefixes, background: bg },
+    { prefixes, signedIn: ctx.session !== null, background: bg },
   );
   // Answers that depend on a session must not be shared by caches.
   const cache = ctx.session ? 'private, max-age=60' : 'public, max-age=300';
@@ -123,7 +123,7 @@ async function getFeatureInfo(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'
     if (features.length >= count) break;
     const rows = await queryFeatures(ctx.db, layer, {
       lod: lodFor(dpp),
-      filter: { cql: cql[index] ?? null, prefixes },
+      filter: { cql: cql[index] ?? null, prefixes, signedIn: ctx.session !== null },
       near: { lon, lat, radius: dpp * 3 },
       limit: count - features.length,
       offset: 0,

@@ -28,6 +28,7 @@ import { listNodesContract } from './nodes';
 import { REGION_CONTRACTS } from './regions';
 import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
+import { SPOT_CONTRACTS } from './spots';
 import { platformFiguresContract } from './figures';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
@@ -59,6 +60,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...SHARE_CONTRACTS,
   ...SATELLITE_CONTRACTS,
   ...FEEDBACK_CONTRACTS,
+  ...SPOT_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];

@@ -1,0 +1,11 @@
+// GET /api/spot/v2/spotmeta — spots within the caller's area ranges, filtered and paged (MOD_056)
+import { withApi } from '@/lib/server/api/with-api';
+import { listSpots, rangePrefixes } from '@/lib/server/spots';
+import { listSpotsContract } from '@/lib/shared/contracts/spots';
+import { scopePrefixes } from '@/lib/shared/spots/scope';
+
+export const GET = withApi(listSpotsContract, async ({ db, query, session, locale }) => {
+  const { pageNum, pageSize, batchStart, batchEnd, batch, filename, xzqdm, ...filters } = query;
+  const scope = scopePrefixes(await rangePrefixes(db, session!.userId), xzqdm);
+  return listSpots(db, { scope, filters, batchStart, batchEnd, batch, filename, pageNum, pageSize, locale });
+});

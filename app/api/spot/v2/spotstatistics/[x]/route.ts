@@ -1,0 +1,9 @@
+// GET /api/spot/v2/spotstatistics/{x} — spot counts and areas of batch x by region (public)
+import { withApi } from '@/lib/server/api/with-api';
+import { spotStatistics } from '@/lib/server/spots';
+import { spotStatisticsContract } from '@/lib/shared/contracts/spots';
+
+export const GET = withApi(spotStatisticsContract, async ({ db, params, query, locale }) => {
+  const { regionId, level, ...filters } = query;
+  return spotStatistics(db, { batchId: params.x, regionId, level, filters, locale });
+});

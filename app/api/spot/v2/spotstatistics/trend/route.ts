@@ -1,0 +1,9 @@
+// GET /api/spot/v2/spotstatistics/trend — spot counts and areas per batch in a region (public)
+import { withApi } from '@/lib/server/api/with-api';
+import { spotTrend } from '@/lib/server/spots';
+import { spotTrendContract } from '@/lib/shared/contracts/spots';
+
+export const GET = withApi(spotTrendContract, async ({ db, query, locale }) => {
+  const { regionId, ...filters } = query;
+  return spotTrend(db, { regionId, filters, locale });
+});

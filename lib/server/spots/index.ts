@@ -1,0 +1,405 @@
+import 'server-only';
+/**
+ * Spot service (spec §7 `/api/spot/v2`): statistics by region and batch, trends, the spot list and one
+ * spot, grid cells and dictionaries. Every figure is computed in SQL from the stored spots. Detail reads
+ * take the caller's region scope (lib/shared/spots/scope.ts) and match spots by county-code prefix.
+ */
+import type { Locale } from '../../../i18n/routing';
+import type { DictionaryItem, GridPercent, Spot, SpotBatch, SpotDetail, SpotStatistics, SpotTrend } from '../../shared/contracts/spots';
+import { GRID_MAX_CELLS } from '../../shared/contracts/spots';
+import { COUNTRY_CODE, regionPrefix } from '../../shared/regions/codes';
+import { CHANGE_TYPES, LANDUSE_TYPES, SPOT_STAGES, SPOT_TYPES, type CodeItem, type SpotTheme } from '../../shared/spots/codes';
+import { percentOf, tileBounds } from '../../shared/spots/grid';
+import type { RegionScope } from '../../shared/spots/scope';
+import { ApiError } from '../api/errors';
+import { API_CODES } from '../../shared/contracts/api';
+import type { Queryable, SqlParam } from '../db/types';
+import { getAreaRanges } from '../users';
+
+export interface SpotFilters {
+  theme: SpotTheme;
+  stage?: string;
+  tblx?: string;
+  changeType?: number[];
+}
+
+/** SQL giving the prefix spots of a region's code start with (the SQL twin of regionPrefix). */
+const PREFIX_SQL = (code: string) =>
+  `CASE WHEN ${code} = '${COUNTRY_CODE}' THEN '' WHEN ${code} LIKE '__0000' THEN left(${code}, 2) WHEN ${code} LIKE '____00' THEN left(${code}, 4) ELSE ${code} END`;
+
+const round2 = (sql: string) => `round((${sql})::numeric, 2)::float8`;
+
+/** Appends the shared filter clauses (alias `s`) and returns them. */
+function filterClauses(filters: SpotFilters, params: SqlParam[]): string[] {
+  params.push(filters.theme);
+  const clauses = [`s.theme = $${params.length}`];
+  if (filters.stage) {
+    params.push(filters.stage);
+    clauses.push(`s.stage = $${params.length}`);
+  }
+  if (filters.tblx) {
+    params.push(filters.tblx);
+    clauses.push(`s.tblx = $${params.length}`);
+  }
+  if (filters.changeType?.length) {
+    params.push(filters.changeType);
+    clauses.push(`s.change_type = ANY ($${params.length}::int[])`);
+  }
+  return clauses;
+}
+
+/** A scope clause: null scope adds nothing; an empty scope matches nothing. */
+function scopeClause(scope: RegionScope, params: SqlParam[]): string | null {
+  if (scope === null) return null;
+  if (scope.length === 0) return 'FALSE';
+  params.push(scope.map((p) => `${p}%`));
+  return `s.xzqdm LIKE ANY ($${params.length}::text[])`;
+}
+
+interface BatchRow {
+  id: string;
+  quarter: string;
+  type_name_zh: string;
+  type_name_en: string;
+  status: string;
+  is_current: boolean;
+  period_start: string;
+  period_end: string;
+  demo: boolean;
+}
+
+const BATCH_COLUMNS = `b.id::text AS id, b.quarter, b.type_name_zh, b.type_name_en, b.status, b.is_current,
+  to_char(b.period_start, 'YYYY-MM-DD') AS period_start, to_char(b.period_end, 'YYYY-MM-DD') AS period_end, b.demo`;
+
+function toBatch(row: BatchRow, locale: Locale): SpotBatch {
+  return {
+    id: row.id,
+    quarter: row.quarter,
+    typeName: locale === 'zh' ? row.type_name_zh : row.type_name_en,
+    status: row.status,
+    current: row.is_current,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    demo: row.demo,
+  };
+}
+
+/** A batch of the theme by id, or its current batch (the newest published when none is flagged). */
+export async function findBatch(db: Queryable, theme: SpotTheme, id: string | null, locale: Locale): Promise<SpotBatch | null> {
+  const rows = id
+    ? await db.query<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM spot_batches b WHERE b.theme = $1 AND b.id = $2::bigint`, [theme, id])
+    : await db.query<BatchRow>(
+        `SELECT ${BATCH_COLUMNS} FROM spot_batches b WHERE b.theme = $1 AND (b.is_current OR b.status = 'published')
+         ORDER BY b.is_current DESC, b.quarter DESC LIMIT 1`,
+        [theme],
+      );
+  return rows[0] ? toBatch(rows[0], locale) : null;
+}
+
+const nameSql = (locale: Locale, alias: string) => (locale === 'zh' ? `${alias}.name_zh` : `coalesce(${alias}.name_en, ${alias}.name_zh)`);
+
+async function findRegion(db: Queryable, code: string, locale: Locale) {
+  const [row] = await db.query<{ code: string; name: string; level: string }>(
+    `SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r WHERE r.code = $1`,
+    [code],
+  );
+  return row ?? null;
+}
+
+const unknownRegion = () => new ApiError(API_CODES.INVALID_INPUT, 'Spots.errors.unknownRegion');
+
+export async function spotStatistics(
+  db: Queryable,
+  options: { batchId: string | null; regionId: string; level?: 'province' | 'city' | 'county'; filters: SpotFilters; locale: Locale },
+): Promise<SpotStatistics> {
+  const { locale, filters } = options;
+  const region = await findRegion(db, options.regionId, locale);
+  if (!region) throw unknownRegion();
+  const batch = await findBatch(db, filters.theme, options.batchId, locale);
+  if (options.batchId && !batch) throw new ApiError(API_CODES.NOT_FOUND, 'Spots.errors.unknownBatch');
+
+  const params: SqlParam[] = [];
+  let targets: string;
+  if (options.level) {
+    params.push(options.level, `${regionPrefix(region.code)}%`);
+    targets = `SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r WHERE r.level = $1 AND r.code LIKE $2`;
+  } else {
+    params.push(region.code);
+    targets = `SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r WHERE r.parent_code = $1
+      UNION ALL
+      SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r
+       WHERE r.code = $1 AND NOT EXISTS (SELECT 1 FROM regions c WHERE c.parent_code = $1)`;
+  }
+  const clauses = filterClauses(filters, params);
+  params.push(batch?.id ?? '0');
+  clauses.push(`s.batch_id = $${params.length}::bigint`);
+  params.push(`${regionPrefix(region.code)}%`);
+  clauses.push(`s.xzqdm LIKE $${params.length}`);
+  // Spots are grouped per county first, then each county adds to the target whose prefix it has
+  // (hash joins on the 2-, 4- and 6-digit prefixes: no row-by-row LIKE).
+  const rows = await db.query<{ code: string; name: string; level: string; count: number; area: number }>(
+    `WITH t AS (SELECT code, name, level, ${PREFIX_SQL('code')} AS prefix FROM (${targets}) AS x),
+     agg AS (SELECT s.xzqdm, count(*)::int AS n, sum(s.area_m2) AS a FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.xzqdm),
+     keyed AS (
+       SELECT left(xzqdm, 2) AS k, n, a FROM agg UNION ALL SELECT left(xzqdm, 4), n, a FROM agg UNION ALL SELECT xzqdm, n, a FROM agg
+     )
+     SELECT t.code, t.name, t.level, coalesce(sum(keyed.n), 0)::int AS count, ${round2('coalesce(sum(keyed.a), 0)')} AS area
+     FROM t LEFT JOIN keyed ON keyed.k = t.prefix
+     GROUP BY t.code, t.name, t.level ORDER BY t.code`,
+    params,
+  );
+  const items = rows.map((r) => ({ code: r.code, name: r.name, count: r.count, area: r.area }));
+  const total = {
+    count: items.reduce((n, i) => n + i.count, 0),
+    area: Math.round(items.reduce((n, i) => n + i.area, 0) * 100) / 100,
+  };
+  return {
+    batch,
+    region,
+    level: options.level ?? rows[0]?.level ?? region.level,
+    items,
+    total,
+    max: { count: Math.max(0, ...items.map((i) => i.count)), area: Math.max(0, ...items.map((i) => i.area)) },
+  };
+}
+
+export async function spotTrend(db: Queryable, options: { regionId: string; filters: SpotFilters; locale: Locale }): Promise<SpotTrend> {
+  const region = await findRegion(db, options.regionId, options.locale);
+  if (!region) throw unknownRegion();
+  const params: SqlParam[] = [];
+  const clauses = filterClauses(options.filters, params);
+  params.push(`${regionPrefix(region.code)}%`);
+  clauses.push(`s.xzqdm LIKE $${params.length}`);
+  const rows = await db.query<BatchRow & { count: number; area: number; c0: number; c1: number; c2: number; c3: number }>(
+    `SELECT ${BATCH_COLUMNS}, coalesce(a.n, 0)::int AS count, ${round2('coalesce(a.area, 0)')} AS area,
+            coalesce(a.c0, 0)::int AS c0, coalesce(a.c1, 0)::int AS c1, coalesce(a.c2, 0)::int AS c2, coalesce(a.c3, 0)::int AS c3
+     FROM spot_batches b
+     LEFT JOIN (
+       SELECT s.batch_id, count(*) AS n, sum(s.area_m2) AS area, count(*) FILTER (WHERE s.change_type = 0) AS c0,
+              count(*) FILTER (WHERE s.change_type = 1) AS c1, count(*) FILTER (WHERE s.change_type = 2) AS c2,
+              count(*) FILTER (WHERE s.change_type = 3) AS c3
+       FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.batch_id
+     ) a ON a.batch_id = b.id
+     WHERE b.theme = $1
+     ORDER BY b.quarter`,
+    params,
+  );
+  return {
+    region,
+    series: rows.map((r) => ({
+      ...toBatch(r, options.locale),
+      count: r.count,
+      area: r.area,
+      byChangeType: [r.c0, r.c1, r.c2, r.c3],
+    })),
+  };
+}
+
+/**
+ * The caller's area-range prefixes (null: the whole country). Without a regionId range the detail
+ * modules are closed (spec §4: 'not linked to a user permission range').
+ */
+export async function rangePrefixes(db: Queryable, userId: string): Promise<RegionScope> {
+  const ranges = (await getAreaRanges(db, userId)).filter((r) => r.type === 'regionId');
+  if (ranges.length === 0) throw new ApiError(API_CODES.FORBIDDEN, 'Spots.errors.noAreaRange', {}, 403);
+  if (ranges.some((r) => r.regionId === COUNTRY_CODE)) return null;
+  return ranges.map((r) => regionPrefix(r.regionId));
+}
+
+function codeName(list: readonly CodeItem[], value: string | null, locale: Locale): string | null {
+  if (value === null) return null;
+  const item = list.find((i) => i.value === value);
+  return item ? item[locale] : value;
+}
+
+interface SpotRow extends BatchRow {
+  spot_id: string;
+  theme: string;
+  xzqdm: string;
+  region_name: string | null;
+  stage: string;
+  tblx: string;
+  change_type: number;
+  landuse_type: string | null;
+  filename: string;
+  area_m2: number;
+  detected_on: string;
+  lon: number;
+  lat: number;
+  spot_demo: boolean;
+}
+
+function spotColumns(locale: Locale): string {
+  return `s.id::text AS spot_id, s.theme, s.xzqdm, ${nameSql(locale, 'r')} AS region_name, s.stage, s.tblx, s.change_type,
+    s.landuse_type, s.filename, ${round2('s.area_m2')} AS area_m2, to_char(s.detected_on, 'YYYY-MM-DD') AS detected_on,
+    round(ST_X(s.center)::numeric, 6)::float8 AS lon, round(ST_Y(s.center)::numeric, 6)::float8 AS lat, s.demo AS spot_demo, ${BATCH_COLUMNS}`;
+}
+
+function toSpot(row: SpotRow, locale: Locale): Spot {
+  return {
+    id: row.spot_id,
+    theme: row.theme,
+    batchId: row.id,
+    quarter: row.quarter,
+    batchName: locale === 'zh' ? row.type_name_zh : row.type_name_en,
+    xzqdm: row.xzqdm,
+    regionName: row.region_name ?? row.xzqdm,
+    stage: row.stage,
+    stageName: codeName(SPOT_STAGES, row.stage, locale)!,
+    tblx: row.tblx,
+    tblxName: codeName(SPOT_TYPES, row.tblx, locale)!,
+    changeType: row.change_type,
+    changeTypeName: codeName(CHANGE_TYPES, String(row.change_type), locale)!,
+    landuseType: row.landuse_type,
+    landuseName: codeName(LANDUSE_TYPES, row.landuse_type, locale),
+    filename: row.filename,
+    area: row.area_m2,
+    detectedOn: row.detected_on,
+    center: [row.lon, row.lat],
+    demo: row.spot_demo,
+  };
+}
+
+export interface SpotListOptions {
+  scope: RegionScope;
+  filters: SpotFilters;
+  batchStart?: string;
+  batchEnd?: string;
+  batch?: string;
+  filename?: string;
+  pageNum: number;
+  pageSize: number;
+  locale: Locale;
+}
+
+export async function listSpots(db: Queryable, options: SpotListOptions) {
+  const empty = { list: [], total: 0, pageNum: options.pageNum, pageSize: options.pageSize };
+  if (options.scope?.length === 0) return empty;
+  const params: SqlParam[] = [];
+  const clauses = filterClauses(options.filters, params);
+  const scope = scopeClause(options.scope, params);
+  if (scope) clauses.push(scope);
+  if (options.batch) {
+    params.push(options.batch);
+    clauses.push(`s.batch_id = $${params.length}::bigint`);
+  }
+  if (options.batchStart) {
+    params.push(options.batchStart);
+    clauses.push(`b.period_end >= $${params.length}::date`);
+  }
+  if (options.batchEnd) {
+    params.push(options.batchEnd);
+    clauses.push(`b.period_start <= $${params.length}::date`);
+  }
+  if (options.filename) {
+    params.push(`%${options.filename.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    clauses.push(`s.filename ILIKE $${params.length}`);
+  }
+  const where = clauses.join(' AND ');
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM spots s JOIN spot_batches b ON b.id = s.batch_id WHERE ${where}`,
+    params,
+  );
+  if (n === 0) return empty;
+  params.push(options.pageSize, (options.pageNum - 1) * options.pageSize);
+  const rows = await db.query<SpotRow>(
+    `SELECT ${spotColumns(options.locale)}
+     FROM spots s JOIN spot_batches b ON b.id = s.batch_id LEFT JOIN regions r ON r.code = s.xzqdm
+     WHERE ${where} ORDER BY s.detected_on DESC, s.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { list: rows.map((r) => toSpot(r, options.locale)), total: n, pageNum: options.pageNum, pageSize: options.pageSize };
+}
+
+/** One spot within the scope, or null (a spot outside the caller's ranges does not exist for them). */
+export async function findSpot(db: Queryable, id: string, scope: RegionScope, locale: Locale): Promise<SpotDetail | null> {
+  const params: SqlParam[] = [id];
+  const clause = scopeClause(scope, params);
+  const [row] = await db.query<
+    SpotRow & { geojson: string; west: number; south: number; east: number; north: number; created_at: string; updated_at: string }
+  >(
+    `SELECT ${spotColumns(locale)}, ST_AsGeoJSON(s.geom, 7) AS geojson,
+            ST_XMin(s.geom) AS west, ST_YMin(s.geom) AS south, ST_XMax(s.geom) AS east, ST_YMax(s.geom) AS north,
+            to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+            to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
+     FROM spots s JOIN spot_batches b ON b.id = s.batch_id LEFT JOIN regions r ON r.code = s.xzqdm
+     WHERE s.id = $1::bigint${clause ? ` AND ${clause}` : ''}`,
+    params,
+  );
+  if (!row) return null;
+  const path = await db.query<{ code: string; name: string; level: string }>(
+    `SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r
+     WHERE r.code = ANY ($1::text[]) ORDER BY array_position(ARRAY['province', 'city', 'county'], r.level), r.code`,
+    [[`${row.xzqdm.slice(0, 2)}0000`, `${row.xzqdm.slice(0, 4)}00`, row.xzqdm]],
+  );
+  return {
+    ...toSpot(row, locale),
+    regionPath: path,
+    bbox: [row.west, row.south, row.east, row.north],
+    geometry: JSON.parse(row.geojson) as SpotDetail['geometry'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function gridPercent(
+  db: Queryable,
+  options: { scope: RegionScope; batchId: string | null; level: number; filters: SpotFilters; locale: Locale },
+): Promise<GridPercent> {
+  const batch = await findBatch(db, options.filters.theme, options.batchId, options.locale);
+  if (options.batchId && !batch) throw new ApiError(API_CODES.NOT_FOUND, 'Spots.errors.unknownBatch');
+  const empty = { batch, level: options.level, spotCount: 0, area: 0, cellCount: 0, cells: [] };
+  if (!batch || options.scope?.length === 0) return empty;
+  const params: SqlParam[] = [];
+  const clauses = filterClauses(options.filters, params);
+  const scope = scopeClause(options.scope, params);
+  if (scope) clauses.push(scope);
+  params.push(batch.id);
+  clauses.push(`s.batch_id = $${params.length}::bigint`);
+  params.push(2 ** options.level);
+  const n = `$${params.length}::float8`;
+  const rows = await db.query<{ x: number; y: number; count: number; area: number; total: number; total_area: number; cells: number }>(
+    `WITH c AS (
+       SELECT floor((ST_X(s.center) + 180) / 360 * ${n})::int AS x,
+              floor((1 - ln(tan(radians(ST_Y(s.center))) + 1 / cos(radians(ST_Y(s.center)))) / pi()) / 2 * ${n})::int AS y,
+              s.area_m2
+       FROM spots s WHERE ${clauses.join(' AND ')}
+     ), g AS (SELECT x, y, count(*)::int AS count, sum(area_m2) AS area FROM c GROUP BY x, y)
+     SELECT x, y, count, ${round2('area')} AS area, (sum(count) OVER ())::int AS total, ${round2('sum(area) OVER ()')} AS total_area,
+            (count(*) OVER ())::int AS cells
+     FROM g ORDER BY count DESC, x, y LIMIT ${GRID_MAX_CELLS}`,
+    params,
+  );
+  const first = rows[0];
+  if (!first) return empty;
+  return {
+    batch,
+    level: options.level,
+    spotCount: first.total,
+    area: first.total_area,
+    cellCount: first.cells,
+    cells: rows.map((r) => ({
+      x: r.x,
+      y: r.y,
+      count: r.count,
+      area: r.area,
+      percent: percentOf(r.count, first.total),
+      bbox: tileBounds(options.level, r.x, r.y),
+    })),
+  };
+}
+
+export async function dictionaryItems(db: Queryable, code: string, locale: Locale): Promise<DictionaryItem[]> {
+  const rows = await db.query<{ code: string; item_value: string; name_zh: string; name_en: string; sort: number }>(
+    'SELECT code, item_value, name_zh, name_en, sort FROM dictionary_items WHERE code = $1 ORDER BY sort, item_value',
+    [code],
+  );
+  return rows.map((r) => ({
+    code: r.code,
+    itemValue: r.item_value,
+    name: locale === 'zh' ? r.name_zh : r.name_en,
+    nameZh: r.name_zh,
+    nameEn: r.name_en,
+    sort: r.sort,
+  }));
+}
