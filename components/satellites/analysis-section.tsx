@@ -1,4 +1,5 @@
-import { Paper, Stack, Table, TableScrollContainer, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Paper, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';
 import type { AnalysisChart } from '@/lib/shared/contracts/satellites';
 import { AnalysisChartLazy } from './analysis-chart-lazy';
@@ -21,12 +22,12 @@ export function AnalysisSection({ chart }: { chart: AnalysisChart }) {
             <AnalysisChartLazy chart={chart} />
           </figure>
         </Paper>
-        <TableScrollContainer minWidth={chart.kind === 'scatter' ? 560 : Math.min(420 + chart.series.length * 120, 720)} mah={420}>
+        <TableScroll minWidth={chart.kind === 'scatter' ? 560 : Math.min(420 + chart.series.length * 120, 720)} maxHeight={420}>
           <Table striped withTableBorder verticalSpacing={4} fz="sm" stickyHeader>
             <caption className={classes.tableCaption}>{t('table', { title: chart.title })}</caption>
             {chart.kind === 'scatter' ? <ScatterRows chart={chart} /> : <CategoryRows chart={chart} />}
           </Table>
-        </TableScrollContainer>
+        </TableScroll>
       </Stack>
     </section>
   );

@@ -1,19 +1,5 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  TableScrollContainer,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -116,7 +102,7 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
         <Title order={2} size="h3" id="sat-sensors" mb="sm">
           {t('sensors')}
         </Title>
-        <TableScrollContainer minWidth={760}>
+        <TableScroll minWidth={760}>
           <Table striped withTableBorder verticalSpacing="sm" data-testid="sensor-table">
             <TableThead>
               <TableTr>
@@ -146,7 +132,7 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
               ))}
             </TableTbody>
           </Table>
-        </TableScrollContainer>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="sat-members">
@@ -203,7 +189,7 @@ function MembersTable({ members }: { members: SatelliteMember[] }) {
   const launch = (m: SatelliteMember) =>
     m.launchDate ?? (m.launchYear !== null ? t('launchYearOnly', { year: String(m.launchYear) }) : none);
   return (
-    <TableScrollContainer minWidth={900}>
+    <TableScroll minWidth={900}>
       <Table striped withTableBorder verticalSpacing="xs" fz="sm">
         <TableThead>
           <TableTr>
@@ -259,6 +245,6 @@ function MembersTable({ members }: { members: SatelliteMember[] }) {
           ))}
         </TableTbody>
       </Table>
-    </TableScrollContainer>
+    </TableScroll>
   );
 }

@@ -3,9 +3,10 @@ import { useTranslations } from 'next-intl';
 import type { SVGProps } from 'react';
 import type { MissionStatus } from '@/lib/shared/satellites/model';
 
+// Dark enough for small text on white (≥ 6:1; Mantine's green-8 and orange-8 are about 3.5:1).
 const COLORS: Record<MissionStatus | 'unknown', string> = {
-  operational: 'var(--mantine-color-green-8)',
-  partly: 'var(--mantine-color-orange-8)',
+  operational: '#25692f',
+  partly: '#a6460b',
   retired: 'var(--mantine-color-gray-7)',
   unknown: 'var(--mantine-color-gray-7)',
 };

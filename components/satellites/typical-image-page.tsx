@@ -6,7 +6,6 @@ import {
   ListItem,
   Stack,
   Table,
-  TableScrollContainer,
   TableTbody,
   TableTd,
   TableTh,
@@ -15,6 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import { satellitePath } from '@/lib/shared/satellites/model';
@@ -62,7 +62,7 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
         <Title order={2} size="h3" id="img-products" mb="sm">
           {t('images.products')}
         </Title>
-        <TableScrollContainer minWidth={420}>
+        <TableScroll minWidth={420}>
           <Table withTableBorder striped maw={640}>
             <TableThead>
               <TableTr>
@@ -81,7 +81,7 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
               ))}
             </TableTbody>
           </Table>
-        </TableScrollContainer>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="img-scenes">
@@ -96,7 +96,7 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
         <Text size="sm" c="dimmed" mb="sm" maw={880}>
           {t('images.namingNote')}
         </Text>
-        <TableScrollContainer minWidth={1000}>
+        <TableScroll minWidth={1000}>
           <Table striped withTableBorder fz="sm" verticalSpacing="xs" data-testid="scene-table">
             <TableThead>
               <TableTr>
@@ -133,7 +133,7 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
               ))}
             </TableTbody>
           </Table>
-        </TableScrollContainer>
+        </TableScroll>
       </section>
 
       {page.illustration && (
