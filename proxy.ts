@@ -8,7 +8,7 @@ import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_PREFIXES, routing, type Locale } from './i18n/routing';
 import { ANONYMOUS, decideAccess } from './lib/shared/menu';
-import { HOME_PATH } from './lib/shared/routes';
+import { HOME_PATH, SECTION_REDIRECTS } from './lib/shared/routes';
 
 const intl = createIntlMiddleware(routing);
 
@@ -46,12 +46,15 @@ export default function proxy(request: NextRequest) {
     return redirectTo(request, preferredLocale(request), known ? pathname : HOME_PATH, known ? search : '');
   }
   const { locale, rest } = split;
+  const section = SECTION_REDIRECTS[rest.replace(/\/$/, '')];
+  if (section) return redirectTo(request, locale, section, search);
   const viewer = { loggedIn: request.cookies.has('token'), permissions: [] };
   const decision = decideAccess(rest, viewer);
   if (decision === 'unknown') return redirectTo(request, locale, HOME_PATH);
   if (decision === 'login') {
     // Home opens the login dialog and goes to the remembered target after login (spec §4).
-    return redirectTo(request, locale, HOME_PATH, `?login=${encodeURIComponent(rest)}`);
+    // The query goes along, so a shared view (e.g. a monitoring module) opens as shared after login.
+    return redirectTo(request, locale, HOME_PATH, `?login=${encodeURIComponent(rest + search)}`);
   }
   // 'forbidden' is not decided here: the proxy knows whether a session cookie exists, not what it
   // permits, so the page checks the permission itself.

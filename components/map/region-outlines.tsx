@@ -17,6 +17,18 @@ function outlineStyle(emphasis: Emphasis, base: BaseLayerKind): PathOptions {
   return { ...fill, color: base === 'img' ? '#f1f3f5' : '#495057', weight: 1, opacity: 0.85 };
 }
 
+/** A filled feature of a choropleth: its class colour, mostly opaque, with a thin light border. */
+function featureStyle(
+  base: PathOptions,
+  fillColors: Readonly<Record<string, string>> | undefined,
+  feature: Feature | undefined,
+): PathOptions {
+  const id = feature?.id === undefined ? undefined : String(feature.id);
+  const fillColor = id === undefined ? undefined : fillColors?.[id];
+  if (!fillColor) return base;
+  return { ...base, fillColor, fillOpacity: 0.75, color: '#ffffff', weight: 1, opacity: 0.9 };
+}
+
 function nameOf(feature: Feature | undefined): string | null {
   const name: unknown = feature?.properties?.name;
   return typeof name === 'string' && name ? name : null;
@@ -32,15 +44,19 @@ function tooltipContent(name: string): HTMLElement {
 function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLayerKind }) {
   const map = useMap();
   const layerRef = useRef<GeoJsonLayer | null>(null);
-  const { data, emphasis = 'primary', fit = false } = outline;
-  const currentStyle = useEffectEvent(() => outlineStyle(emphasis, base));
+  const { data, emphasis = 'primary', fit = false, fillColors, onFeatureClick } = outline;
+  const currentStyle = useEffectEvent((feature: Feature | undefined) => featureStyle(outlineStyle(emphasis, base), fillColors, feature));
+  const clicked = useEffectEvent((feature: Feature) => {
+    if (feature.id !== undefined) onFeatureClick?.(String(feature.id));
+  });
 
   useEffect(() => {
     const layer = geoJSON(data, {
-      style: () => currentStyle(),
+      style: (feature) => currentStyle(feature),
       onEachFeature: (feature, featureLayer) => {
         const name = nameOf(feature);
         if (name) featureLayer.bindTooltip(tooltipContent(name), { sticky: true, direction: 'top' });
+        featureLayer.on('click', () => clicked(feature));
       },
     });
     layer.addTo(map);
@@ -57,10 +73,10 @@ function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLay
     };
   }, [map, data, emphasis, fit]);
 
-  // Switching base layers restyles the outline in place.
+  // Switching base layers or new values restyle the outline in place.
   useEffect(() => {
-    layerRef.current?.setStyle(outlineStyle(emphasis, base));
-  }, [emphasis, base]);
+    layerRef.current?.setStyle((feature) => featureStyle(outlineStyle(emphasis, base), fillColors, feature));
+  }, [emphasis, base, fillColors]);
 
   return null;
 }

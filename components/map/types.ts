@@ -21,6 +21,13 @@ export interface OutlineLayer {
   emphasis?: 'primary' | 'context';
   /** Fit the map to this outline whenever its data changes. */
   fit?: boolean;
+  /**
+   * A choropleth: fill colour per feature id (features without one stay unfilled). Changing the object
+   * restyles the layer in place; keep it memoised.
+   */
+  fillColors?: Readonly<Record<string, string>>;
+  /** Called with a feature's id when it is clicked (e.g. to drill down). */
+  onFeatureClick?: (id: string) => void;
 }
 
 export interface WmsLayer {

@@ -249,7 +249,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'monitor',
     menu: ALWAYS,
     children: [
-      { segment: 'landcover', title: 'landcover', authority: PERMISSIONS.LANDCOVER, menu: perm(PERMISSIONS.LANDCOVER) },
+      { segment: 'landcover', title: 'landcover', authority: PERMISSIONS.LANDCOVER, menu: perm(PERMISSIONS.LANDCOVER), built: true },
       {
         segment: 'surfaceDeform',
         title: 'surfaceDeform',
@@ -404,3 +404,6 @@ export function isBuilt(route: ResolvedRoute): boolean {
 }
 
 export const HOME_PATH = '/home';
+
+/** Section paths that open a child screen (spec §2: /monitor redirects to landcover). */
+export const SECTION_REDIRECTS: Readonly<Record<string, string>> = { '/monitor': '/monitor/landcover' };

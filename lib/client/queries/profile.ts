@@ -11,10 +11,12 @@ export function useUserDetail() {
   return useQuery({ queryKey: userKeys.detail(), queryFn: fetchUserDetail });
 }
 
-export function useOwnAreaRanges() {
+/** The signed-in user's area ranges; `enabled: false` waits (e.g. until a session exists). */
+export function useOwnAreaRanges(enabled = true) {
   return useQuery({
     queryKey: [...userKeys.all, 'area-ranges'] as const,
     queryFn: ({ signal }) => apiFetch(getOwnAreaRangesContract.path, { schema: areaRangeListSchema, signal }),
+    enabled,
   });
 }
 

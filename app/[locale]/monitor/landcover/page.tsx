@@ -1,0 +1,40 @@
+import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { MonitorScreen } from '@/components/monitor/monitor-screen';
+import { LANDCOVER_THEME } from '@/components/monitor/themes/landcover/theme';
+import type { Locale } from '@/i18n/routing';
+import { requirePageSession } from '@/lib/server/auth/page-guard';
+import { getEnv } from '@/lib/server/env';
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Landcover' });
+  return { title: t('title'), description: t('intro'), robots: { index: false } };
+}
+
+/** Land-cover monitoring (MOD_056): the registry guards it with the permission, re-checked here. */
+export default async function LandcoverPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await requirePageSession(locale, LANDCOVER_THEME.path);
+  const t = await getTranslations({ locale, namespace: 'Landcover' });
+  const env = getEnv();
+  const config = { serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null };
+  return (
+    <Container size={1400} py="lg">
+      <Stack gap="sm">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text mt={4}>{t('intro')}</Text>
+        </div>
+        <Alert variant="light" color="yellow" title={t('demoTitle')} data-testid="landcover-demo-notice">
+          {t('demoNotice')}
+        </Alert>
+        <MonitorScreen theme={LANDCOVER_THEME} config={config} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,380 @@
+'use client';
+
+import {
+  Badge,
+  Button,
+  Checkbox,
+  CloseButton,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useLocale, useTranslations } from 'next-intl';
+import { useMemo, useState, type FormEvent } from 'react';
+import { MapView, type BBox, type MapMarker, type OutlineLayer, type WmsLayer } from '@/components/map';
+import { useRegionGeometry } from '@/lib/client/queries/regions';
+import { useDictionary, useSpot, useSpotList, type SpotListFilters } from '@/lib/client/queries/spots';
+import type { SpotDetail } from '@/lib/shared/contracts/spots';
+import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
+import { CHANGE_TYPES } from '@/lib/shared/spots/codes';
+import { parseCompactDate } from '@/lib/shared/spots/dates';
+import { formatHectares } from './format';
+import { MAP_HEIGHT, ModuleLayout } from './module-layout';
+import type { ModuleProps } from './monitor-context';
+import { batchesInRange, DEFAULT_PAGE_SIZE, detailRegion, spotCql } from './monitor-state';
+import classes from './monitor.module.css';
+import { QueryState } from './query-state';
+
+/** The change-type legend: 'all' is checked when no item is (spec §4); checking every item means all too. */
+function ChangeTypeLegend({ value, onChange }: { value: number[]; onChange: (next: number[]) => void }) {
+  const t = useTranslations('Monitor');
+  const locale = useLocale();
+  const toggle = (type: number, checked: boolean) => {
+    const next = checked ? [...value, type].sort() : value.filter((v) => v !== type);
+    onChange(next.length === CHANGE_TYPES.length ? [] : next);
+  };
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, marginBottom: 4 }}>{t('changeType')}</legend>
+      <Group gap="sm" wrap="wrap">
+        <Checkbox size="xs" label={t('all')} checked={value.length === 0} onChange={() => onChange([])} data-testid="change-all" />
+        {CHANGE_TYPES.map((c) => (
+          <Checkbox
+            key={c.value}
+            size="xs"
+            checked={value.includes(Number(c.value))}
+            onChange={(e) => toggle(Number(c.value), e.currentTarget.checked)}
+            label={
+              <span>
+                <span className={classes.swatch} style={{ background: c.color }} aria-hidden="true" />
+                {locale === 'zh' ? c.zh : c.en}
+              </span>
+            }
+          />
+        ))}
+      </Group>
+    </fieldset>
+  );
+}
+
+interface FilterForm {
+  from: string;
+  to: string;
+  stage: string | null;
+  tblx: string | null;
+  file: string;
+}
+
+function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'state' | 'update'>) {
+  const t = useTranslations('Monitor');
+  const stages = useDictionary(theme.stageDictionary);
+  const types = useDictionary(theme.typeDictionary);
+  // Mounted with a key of the URL's filters: a shared link or the back button shows its own filters.
+  const [form, setForm] = useState<FilterForm>({
+    from: state.from ?? '',
+    to: state.to ?? '',
+    stage: state.stage,
+    tblx: state.tblx,
+    file: state.file,
+  });
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    const from = form.from.trim();
+    const to = form.to.trim();
+    if (from && !parseCompactDate(from)) next.from = t('badDate');
+    if (to && !parseCompactDate(to)) next.to = t('badDate');
+    if (!next.from && !next.to && from && to && from > to) next.to = t('badDateRange');
+    setErrors(next);
+    if (next.from || next.to) return;
+    update({
+      from: from || null,
+      to: to || null,
+      stage: form.stage,
+      tblx: form.tblx,
+      file: form.file.trim().slice(0, 100),
+      page: 1,
+      spot: null,
+    });
+  };
+  const reset = () => update({ from: null, to: null, stage: null, tblx: null, file: '', change: [], page: 1, spot: null });
+
+  return (
+    <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label={t('filters')} data-testid="spot-filters">
+      <Stack gap="xs">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+          <TextInput
+            size="xs"
+            label={t('batchStart')}
+            placeholder="20250101"
+            inputMode="numeric"
+            maxLength={8}
+            value={form.from}
+            error={errors.from}
+            onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
+          />
+          <TextInput
+            size="xs"
+            label={t('batchEnd')}
+            placeholder="20251231"
+            inputMode="numeric"
+            maxLength={8}
+            value={form.to}
+            error={errors.to}
+            onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
+          />
+          <Select
+            size="xs"
+            label={t('stage')}
+            placeholder={t('any')}
+            clearable
+            data={(stages.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
+            value={form.stage}
+            onChange={(value) => setForm({ ...form, stage: value })}
+          />
+          <Select
+            size="xs"
+            label={t('tblx')}
+            placeholder={t('any')}
+            clearable
+            data={(types.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
+            value={form.tblx}
+            onChange={(value) => setForm({ ...form, tblx: value })}
+          />
+        </SimpleGrid>
+        <TextInput
+          size="xs"
+          label={t('filename')}
+          maxLength={100}
+          value={form.file}
+          onChange={(e) => setForm({ ...form, file: e.currentTarget.value })}
+        />
+        <ChangeTypeLegend value={state.change} onChange={(change) => update({ change, page: 1, spot: null })} />
+        <Group gap="xs">
+          <Button size="xs" type="submit">
+            {t('apply')}
+          </Button>
+          <Button size="xs" variant="default" onClick={reset}>
+            {t('reset')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function SpotPanel({ spot, onClose, onZoom }: { spot: SpotDetail; onClose: () => void; onZoom: () => void }) {
+  const t = useTranslations('Monitor');
+  const locale = useLocale();
+  const rows: [string, string][] = [
+    [t('batch'), spot.batchName],
+    [t('region'), spot.regionPath.map((r) => r.name).join(' / ') || spot.regionName],
+    [t('xzqdm'), spot.xzqdm],
+    [t('stage'), spot.stageName],
+    [t('tblx'), spot.tblxName],
+    [t('changeType'), spot.changeTypeName],
+    ...(spot.landuseName ? ([[t('landuse'), spot.landuseName]] as [string, string][]) : []),
+    [t('filename'), spot.filename],
+    [t('areaHa'), formatHectares(spot.area, locale)],
+    [t('detectedOn'), spot.detectedOn],
+    [t('location'), `${spot.center[0].toFixed(5)}, ${spot.center[1].toFixed(5)}`],
+  ];
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="spot-panel-title" data-testid="spot-panel">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={3} size="h5" id="spot-panel-title">
+          {t('spotTitle', { id: spot.id })}
+          {spot.demo ? (
+            <Badge ml="xs" size="xs" color="yellow" variant="light">
+              {t('demo')}
+            </Badge>
+          ) : null}
+        </Title>
+        <CloseButton aria-label={t('close')} onClick={onClose} />
+      </Group>
+      <Table mt="xs" withRowBorders={false} fz="sm">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" w="38%">
+                {label}
+              </Table.Th>
+              <Table.Td className={classes.wrap}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Button size="xs" mt="xs" variant="light" onClick={onZoom}>
+        {t('zoomTo')}
+      </Button>
+    </Paper>
+  );
+}
+
+/** Detail (login + range): filters, paged spot list, spots on the map through the WMS layer, a detail panel. */
+export function DetailModule({ theme, config, state, update, batches, ranges, mapLabel }: ModuleProps) {
+  const t = useTranslations('Monitor');
+  const locale = useLocale();
+  const scopeRegion = detailRegion(ranges, state.region);
+  const filters = useMemo<SpotListFilters>(
+    () => ({
+      batchStart: state.from ?? undefined,
+      batchEnd: state.to ?? undefined,
+      stage: state.stage ?? undefined,
+      tblx: state.tblx ?? undefined,
+      filename: state.file || undefined,
+      changeType: state.change,
+      xzqdm: scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : undefined,
+    }),
+    [state.from, state.to, state.stage, state.tblx, state.file, state.change, scopeRegion],
+  );
+  const list = useSpotList(theme.id, filters, state.page, DEFAULT_PAGE_SIZE);
+  const spot = useSpot(theme.id, state.spot);
+  const outline = useRegionGeometry(scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null, 'mid');
+  // Zoom again to the same spot: fitBounds reacts to changed numbers, so each request nudges them by a hair.
+  const [nudge, setNudge] = useState(0);
+
+  const cql = spotCql({
+    theme: theme.id,
+    region: scopeRegion,
+    batchIds: batchesInRange(batches, state.from, state.to),
+    stage: state.stage,
+    tblx: state.tblx,
+    file: state.file,
+    change: state.change,
+  });
+  const wmsLayers = useMemo<WmsLayer[]>(
+    () => [{ id: 'spots', title: t('spotLayer'), layers: theme.spotLayer, cqlFilter: cql, featureInfo: false }],
+    [cql, theme.spotLayer, t],
+  );
+  const outlines = useMemo<OutlineLayer[]>(() => {
+    const layers: OutlineLayer[] = [];
+    if (outline.data) layers.push({ id: `scope-${scopeRegion}`, data: outline.data, emphasis: 'context', fit: true });
+    if (spot.data)
+      layers.push({
+        id: `spot-${spot.data.id}`,
+        data: { type: 'Feature', properties: {}, geometry: spot.data.geometry },
+        emphasis: 'primary',
+      });
+    return layers;
+  }, [outline.data, scopeRegion, spot.data]);
+  const markers = useMemo<MapMarker[]>(
+    () =>
+      (list.data?.list ?? []).map((s) => ({
+        id: s.id,
+        position: s.center,
+        label: t('spotMarker', { id: s.id, region: s.regionName }),
+        popup: {
+          title: t('spotTitle', { id: s.id }),
+          rows: [
+            { label: t('changeType'), value: s.changeTypeName },
+            { label: t('tblx'), value: s.tblxName },
+            { label: t('areaHa'), value: formatHectares(s.area, locale) },
+          ],
+        },
+      })),
+    [list.data, t, locale],
+  );
+
+  const open = (id: string | null) => {
+    if (id !== state.spot) update({ spot: id }, { replace: true });
+  };
+  const zoom: BBox | null = spot.data ? [spot.data.bbox[0] - nudge * 1e-9, spot.data.bbox[1], spot.data.bbox[2], spot.data.bbox[3]] : null;
+
+  const map = (
+    <MapView
+      config={config}
+      label={mapLabel}
+      wmsLayers={wmsLayers}
+      outlines={outlines}
+      markers={markers}
+      selectedMarkerId={state.spot}
+      onSelectMarker={(id) => id && open(id)}
+      fitBounds={zoom}
+      height={MAP_HEIGHT}
+    />
+  );
+
+  const total = list.data?.total ?? 0;
+  return (
+    <ModuleLayout map={map}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('detailTitle')}
+        </Title>
+        <Text size="xs" c="dimmed" data-testid="detail-scope">
+          {scopeRegion ? t('scopeRegion') : t('scopeRange', { count: ranges.length })}
+        </Text>
+        <SpotFilters
+          key={`${state.from}|${state.to}|${state.stage}|${state.tblx}|${state.file}`}
+          theme={theme}
+          state={state}
+          update={update}
+        />
+        {state.spot ? (
+          <QueryState loading={spot.isPending} error={spot.error}>
+            {spot.data ? (
+              <SpotPanel spot={spot.data} onClose={() => update({ spot: null }, { replace: true })} onZoom={() => setNudge((n) => n + 1)} />
+            ) : null}
+          </QueryState>
+        ) : null}
+        <QueryState loading={list.isPending} error={list.error} empty={total === 0} emptyText={t('noSpots')}>
+          <Text size="sm" role="status" data-testid="spot-total">
+            {t('spotTotal', { count: total })}
+          </Text>
+          <div className={classes.tableScroll}>
+            <Table striped highlightOnHover stickyHeader fz="sm" data-testid="spot-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('spot')}</Table.Th>
+                  <Table.Th>{t('region')}</Table.Th>
+                  <Table.Th>{t('changeType')}</Table.Th>
+                  <Table.Th>{t('areaHa')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(list.data?.list ?? []).map((s) => (
+                  <Table.Tr key={s.id} className={s.id === state.spot ? classes.selectedRow : undefined}>
+                    <Table.Td>
+                      <UnstyledButton className={classes.rowButton} onClick={() => open(s.id)} aria-pressed={s.id === state.spot}>
+                        {s.filename}
+                      </UnstyledButton>
+                      <Text size="xs" c="dimmed">
+                        {s.batchName} · {s.tblxName}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{s.regionName}</Table.Td>
+                    <Table.Td>
+                      <span className={classes.swatch} style={{ background: CHANGE_TYPES[s.changeType]?.color }} aria-hidden="true" />
+                      {s.changeTypeName}
+                    </Table.Td>
+                    <Table.Td>{formatHectares(s.area, locale)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+          {total > DEFAULT_PAGE_SIZE ? (
+            <Pagination
+              size="sm"
+              total={Math.ceil(total / DEFAULT_PAGE_SIZE)}
+              value={state.page}
+              onChange={(page) => update({ page, spot: null })}
+              getControlProps={(control) => ({ 'aria-label': t(`page.${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('page.number', { page }) })}
+            />
+          ) : null}
+        </QueryState>
+      </Stack>
+    </ModuleLayout>
+  );
+}

@@ -1,0 +1,261 @@
+'use client';
+
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useOwnAreaRanges } from '@/lib/client/queries/profile';
+import { useRegion } from '@/lib/client/queries/regions';
+import { useSpotBatches } from '@/lib/client/queries/spots';
+import { selectUser } from '@/lib/client/stores/selectors';
+import { useSessionStore } from '@/lib/client/stores/session-store';
+import type { MapClientConfig } from '@/lib/shared/map/config';
+import { cityOfCode, COUNTRY_CODE, levelOfCode, provinceOfCode } from '@/lib/shared/regions/codes';
+import { DetailModule } from './detail-module';
+import { GridModule } from './grid-module';
+import type { ModuleProps } from './monitor-context';
+import { MONITOR_MODULES, monitorSearch, parseMonitorState, RANGE_MODULES, type MonitorModule, type MonitorState } from './monitor-state';
+import classes from './monitor.module.css';
+import { QueryState } from './query-state';
+import { SequenceModule } from './sequence-module';
+import { StatisticsModule } from './statistics-module';
+import type { MonitorTheme } from './theme';
+import { TrendModule } from './trend-module';
+
+/** A breadcrumb step: the region's name (from the region API), a button unless it is the current one. */
+function RegionCrumb({ code, current, onSelect }: { code: string; current: boolean; onSelect: (code: string) => void }) {
+  const t = useTranslations('Monitor');
+  const region = useRegion(code === COUNTRY_CODE ? null : code);
+  const name = code === COUNTRY_CODE ? t('country') : (region.data?.name ?? code);
+  if (current)
+    return (
+      <Text span fw={600} aria-current="location">
+        {name}
+      </Text>
+    );
+  return (
+    <Anchor component="button" type="button" onClick={() => onSelect(code)}>
+      {name}
+    </Anchor>
+  );
+}
+
+function RegionBreadcrumb({ region, onSelect }: { region: string; onSelect: (code: string) => void }) {
+  const t = useTranslations('Monitor');
+  const path = [COUNTRY_CODE];
+  const level = levelOfCode(region);
+  if (level !== 'country') path.push(provinceOfCode(region));
+  const city = cityOfCode(region);
+  if (city && city !== region) path.push(city);
+  if (level === 'city' || level === 'county') path.push(region);
+  return (
+    <nav aria-label={t('breadcrumb')}>
+      <Breadcrumbs separator="›" data-testid="monitor-breadcrumb">
+        {path.map((code, i) => (
+          <RegionCrumb key={code} code={code} current={i === path.length - 1} onSelect={onSelect} />
+        ))}
+      </Breadcrumbs>
+    </nav>
+  );
+}
+
+/**
+ * The module switcher: a tab list driven by arrow keys (one tab stop), each tab naming whether it
+ * needs login. The modules are views of one map, so they switch in place and the URL keeps the choice.
+ */
+function ModuleTabs({ active, onSwitch, signedIn }: { active: MonitorModule; onSwitch: (m: MonitorModule) => void; signedIn: boolean }) {
+  const t = useTranslations('Monitor');
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = MONITOR_MODULES.indexOf(active);
+    const next =
+      event.key === 'ArrowRight'
+        ? MONITOR_MODULES[(index + 1) % MONITOR_MODULES.length]
+        : event.key === 'ArrowLeft'
+          ? MONITOR_MODULES[(index - 1 + MONITOR_MODULES.length) % MONITOR_MODULES.length]
+          : event.key === 'Home'
+            ? MONITOR_MODULES[0]
+            : event.key === 'End'
+              ? MONITOR_MODULES[MONITOR_MODULES.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    document.getElementById(`monitor-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('modules')} className={classes.tabs} onKeyDown={onKeyDown}>
+      {MONITOR_MODULES.map((module) => (
+        <UnstyledButton
+          key={module}
+          id={`monitor-tab-${module}`}
+          role="tab"
+          aria-selected={module === active}
+          aria-controls="monitor-panel"
+          tabIndex={module === active ? 0 : -1}
+          className={classes.tab}
+          data-active={module === active || undefined}
+          onClick={() => onSwitch(module)}
+        >
+          {t(`module.${module}`)}
+          {RANGE_MODULES.has(module) && !signedIn ? (
+            <Text span size="xs" c="dimmed" ml={4}>
+              {t('needsLogin')}
+            </Text>
+          ) : null}
+        </UnstyledButton>
+      ))}
+    </div>
+  );
+}
+
+export interface MonitorScreenProps {
+  theme: MonitorTheme;
+  config: MapClientConfig;
+}
+
+/** A monitoring theme's screen: module switcher, region breadcrumb, batch selector and the module's map and panels. */
+export function MonitorScreen({ theme, config }: MonitorScreenProps) {
+  const t = useTranslations('Monitor');
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const state = useMemo(() => parseMonitorState(searchParams), [searchParams]);
+  const user = useSessionStore(selectUser);
+  const openLogin = useSessionStore((s) => s.openLogin);
+  const rangesQuery = useOwnAreaRanges(user !== null);
+  const ranges = useMemo(() => (rangesQuery.data ?? []).filter((r) => r.type === 'regionId').map((r) => r.regionId), [rangesQuery.data]);
+  const batchesQuery = useSpotBatches(theme.id);
+  const batches = useMemo(() => batchesQuery.data?.series ?? [], [batchesQuery.data]);
+  const batch = batches.find((b) => b.id === state.batch) ?? batches.find((b) => b.current) ?? batches.at(-1) ?? null;
+  const [warning, setWarning] = useState<string | null>(null);
+
+  // Reads the URL at call time, so a switch queued behind the login dialog applies to the view as it is then.
+  const update = useCallback(
+    (patch: Partial<MonitorState>, options: { replace?: boolean } = {}) => {
+      const current = parseMonitorState(new URLSearchParams(window.location.search));
+      const url = `${pathname}${monitorSearch({ ...current, ...patch })}`;
+      if (options.replace) window.history.replaceState(null, '', url);
+      else window.history.pushState(null, '', url);
+    },
+    [pathname],
+  );
+
+  const switchModule = useCallback(
+    (module: MonitorModule) => {
+      setWarning(null);
+      if (RANGE_MODULES.has(module)) {
+        // Spec §4: without a session the login dialog opens and the switch runs after login.
+        if (!useSessionStore.getState().user) {
+          openLogin({ then: () => update({ module, page: 1, spot: null }) });
+          return;
+        }
+        if (rangesQuery.isSuccess && ranges.length === 0) {
+          setWarning(t('noRange'));
+          return;
+        }
+      }
+      update({ module, page: 1, spot: null });
+    },
+    [openLogin, update, rangesQuery.isSuccess, ranges.length, t],
+  );
+
+  const selectRegion = useCallback((region: string) => update({ region, page: 1, spot: null }), [update]);
+  const needsRange = RANGE_MODULES.has(state.module);
+  const props: ModuleProps = { theme, config, state, update, batches, batch, ranges, mapLabel: t('mapLabel') };
+
+  let body;
+  if (needsRange && !user) {
+    body = (
+      <Alert color="blue" title={t('loginTitle')} data-testid="monitor-login-needed">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('loginText')}</Text>
+          <Button size="xs" onClick={() => openLogin()}>
+            {t('loginButton')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (needsRange && (rangesQuery.isPending || rangesQuery.isError)) {
+    body = (
+      <QueryState loading={rangesQuery.isPending} error={rangesQuery.error}>
+        {null}
+      </QueryState>
+    );
+  } else if (needsRange && ranges.length === 0) {
+    body = (
+      <Alert color="yellow" role="alert" data-testid="monitor-no-range">
+        {t('noRange')}
+      </Alert>
+    );
+  } else if (state.module !== 'trend' && (batchesQuery.isPending || batchesQuery.isError)) {
+    body = (
+      <QueryState loading={batchesQuery.isPending} error={batchesQuery.error}>
+        {null}
+      </QueryState>
+    );
+  } else {
+    body =
+      state.module === 'statistics' ? (
+        <StatisticsModule {...props} />
+      ) : state.module === 'detail' ? (
+        <DetailModule {...props} />
+      ) : state.module === 'grid' ? (
+        <GridModule {...props} />
+      ) : state.module === 'sequence' ? (
+        <SequenceModule {...props} />
+      ) : (
+        <TrendModule {...props} />
+      );
+  }
+
+  const batchOptions = [...batches]
+    .reverse()
+    .map((b) => ({ value: b.id, label: b.current ? `${b.typeName} · ${t('currentBatch')}` : b.typeName }));
+  const showsBatch = state.module === 'statistics' || state.module === 'grid';
+
+  return (
+    <Stack gap="sm">
+      <ModuleTabs active={state.module} onSwitch={switchModule} signedIn={user !== null} />
+      {warning ? (
+        <Alert
+          color="yellow"
+          role="alert"
+          withCloseButton
+          onClose={() => setWarning(null)}
+          closeButtonLabel={t('close')}
+          data-testid="monitor-warning"
+        >
+          {warning}
+        </Alert>
+      ) : null}
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <RegionBreadcrumb region={state.region} onSelect={selectRegion} />
+        <Group gap="xs" wrap="wrap">
+          {showsBatch && batchOptions.length > 0 ? (
+            <Select
+              label={t('batch')}
+              size="xs"
+              w={200}
+              data={batchOptions}
+              value={batch?.id ?? null}
+              allowDeselect={false}
+              onChange={(value) => value && update({ batch: value, spot: null })}
+              data-testid="monitor-batch"
+            />
+          ) : null}
+          {batch?.demo ? (
+            <Badge color="yellow" variant="light">
+              {t('demo')}
+            </Badge>
+          ) : null}
+        </Group>
+      </Group>
+      <div
+        id="monitor-panel"
+        role="tabpanel"
+        aria-labelledby={`monitor-tab-${state.module}`}
+        data-testid={`monitor-module-${state.module}`}
+      >
+        {body}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The state of a monitoring screen, kept in the URL so a view can be shared and reloaded:
+ * `?module=detail&region=130000&batch=12&legend=area&from=20250101&to=20250630&stage=2&tblx=101&file=GF2&change=1,2&page=2&spot=42`.
+ * Pure: parsing never throws; anything malformed falls back to the default.
+ */
+import { parseCompactDate } from '@/lib/shared/spots/dates';
+import { CHANGE_TYPE_VALUES, SPOT_TYPE_VALUES, STAGE_VALUES } from '@/lib/shared/spots/codes';
+import { COUNTRY_CODE, isRegionCode } from '@/lib/shared/regions/codes';
+
+/** Map modules of a theme (spec §4); statistics is the default. */
+export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend'] as const;
+export type MonitorModule = (typeof MONITOR_MODULES)[number];
+
+/** Modules that need login and a regionId area range (spec §4, §6). */
+export const RANGE_MODULES: ReadonlySet<MonitorModule> = new Set(['detail', 'grid', 'sequence']);
+
+/** Statistic modes of simple themes (spec §9): statistics 1, detail 2. */
+export const STATISTIC_MODE = { STATISTICS: 1, DETAIL: 2 } as const;
+
+export type LegendSwitch = 'count' | 'area';
+
+/** Grid level when unset (spec §4, §9). */
+export const DEFAULT_GRID_LEVEL = 13;
+/** Sequence list length (spec §9). */
+export const SEQUENCE_LENGTH = 5;
+/** Default page size (spec §9). */
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface MonitorState {
+  module: MonitorModule;
+  region: string;
+  /** null: the current batch. */
+  batch: string | null;
+  legend: LegendSwitch;
+  /** YYYYMMDD. */
+  from: string | null;
+  to: string | null;
+  stage: string | null;
+  tblx: string | null;
+  file: string;
+  /** Checked change types; empty means 'all'. */
+  change: number[];
+  page: number;
+  spot: string | null;
+}
+
+export const DEFAULT_STATE: MonitorState = {
+  module: 'statistics',
+  region: COUNTRY_CODE,
+  batch: null,
+  legend: 'count',
+  from: null,
+  to: null,
+  stage: null,
+  tblx: null,
+  file: '',
+  change: [],
+  page: 1,
+  spot: null,
+};
+
+type Params = { get(name: string): string | null };
+
+const id = (v: string | null) => (v && /^[1-9]\d{0,17}$/.test(v) ? v : null);
+const date = (v: string | null) => (v && parseCompactDate(v) ? v : null);
+const oneOf = (v: string | null, values: readonly string[]) => (v && values.includes(v) ? v : null);
+
+export function parseMonitorState(params: Params): MonitorState {
+  const active = MONITOR_MODULES.find((m) => m === params.get('module')) ?? 'statistics';
+  const region = params.get('region');
+  const change = (params.get('change') ?? '')
+    .split(',')
+    .filter((p) => /^\d$/.test(p))
+    .map(Number)
+    .filter((n, i, all) => CHANGE_TYPE_VALUES.includes(n) && all.indexOf(n) === i)
+    .sort();
+  const page = Number(params.get('page'));
+  return {
+    module: active,
+    region: region && isRegionCode(region) ? region : COUNTRY_CODE,
+    batch: id(params.get('batch')),
+    legend: params.get('legend') === 'area' ? 'area' : 'count',
+    from: date(params.get('from')),
+    to: date(params.get('to')),
+    stage: oneOf(params.get('stage'), STAGE_VALUES),
+    tblx: oneOf(params.get('tblx'), SPOT_TYPE_VALUES),
+    file: (params.get('file') ?? '').trim().slice(0, 100),
+    change: change.length === CHANGE_TYPE_VALUES.length ? [] : change,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    spot: id(params.get('spot')),
+  };
+}
+
+/** The query string of a state, leaving defaults out so shared links stay short. */
+export function monitorSearch(state: MonitorState): string {
+  const params = new URLSearchParams();
+  if (state.module !== DEFAULT_STATE.module) params.set('module', state.module);
+  if (state.region !== COUNTRY_CODE) params.set('region', state.region);
+  if (state.batch) params.set('batch', state.batch);
+  if (state.legend !== 'count') params.set('legend', state.legend);
+  if (state.from) params.set('from', state.from);
+  if (state.to) params.set('to', state.to);
+  if (state.stage) params.set('stage', state.stage);
+  if (state.tblx) params.set('tblx', state.tblx);
+  if (state.file) params.set('file', state.file);
+  if (state.change.length) params.set('change', state.change.join(','));
+  if (state.page > 1) params.set('page', String(state.page));
+  if (state.spot) params.set('spot', state.spot);
+  const text = params.toString().replaceAll('%2C', ',');
+  return text ? `?${text}` : '';
+}
+
+/** Level of the regions a statistics view shows: the children of the region. */
+export function childLevelOf(region: string): 'province' | 'city' | 'county' | null {
+  if (region === COUNTRY_CODE) return 'province';
+  if (region.endsWith('0000')) return 'city';
+  if (region.endsWith('00')) return 'county';
+  return null;
+}
+
+/** A CQL string literal: quotes doubled. */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The region part of a CQL filter (by province, city or county attribute). */
+export function regionCql(region: string | null): string[] {
+  if (!region || region === COUNTRY_CODE) return [];
+  if (region.endsWith('0000')) return [`province = ${literal(region)}`];
+  if (region.endsWith('00')) return [`city = ${literal(region)}`];
+  return [`xzqdm = ${literal(region)}`];
+}
+
+/**
+ * The CQL filter of the spot layer for the detail filters (DESIGN.md "Maps": xzqdm, stage, tblx,
+ * batch, filename, province, city, county). The batch range becomes the batches whose quarter overlaps it.
+ */
+export function spotCql(options: {
+  theme: string;
+  region: string | null;
+  batchIds: readonly string[] | null;
+  stage: string | null;
+  tblx: string | null;
+  file: string;
+  change: readonly number[];
+}): string {
+  const parts = [`theme = ${literal(options.theme)}`, ...regionCql(options.region)];
+  if (options.batchIds) parts.push(options.batchIds.length ? `batch IN (${options.batchIds.join(', ')})` : 'batch = -1');
+  if (options.stage) parts.push(`stage = ${literal(options.stage)}`);
+  if (options.tblx) parts.push(`tblx = ${literal(options.tblx)}`);
+  // The map grammar has no LIKE escape (backslash is literal): `%` and `_` in a name stay wildcards there.
+  if (options.file) parts.push(`filename ILIKE ${literal(`%${options.file}%`)}`);
+  if (options.change.length) parts.push(`change_type IN (${options.change.join(', ')})`);
+  return parts.join(' AND ');
+}
+
+/** Batches whose period overlaps [from, to] (YYYYMMDD, either open); null when there is no range. */
+export function batchesInRange<T extends { id: string; periodStart: string; periodEnd: string }>(
+  batches: readonly T[],
+  from: string | null,
+  to: string | null,
+): string[] | null {
+  if (!from && !to) return null;
+  const start = from ? parseCompactDate(from) : null;
+  const end = to ? parseCompactDate(to) : null;
+  return batches.filter((b) => (!start || b.periodEnd >= start) && (!end || b.periodStart <= end)).map((b) => b.id);
+}
+
+/**
+ * Spec §4 scope: the current region when one of the ranges covers it (the country, the region or a
+ * parent of it), otherwise null, meaning the whole assigned range.
+ */
+export function detailRegion(ranges: readonly string[], region: string): string | null {
+  const covered = ranges.some((range) => range === COUNTRY_CODE || region.startsWith(prefixOf(range)));
+  return covered ? region : null;
+}
+
+function prefixOf(code: string): string {
+  if (code === COUNTRY_CODE) return '';
+  if (code.endsWith('0000')) return code.slice(0, 2);
+  if (code.endsWith('00')) return code.slice(0, 4);
+  return code;
+}

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CAPTCHA_ANSWER } from '../playwright.config';
+import { PortalPage } from './pages/portal-page';
+
+const PASSWORD = 'Demo@2026';
+
+/** The number in the spot list's "N spots" line. */
+async function spotTotal(page: Page): Promise<number> {
+  const text = (await page.getByTestId('spot-total').textContent()) ?? '';
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+test('zh: statistics drill down province → city, legend switch, grid, sequence and trend', async ({ page }) => {
+  const portal = new PortalPage(page, 'zh');
+  await portal.goto('/home');
+  await portal.login('demo-hebei', PASSWORD, CAPTCHA_ANSWER);
+  // The theme is in the menu only with MOD_056; /monitor opens it.
+  await portal.menu.getByRole('button', { name: '专题监测' }).hover();
+  await expect(portal.menu.getByRole('link', { name: '土地覆盖' })).toBeVisible();
+  await portal.goto('/monitor');
+  await expect(page).toHaveURL(/\/chinese\/monitor\/landcover$/);
+  await expect(page.getByRole('heading', { level: 1, name: '土地覆盖监测' })).toBeVisible();
+  await expect(page.getByTestId('landcover-demo-notice')).toBeVisible();
+
+  // Statistics: provinces of the country, then Hebei's cities, then a city's counties.
+  const table = page.getByTestId('statistics-table');
+  await expect(table.getByRole('button', { name: '河北省' })).toBeVisible();
+  await table.getByRole('button', { name: '河北省' }).click();
+  await expect(page).toHaveURL(/region=130000/);
+  await expect(page.getByTestId('monitor-breadcrumb')).toContainText('河北省');
+  await expect(table.getByRole('button', { name: '石家庄市' })).toBeVisible();
+  await expect(page.getByTestId('statistics-total')).toContainText('河北省');
+  await table.getByRole('button', { name: '石家庄市' }).click();
+  await expect(page).toHaveURL(/region=130100/);
+  await expect(table.getByRole('cell', { name: /区|县|市/ }).first()).toBeVisible();
+  // Back up through the breadcrumb.
+  await page.getByTestId('monitor-breadcrumb').getByRole('button', { name: '河北省' }).click();
+  await expect(page).toHaveURL(/region=130000/);
+
+  // Legend switch: count → area changes the legend and the URL.
+  await expect(page.locator('figure figcaption').first()).toContainText('图斑数量');
+  await page.getByTestId('legend-switch').getByText('按面积').click();
+  await expect(page).toHaveURL(/legend=area/);
+  await expect(page.locator('figure figcaption').first()).toContainText('图斑面积');
+
+  // Sorting by keyboard: the region header toggles aria-sort.
+  const regionHeader = table.getByRole('columnheader', { name: /区域/ });
+  await regionHeader.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(regionHeader).toHaveAttribute('aria-sort', 'ascending');
+
+  // Grid, sequence and trend.
+  await page.getByRole('tab', { name: '格网' }).click();
+  await expect(page.getByTestId('grid-summary')).toContainText('格网');
+  await expect(page.getByTestId('grid-table').getByRole('row')).not.toHaveCount(1);
+  await page.getByRole('tab', { name: '时序' }).click();
+  await expect(page.getByTestId('sequence-table').getByRole('columnheader')).toHaveCount(6);
+  await page.getByRole('tab', { name: '趋势' }).click();
+  await expect(page.getByTestId('trend-table').getByRole('row')).not.toHaveCount(1);
+  await expect(page.getByRole('img', { name: '各批次图斑数量与面积折线图' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/landcover-zh-trend.png', fullPage: true });
+});
+
+test('en: a shared detail view asks for login, opens after it, filters narrow the list and a reload restores it', async ({ page }) => {
+  const portal = new PortalPage(page, 'en');
+  await page.goto('/english/monitor/landcover?module=detail&region=130000');
+  // Spec §4: no session → the login dialog; the view (module and region) is queued until after login.
+  await expect(page).toHaveURL(/\/english\/home\?login=/);
+  await expect(portal.loginDialog).toBeVisible();
+  await portal.fillLogin('demo-hebei', PASSWORD, CAPTCHA_ANSWER);
+  await portal.loginDialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/english\/monitor\/landcover\?module=detail&region=130000$/);
+  await expect(page.getByRole('tab', { name: 'Detail' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('detail-scope')).toContainText('current region');
+
+  // 'All' is checked while no change type is.
+  await expect(page.getByTestId('change-all')).toBeChecked();
+  await expect(page.getByTestId('spot-total')).toBeVisible();
+  const all = await spotTotal(page);
+  expect(all).toBeGreaterThan(0);
+  // Controlled by the URL: the box follows once the URL has changed.
+  await page.getByRole('checkbox', { name: 'Expansion' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Expansion' })).toBeChecked();
+  await expect(page).toHaveURL(/change=1/);
+  await expect(page.getByTestId('change-all')).not.toBeChecked();
+  await expect.poll(() => spotTotal(page)).toBeLessThan(all);
+  const expansion = await spotTotal(page);
+  const filters = page.getByTestId('spot-filters');
+  await filters.getByLabel('Stage').click();
+  await page.getByRole('option', { name: 'Field verified' }).click();
+  await filters.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/stage=3/);
+  await expect.poll(() => spotTotal(page)).toBeLessThanOrEqual(expansion);
+  // A bad date is refused before any call.
+  await filters.getByLabel('Batches from (date)').fill('20250230');
+  await filters.getByRole('button', { name: 'Filter' }).click();
+  await expect(filters.getByText('Enter a real date as YYYYMMDD')).toBeVisible();
+  await filters.getByLabel('Batches from (date)').fill('');
+
+  // A row opens the detail panel with the spot's attributes and location.
+  const first = page.getByTestId('spot-list').getByRole('row').nth(1).getByRole('button');
+  await first.click();
+  await expect(page).toHaveURL(/spot=\d+/);
+  const panel = page.getByTestId('spot-panel');
+  await expect(panel).toContainText('Change type');
+  await expect(panel).toContainText('Expansion');
+  await expect(panel).toContainText('Location (longitude, latitude)');
+
+  // The URL is the view: a reload shows the same module, filters and spot.
+  const url = page.url();
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect(page.getByRole('tab', { name: 'Detail' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('checkbox', { name: 'Expansion' })).toBeChecked();
+  await expect(page.getByTestId('spot-panel')).toBeVisible();
+  await page.screenshot({ path: 'test-results/landcover-en-detail.png', fullPage: true });
+
+  // Outside the range (Beijing): the whole assigned range is used instead.
+  await page.goto('/english/monitor/landcover?module=detail&region=110000');
+  await expect(page.getByTestId('detail-scope')).toContainText('whole area range');
+  await expect(page.getByTestId('spot-list')).not.toContainText('Beijing');
+
+  // Statistics and the other modules in English, at phone width.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/english/monitor/landcover?region=130000&legend=area');
+  await expect(page.getByTestId('legend-switch').getByRole('radio', { name: 'Area' })).toBeChecked();
+  await expect(page.getByTestId('statistics-table').getByRole('button', { name: /Shijiazhuang/ })).toBeVisible();
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/landcover-en-360.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Trend' }).click();
+  await expect(page.getByTestId('trend-table')).toBeVisible();
+});
