@@ -63,10 +63,14 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
 
 test('en: a shared detail view asks for login, opens after it, filters narrow the list and a reload restores it', async ({ page }) => {
   const portal = new PortalPage(page, 'en');
-  await page.goto('/english/monitor/landcover?module=detail&region=130000');
-  // Spec §4: no session → the login dialog; the view (module and region) is queued until after login.
-  await expect(page).toHaveURL(/\/english\/home\?login=/);
+  // Statistics are public: a visitor reads them without signing in (the menu entry needs MOD_056).
+  await page.goto('/english/monitor/landcover?region=130000');
+  await expect(page.getByTestId('statistics-table').getByRole('button', { name: /^Shijiazhuang/ })).toBeVisible();
+  await expect(portal.menu.getByRole('button', { name: 'Monitoring' })).toHaveCount(0);
+  // Spec §4: switching to detail without a session opens the login dialog and runs the switch after login.
+  await page.getByRole('tab', { name: /^Detail/ }).click();
   await expect(portal.loginDialog).toBeVisible();
+  await expect(page).toHaveURL(/\/english\/monitor\/landcover\?region=130000$/);
   await portal.fillLogin('demo-hebei', PASSWORD, CAPTCHA_ANSWER);
   await portal.loginDialog.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/english\/monitor\/landcover\?module=detail&region=130000$/);
@@ -130,4 +134,17 @@ test('en: a shared detail view asks for login, opens after it, filters narrow th
   await page.screenshot({ path: 'test-results/landcover-en-360.png', fullPage: true });
   await page.getByRole('tab', { name: 'Trend' }).click();
   await expect(page.getByTestId('trend-table')).toBeVisible();
+});
+
+test('zh: a signed-in user without the land-cover permission is told so on a shared detail link', async ({ page }) => {
+  const portal = new PortalPage(page, 'zh');
+  await portal.goto('/home');
+  await portal.login('demo-personal', PASSWORD, CAPTCHA_ANSWER);
+  await portal.goto('/monitor/landcover?module=detail&region=130000');
+  await expect(page.getByTestId('monitor-no-permission')).toHaveText('暂无权限查看信息，请联系管理员');
+  // Statistics stay open to everyone; switching to detail again repeats the warning.
+  await page.getByRole('tab', { name: '统计' }).click();
+  await expect(page.getByTestId('statistics-table')).toBeVisible();
+  await page.getByRole('tab', { name: '详情' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '暂无权限查看信息' })).toBeVisible();
 });

@@ -147,6 +147,11 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
           openLogin({ then: () => update({ module, page: 1, spot: null }) });
           return;
         }
+        // Spec §4: a route needing a permission checks it, then a non-empty area range.
+        if (!useSessionStore.getState().user?.permissions.includes(theme.permission)) {
+          setWarning(t('noPermission'));
+          return;
+        }
         if (rangesQuery.isSuccess && ranges.length === 0) {
           setWarning(t('noRange'));
           return;
@@ -154,7 +159,7 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
       }
       update({ module, page: 1, spot: null });
     },
-    [openLogin, update, rangesQuery.isSuccess, ranges.length, t],
+    [openLogin, update, rangesQuery.isSuccess, ranges.length, t, theme.permission],
   );
 
   const selectRegion = useCallback((region: string) => update({ region, page: 1, spot: null }), [update]);
@@ -171,6 +176,12 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
             {t('loginButton')}
           </Button>
         </Stack>
+      </Alert>
+    );
+  } else if (needsRange && user && !user.permissions.includes(theme.permission)) {
+    body = (
+      <Alert color="yellow" role="alert" data-testid="monitor-no-permission">
+        {t('noPermission')}
       </Alert>
     );
   } else if (needsRange && (rangesQuery.isPending || rangesQuery.isError)) {

@@ -4,11 +4,14 @@
  * texts) in `themes/<theme>/`; everything else is shared.
  */
 import type { LegendRamp } from '@/lib/shared/map/legend';
+import type { PermissionCode } from '@/lib/shared/permissions';
 import type { SpotTheme } from '@/lib/shared/spots/codes';
 
 export interface MonitorTheme {
   /** The spot theme of the `/api/spot/v2` calls and the layers' `theme` attribute. */
   id: SpotTheme;
+  /** The permission of the theme (spec §6), needed for the detail, grid and sequence modules. */
+  permission: PermissionCode;
   /** Path of the screen inside the locale, e.g. `/monitor/landcover`. */
   path: string;
   /** Colour ramp of the statistics legend (spec §9: ramps differ per theme). */

@@ -249,7 +249,10 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'monitor',
     menu: ALWAYS,
     children: [
-      { segment: 'landcover', title: 'landcover', authority: PERMISSIONS.LANDCOVER, menu: perm(PERMISSIONS.LANDCOVER), built: true },
+      // Issue 6 / spec §4: the statistics module is public (only the menu entry needs MOD_056); detail, grid
+      // and sequence ask for a session, the permission and an area range inside the screen, and their APIs
+      // check all three on the server.
+      { segment: 'landcover', title: 'landcover', menu: perm(PERMISSIONS.LANDCOVER), built: true },
       {
         segment: 'surfaceDeform',
         title: 'surfaceDeform',

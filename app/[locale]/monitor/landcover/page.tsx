@@ -1,10 +1,10 @@
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { MonitorScreen } from '@/components/monitor/monitor-screen';
 import { LANDCOVER_THEME } from '@/components/monitor/themes/landcover/theme';
 import type { Locale } from '@/i18n/routing';
-import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { getEnv } from '@/lib/server/env';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -15,11 +15,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), description: t('intro'), robots: { index: false } };
 }
 
-/** Land-cover monitoring (MOD_056): the registry guards it with the permission, re-checked here. */
+// Map settings (Tianditu key, map service base) are read when the page is requested, not at build.
+export const dynamic = 'force-dynamic';
+
+/**
+ * Land-cover monitoring. The statistics module is public; the menu shows the theme only to MOD_056
+ * holders, and the detail, grid and sequence modules need a session, MOD_056 and an area range (checked
+ * in the screen, and by their APIs on the server).
+ */
 export default async function LandcoverPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requirePageSession(locale, LANDCOVER_THEME.path);
   const t = await getTranslations({ locale, namespace: 'Landcover' });
   const env = getEnv();
   const config = { serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null };
@@ -33,7 +39,9 @@ export default async function LandcoverPage({ params }: Props) {
         <Alert variant="light" color="yellow" title={t('demoTitle')} data-testid="landcover-demo-notice">
           {t('demoNotice')}
         </Alert>
-        <MonitorScreen theme={LANDCOVER_THEME} config={config} />
+        <Suspense fallback={null}>
+          <MonitorScreen theme={LANDCOVER_THEME} config={config} />
+        </Suspense>
       </Stack>
     </Container>
   );
