@@ -22,7 +22,7 @@ export const timeLimitSeconds = () => 120 + 8 * 90 + 30;
 /** The pages measured: fixed paths, plus the newest notice, found through the public API. */
 async function pages(port) {
   const list = await fetchOnce({ port, path: '/api/news/v3/news-v3?type=0&page=1&size=1' });
-  const id = list.status === 200 ? JSON.parse(list.body.toString('utf8'))?.data?.records?.[0]?.id : undefined;
+  const id = list.status === 200 ? (JSON.parse(list.body.toString('utf8'))?.data?.list ?? [])[0]?.id : undefined;
   return [
     { name: 'home (zh)', path: '/chinese/home' },
     { name: 'home (en)', path: '/english/home' },
