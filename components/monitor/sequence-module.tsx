@@ -75,15 +75,19 @@ export function SequenceModule({ theme, config, batches, state, ranges, mapLabel
             <Table striped fz="sm" stickyHeader data-testid="sequence-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('region')}</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('region')}</Table.Th>
                   {last.map((b) => (
-                    <Table.Th key={b.id}>{b.typeName}</Table.Th>
+                    <Table.Th key={b.id} title={b.typeName} style={{ whiteSpace: 'nowrap' }}>
+                      {b.quarter}
+                    </Table.Th>
                   ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 <Table.Tr>
-                  <Table.Th scope="row">{results[0]?.data?.region.name ?? t('total')}</Table.Th>
+                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                    {results[0]?.data?.region.name ?? t('total')}
+                  </Table.Th>
                   {results.map((r, i) => (
                     <Table.Td key={last[i]!.id} fw={600}>
                       {r.data ? formatCount(r.data.total.count, locale) : '—'}
@@ -95,7 +99,7 @@ export function SequenceModule({ theme, config, batches, state, ranges, mapLabel
                 </Table.Tr>
                 {rows.map(([code, row]) => (
                   <Table.Tr key={code}>
-                    <Table.Th scope="row" fw={400}>
+                    <Table.Th scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                       {row.name}
                     </Table.Th>
                     {row.counts.map((c, i) => (
