@@ -5,14 +5,14 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { getDb } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
 import { listFaq } from '@/lib/server/faq';
 import { FAQ_CATEGORIES, faqAnchor } from '@/lib/shared/contracts/faq';
 import { pageAlternates } from '@/lib/shared/seo';
 import { AnchorLink } from '../ui/anchor-link';
 import { FaqBrowser, type FaqGroup } from './faq-browser';
+import { absolutePageUrl } from '@/lib/server/site';
 
 export const FAQ_PATH = '/about/FAQ';
 
@@ -28,7 +28,7 @@ export async function FaqPage({ locale }: { locale: Locale }) {
   const groups: FaqGroup[] = FAQ_CATEGORIES.map((category) => ({ category, items: items.filter((i) => i.category === category) })).filter(
     (g) => g.items.length > 0,
   );
-  const url = new URL(`${LOCALE_PREFIXES[locale]}${FAQ_PATH}`, getEnv().SITE_URL).toString();
+  const url = absolutePageUrl(locale, FAQ_PATH);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',

@@ -16,6 +16,7 @@ import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/k
 import { defaultOgImage, pageAlternates } from '@/lib/shared/seo';
 import { NewsArticle } from './news-article';
 import { NewsListPage } from './news-list-page';
+import { absolutePageUrl } from '@/lib/server/site';
 
 export async function newsListMetadata(locale: Locale, kind: NewsKind, page = 1): Promise<Metadata> {
   const routes = await getTranslations({ locale, namespace: 'Routes' });
@@ -90,7 +91,7 @@ export async function renderNewsDetail(locale: Locale, kind: NewsKind, id: strin
   const item = await loadItem(locale, kind.type, id);
   if (!item) notFound();
   setRequestLocale(locale);
-  const url = new URL(`${LOCALE_PREFIXES[locale]}${newsDetailPath(kind, id)}`, getEnv().SITE_URL).toString();
+  const url = absolutePageUrl(locale, newsDetailPath(kind, id));
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',

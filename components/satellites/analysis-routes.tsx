@@ -7,19 +7,18 @@ import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
-import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import { getDb } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
 import { getAnalysis } from '@/lib/server/satellites';
 import { ANALYSIS_PAGES, analysisPath, type AnalysisPage } from '@/lib/shared/satellites/model';
 import { pageAlternates } from '@/lib/shared/seo';
 import { AnalysisSection } from './analysis-section';
 import { breadcrumbList, JsonLd } from './json-ld';
+import { absolutePageUrl } from '@/lib/server/site';
 
 const INDEX_PATH = '/satellite/analysis';
 const loadAnalysis = cache(async (locale: Locale, page: AnalysisPage) => getAnalysis(await getDb(), page, locale));
-const absolute = (locale: Locale, path: string) => new URL(`${LOCALE_PREFIXES[locale]}${path}`, getEnv().SITE_URL).toString();
 
 export async function analysisIndexMetadata(locale: Locale): Promise<Metadata> {
   const routes = await getTranslations({ locale, namespace: 'Routes' });
@@ -33,7 +32,7 @@ export async function renderAnalysisIndex(locale: Locale) {
   const t = await getTranslations({ locale, namespace: 'SatelliteAnalysis' });
   return (
     <Container size={1200} py="xl">
-      <JsonLd data={breadcrumbList([{ name: routes('dynamicAnalysis'), url: absolute(locale, INDEX_PATH) }])} />
+      <JsonLd data={breadcrumbList([{ name: routes('dynamicAnalysis'), url: absolutePageUrl(locale, INDEX_PATH) }])} />
       <Stack gap="lg">
         <div>
           <Title order={1}>{routes('dynamicAnalysis')}</Title>
@@ -77,8 +76,8 @@ export async function renderAnalysis(locale: Locale, page: AnalysisPage) {
     <Container size={1200} py="xl">
       <JsonLd
         data={breadcrumbList([
-          { name: routes('dynamicAnalysis'), url: absolute(locale, INDEX_PATH) },
-          { name: analysis.title, url: absolute(locale, analysisPath(page)) },
+          { name: routes('dynamicAnalysis'), url: absolutePageUrl(locale, INDEX_PATH) },
+          { name: analysis.title, url: absolutePageUrl(locale, analysisPath(page)) },
         ])}
       />
       <Stack gap="xl">

@@ -8,15 +8,15 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { getDb } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
 import { findSatellite, listSatellites } from '@/lib/server/satellites';
 import { areaPath, satellitePath, SATELLITE_GROUPS, SLUG_PATTERN, type SatelliteArea } from '@/lib/shared/satellites/model';
 import { pageAlternates } from '@/lib/shared/seo';
 import { breadcrumbList, JsonLd } from './json-ld';
 import { SatelliteIndex } from './satellite-index';
 import { SatellitePage } from './satellite-page';
+import { absolutePageUrl } from '@/lib/server/site';
 
 /** The path segment of an area: chinese → cn, global → global. */
 export function areaOfSegment(segment: string): SatelliteArea | null {
@@ -35,8 +35,6 @@ const loadSatellite = cache(async (locale: Locale, area: SatelliteArea, slug: st
   const satellite = await findSatellite(await getDb(), slug, locale);
   return satellite && satellite.area === area ? satellite : null;
 });
-
-const absolute = (locale: Locale, path: string) => new URL(`${LOCALE_PREFIXES[locale]}${path}`, getEnv().SITE_URL).toString();
 
 export async function satelliteIndexMetadata(locale: Locale, area: SatelliteArea): Promise<Metadata> {
   const routes = await getTranslations({ locale, namespace: 'Routes' });
@@ -63,7 +61,7 @@ export async function renderSatelliteIndex(locale: Locale, area: SatelliteArea) 
   const title = routes(AREA_TITLE[area]);
   return (
     <Container size={1200} py="xl">
-      <JsonLd data={breadcrumbList([{ name: title, url: absolute(locale, areaPath(area)) }])} />
+      <JsonLd data={breadcrumbList([{ name: title, url: absolutePageUrl(locale, areaPath(area)) }])} />
       <Stack gap="lg">
         <div>
           <Title order={1}>{title}</Title>
@@ -102,8 +100,8 @@ export async function renderSatellite(locale: Locale, area: SatelliteArea, slug:
     <Container size={1200} py="xl">
       <JsonLd
         data={breadcrumbList([
-          { name: list, url: absolute(locale, areaPath(area)) },
-          { name: satellite.name, url: absolute(locale, satellitePath(area, slug)) },
+          { name: list, url: absolutePageUrl(locale, areaPath(area)) },
+          { name: satellite.name, url: absolutePageUrl(locale, satellitePath(area, slug)) },
         ])}
       />
       <SatellitePage satellite={satellite} listTitle={list} />

@@ -8,17 +8,16 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AnchorLink } from '@/components/ui/anchor-link';
-import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { getDb } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
 import { getTypicalImagePage } from '@/lib/server/satellites';
 import { TYPICAL_IMAGE_SLUGS, typicalImagePath, type TypicalImageSlug } from '@/lib/shared/satellites/model';
 import { pageAlternates } from '@/lib/shared/seo';
 import { breadcrumbList, JsonLd } from './json-ld';
 import { TypicalImagePage } from './typical-image-page';
+import { absolutePageUrl } from '@/lib/server/site';
 
 const INDEX_PATH = '/satellite/image';
-const absolute = (locale: Locale, path: string) => new URL(`${LOCALE_PREFIXES[locale]}${path}`, getEnv().SITE_URL).toString();
 const loadPage = cache(async (locale: Locale, slug: TypicalImageSlug) => getTypicalImagePage(await getDb(), slug, locale));
 
 export async function typicalImageIndexMetadata(locale: Locale): Promise<Metadata> {
@@ -33,7 +32,7 @@ export async function renderTypicalImageIndex(locale: Locale) {
   const t = await getTranslations({ locale, namespace: 'Satellites' });
   return (
     <Container size={1200} py="xl">
-      <JsonLd data={breadcrumbList([{ name: routes('typicalImage'), url: absolute(locale, INDEX_PATH) }])} />
+      <JsonLd data={breadcrumbList([{ name: routes('typicalImage'), url: absolutePageUrl(locale, INDEX_PATH) }])} />
       <Stack gap="lg">
         <div>
           <Title order={1}>{routes('typicalImage')}</Title>
@@ -91,8 +90,8 @@ export async function renderTypicalImage(locale: Locale, slug: TypicalImageSlug)
     <Container size={1200} py="xl">
       <JsonLd
         data={breadcrumbList([
-          { name: routes('typicalImage'), url: absolute(locale, INDEX_PATH) },
-          { name: page.name, url: absolute(locale, typicalImagePath(slug)) },
+          { name: routes('typicalImage'), url: absolutePageUrl(locale, INDEX_PATH) },
+          { name: page.name, url: absolutePageUrl(locale, typicalImagePath(slug)) },
         ])}
       />
       <TypicalImagePage page={page} indexTitle={routes('typicalImage')} />

@@ -11,7 +11,6 @@ import { cache } from 'react';
 import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
 import { ButtonLink } from '@/components/ui/button-link';
 import { getDb } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
 import { getSoftwarePage, listShareItems } from '@/lib/server/share';
 import {
   FILE_SHARE_LISTS,
@@ -26,6 +25,7 @@ import { pageAlternates } from '@/lib/shared/seo';
 import { ShareList } from './share-list';
 import { SoftwareGrid } from './software-grid';
 import { SoftwarePage } from './software-page';
+import { absolutePageUrl } from '@/lib/server/site';
 
 // ── Software ───────────────────────────────────────────────────────────────────────────────────
 
@@ -75,7 +75,7 @@ export async function renderSoftwarePage(locale: Locale, slug: string) {
   const item = await loadSoftware(locale, slug);
   if (!item) notFound();
   setRequestLocale(locale);
-  const url = new URL(`${LOCALE_PREFIXES[locale]}${softwarePath(slug)}`, getEnv().SITE_URL).toString();
+  const url = absolutePageUrl(locale, softwarePath(slug));
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',

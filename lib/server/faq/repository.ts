@@ -2,6 +2,7 @@
 import type { Locale } from '@/i18n/routing';
 import { FAQ_CATEGORIES, FAQ_MAX_ITEMS, type FaqCategory, type FaqItem } from '../../shared/contracts/faq';
 import type { Queryable } from '../db/types';
+import { containsPattern } from '../db/like';
 
 interface FaqRow {
   id: string;
@@ -13,7 +14,6 @@ interface FaqRow {
 }
 
 /** LIKE pattern matching `word` literally (backslash is PostgreSQL's default LIKE escape). */
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Questions in category order (as FAQ_CATEGORIES lists them), then by sort. `q` keeps the items whose
@@ -30,7 +30,7 @@ export async function listFaq(db: Queryable, locale: Locale, filter: { q?: strin
                        WHERE NOT (f.${question} ILIKE w.pattern OR f.${answer} ILIKE w.pattern))
      ORDER BY array_position($3::text[], f.category), f.sort, f.id
      LIMIT $4`,
-    [filter.category ?? null, words.map(likePattern), [...FAQ_CATEGORIES], FAQ_MAX_ITEMS],
+    [filter.category ?? null, words.map(containsPattern), [...FAQ_CATEGORIES], FAQ_MAX_ITEMS],
   );
   return rows.map((r) => ({
     id: r.id,

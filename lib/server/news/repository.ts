@@ -5,6 +5,7 @@ import type { Queryable } from '../db/types';
 import { fileUrlSecret } from '../files/secret';
 import { imageLink } from '../files/signed-url';
 import { sanitizeNewsHtml } from './sanitize';
+import { containsPattern } from '../db/like';
 
 interface NewsRow {
   id: string;
@@ -88,7 +89,6 @@ export async function countNews(db: Queryable, type: NewsType): Promise<number> 
 }
 
 /** LIKE pattern matching `keyword` literally. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function searchNews(
   db: Queryable,
@@ -105,7 +105,7 @@ export async function searchNews(
      WHERE n.status = 'published' AND ($2::smallint IS NULL OR n.type = $2)
        AND (n.${title} ILIKE $1 OR n.${summary} ILIKE $1 OR n.${text} ILIKE $1)
      ORDER BY (n.${title} ILIKE $1) DESC, n.published_at DESC, n.id DESC LIMIT $3 OFFSET $4`,
-    [likePattern(keyword), type ?? null, pageSize, (pageNum - 1) * pageSize],
+    [containsPattern(keyword), type ?? null, pageSize, (pageNum - 1) * pageSize],
   );
   const secret = await fileUrlSecret(db);
   return { list: rows.map((r) => toSummary(r, locale, secret)), total: rows[0]?.total ?? 0, pageNum, pageSize };

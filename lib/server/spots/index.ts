@@ -15,6 +15,7 @@ import { ApiError } from '../api/errors';
 import { API_CODES } from '../../shared/contracts/api';
 import type { Queryable, SqlParam } from '../db/types';
 import { getAreaRanges } from '../users';
+import { containsPattern } from '../db/like';
 
 export interface SpotFilters {
   theme: SpotTheme;
@@ -292,7 +293,7 @@ export async function listSpots(db: Queryable, options: SpotListOptions) {
     clauses.push(`b.period_start <= $${params.length}::date`);
   }
   if (options.filename) {
-    params.push(`%${options.filename.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(options.filename));
     clauses.push(`s.filename ILIKE $${params.length}`);
   }
   const where = clauses.join(' AND ');

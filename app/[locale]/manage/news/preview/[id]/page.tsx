@@ -3,12 +3,12 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { NewsArticle } from '@/components/news/news-article';
-import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { getDb } from '@/lib/server/db';
-import { getEnv } from '@/lib/server/env';
 import { findNews } from '@/lib/server/news';
 import { kindOfType, newsDetailPath } from '@/lib/shared/news/kinds';
+import { absolutePageUrl } from '@/lib/server/site';
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
 
@@ -31,7 +31,7 @@ export default async function NewsPreviewPage({ params }: Props) {
   const kind = item ? kindOfType(item.type) : null;
   if (!item || !kind) notFound();
   const t = await getTranslations({ locale, namespace: 'NewsEditor' });
-  const url = new URL(`${LOCALE_PREFIXES[locale]}${newsDetailPath(kind, id)}`, getEnv().SITE_URL).toString();
+  const url = absolutePageUrl(locale, newsDetailPath(kind, id));
   return (
     <Container size={960} py="xl">
       <Stack gap="lg">
