@@ -18,7 +18,9 @@ test.describe('software and file share', () => {
     await expect(page.getByRole('heading', { name: '版本记录' })).toBeVisible();
     const shot = page.locator('figure img').first();
     await expect(shot).toHaveAttribute('src', /\/api\/files\/v1\/fileinfo\/downloads\/\d+\?expires=\d+&sig=/);
-    expect(await shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The screenshot loads lazily: bring it into view, then wait for the decoded picture.
+    await shot.scrollIntoViewIfNeeded();
+    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The live count from the API (the page itself may be a cached copy a few minutes old).
     const liveItem = async () => {

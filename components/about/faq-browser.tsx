@@ -1,8 +1,9 @@
 'use client';
 
-import { Anchor, Code, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Code, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { Fragment, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Fragment, useEffect, useMemo } from 'react';
+import { LiveSearch, matchesAll, useLiveSearch } from '@/components/ui/live-search';
 import { faqAnchor, type FaqCategory, type FaqItem } from '@/lib/shared/contracts/faq';
 import classes from './faq.module.css';
 
@@ -12,11 +13,6 @@ export interface FaqGroup {
 }
 
 const categoryAnchor = (category: FaqCategory) => `faq-category-${category}`;
-
-/** Words of a query, lower-cased; an item matches when its text contains every one. */
-function words(query: string): string[] {
-  return query.toLowerCase().split(/\s+/).filter(Boolean);
-}
 
 /** Paragraphs split on blank lines; a paragraph starting with "$ " is a command (shown as code). */
 function Answer({ text }: { text: string }) {
@@ -37,8 +33,6 @@ function Answer({ text }: { text: string }) {
     ),
   );
 }
-
-const subscribeNothing = () => () => {};
 
 /** Opens the question a `#faq-…` address points at (on load and on every hash change) and scrolls to it. */
 function useOpenFromHash() {
@@ -65,55 +59,38 @@ function useOpenFromHash() {
  */
 export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
   const t = useTranslations('Faq');
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
-  // The search box needs JavaScript, so it appears only once the page is interactive.
-  const interactive = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  const { query, setQuery, needles, searched } = useLiveSearch();
   useOpenFromHash();
 
   const total = groups.reduce((n, g) => n + g.items.length, 0);
   const visible = useMemo(() => {
-    const needles = words(deferred);
     const shown = new Set<string>();
     for (const group of groups) {
       const label = t(`categories.${group.category}`).toLowerCase();
       for (const item of group.items) {
-        const haystack = `${item.question}\n${item.answer}\n${label}`.toLowerCase();
-        if (needles.every((w) => haystack.includes(w))) shown.add(item.id);
+        if (matchesAll(needles, `${item.question}\n${item.answer}\n${label}`)) shown.add(item.id);
       }
     }
     return shown;
-  }, [groups, deferred, t]);
-  const searching = words(deferred).length > 0;
+  }, [groups, needles, t]);
 
   return (
     <Stack gap="lg">
-      <div className={classes.searchSlot}>
-        {interactive && (
-          <div role="search">
-            <TextInput
-              type="search"
-              label={t('searchLabel')}
-              placeholder={t('searchPlaceholder')}
-              value={query}
-              onChange={(e) => setQuery(e.currentTarget.value)}
-              maw={520}
-              maxLength={50}
-            />
-          </div>
-        )}
-        <Text size="sm" c="gray.7" mt={6} role="status" aria-live="polite" aria-atomic="true" data-testid="faq-count">
-          {!searching
+      <LiveSearch
+        label={t('searchLabel')}
+        placeholder={t('searchPlaceholder')}
+        query={query}
+        onQueryChange={setQuery}
+        maxWidth={520}
+        testId="faq-count"
+        status={
+          !needles.length
             ? t('total', { count: total })
             : visible.size > 0
               ? t('found', { count: visible.size })
-              : t('none', { query: deferred.trim() })}
-        </Text>
-      </div>
+              : t('none', { query: searched })
+        }
+      />
 
       <nav aria-label={t('categoriesNav')}>
         <Group gap="xs" component="ul" className={classes.categoryNav}>

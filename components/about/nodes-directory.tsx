@@ -1,8 +1,10 @@
 'use client';
 
-import { Anchor, Badge, Button, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useDeferredValue, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { LiveSearch, matchesAll, useLiveSearch } from '@/components/ui/live-search';
+import { useInteractive } from '@/lib/client/hooks/use-interactive';
 import { MapView, type BBox, type MapMarker } from '@/components/map';
 import type { ProvincialNode } from '@/lib/shared/contracts/nodes';
 import type { MapClientConfig } from '@/lib/shared/map/config';
@@ -13,7 +15,6 @@ import classes from './nodes.module.css';
 const CHINA_BBOX: BBox = [73.5, 18, 135, 53.6];
 const PAD_DEGREES = 2;
 
-const subscribeNothing = () => () => {};
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function boundsOf(nodes: ProvincialNode[]): BBox {
@@ -36,17 +37,11 @@ function boundsOf(nodes: ProvincialNode[]): BBox {
 export function NodesDirectory({ nodes, config }: { nodes: ProvincialNode[]; config: MapClientConfig }) {
   const t = useTranslations('Nodes');
   const colon = t('colon');
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
+  const { query, setQuery, needles, searched } = useLiveSearch();
+  const interactive = useInteractive();
   const [selected, setSelected] = useState<string | null>(null);
   const mapRef = useRef<HTMLDivElement>(null);
-  const interactive = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 
-  const needles = useMemo(() => deferred.toLowerCase().split(/\s+/).filter(Boolean), [deferred]);
   const visible = useMemo(
     () =>
       nodes.filter((node) => {
@@ -59,10 +54,8 @@ export function NodesDirectory({ nodes, config }: { nodes: ProvincialNode[]; con
           node.address,
           node.email,
           division ? t(`divisions.${division}`) : '',
-        ]
-          .join('\n')
-          .toLowerCase();
-        return needles.every((w) => haystack.includes(w));
+        ].join('\n');
+        return matchesAll(needles, haystack);
       }),
     [nodes, needles, t],
   );
@@ -104,28 +97,21 @@ export function NodesDirectory({ nodes, config }: { nodes: ProvincialNode[]; con
 
   return (
     <Stack gap="lg">
-      <div className={classes.searchSlot}>
-        {interactive && (
-          <div role="search">
-            <TextInput
-              type="search"
-              label={t('searchLabel')}
-              placeholder={t('searchPlaceholder')}
-              value={query}
-              onChange={(e) => setQuery(e.currentTarget.value)}
-              maw={420}
-              maxLength={50}
-            />
-          </div>
-        )}
-        <Text size="sm" c="gray.7" mt={6} role="status" aria-live="polite" aria-atomic="true" data-testid="nodes-count">
-          {!needles.length
+      <LiveSearch
+        label={t('searchLabel')}
+        placeholder={t('searchPlaceholder')}
+        query={query}
+        onQueryChange={setQuery}
+        maxWidth={420}
+        testId="nodes-count"
+        status={
+          !needles.length
             ? t('total', { count: nodes.length })
             : visible.length
               ? t('found', { count: visible.length })
-              : t('none', { query: deferred.trim() })}
-        </Text>
-      </div>
+              : t('none', { query: searched })
+        }
+      />
 
       <Paper withBorder radius="md" ref={mapRef} className={classes.map}>
         <MapView

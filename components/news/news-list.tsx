@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
+import { LinkPagination } from '@/components/ui/link-pagination';
 import type { NewsSummary } from '@/lib/shared/contracts/news';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
 import classes from './news-list.module.css';
@@ -60,46 +61,7 @@ export function NewsList({ kind, items, page, pages }: Props) {
           </li>
         ))}
       </Stack>
-      {pages > 1 && <Pagination kind={kind} page={page} pages={pages} />}
+      <LinkPagination page={page} pages={pages} hrefFor={(n) => newsListPath(kind, n)} />
     </Stack>
-  );
-}
-
-function Pagination({ kind, page, pages }: { kind: NewsKind; page: number; pages: number }) {
-  const t = useTranslations('News');
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
-  return (
-    <nav aria-label={t('pagination')}>
-      <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} justify="center">
-        {page > 1 && (
-          <li>
-            <AnchorLink href={newsListPath(kind, page - 1)} rel="prev">
-              {t('previousPage')}
-            </AnchorLink>
-          </li>
-        )}
-        {numbers.map((n, i) => (
-          <li key={n}>
-            {i > 0 && numbers[i - 1]! < n - 1 && <span aria-hidden="true">… </span>}
-            {n === page ? (
-              <Text component="span" fw={700} aria-current="page">
-                {n}
-              </Text>
-            ) : (
-              <AnchorLink href={newsListPath(kind, n)} aria-label={t('pageN', { n })}>
-                {n}
-              </AnchorLink>
-            )}
-          </li>
-        ))}
-        {page < pages && (
-          <li>
-            <AnchorLink href={newsListPath(kind, page + 1)} rel="next">
-              {t('nextPage')}
-            </AnchorLink>
-          </li>
-        )}
-      </Group>
-    </nav>
   );
 }

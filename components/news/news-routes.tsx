@@ -17,6 +17,7 @@ import { defaultOgImage, pageAlternates } from '@/lib/shared/seo';
 import { NewsArticle } from './news-article';
 import { NewsListPage } from './news-list-page';
 import { absolutePageUrl } from '@/lib/server/site';
+import { pageNumber } from '@/components/ui/link-pagination';
 
 export async function newsListMetadata(locale: Locale, kind: NewsKind, page = 1): Promise<Metadata> {
   const routes = await getTranslations({ locale, namespace: 'Routes' });
@@ -32,11 +33,6 @@ export async function newsListMetadata(locale: Locale, kind: NewsKind, page = 1)
 export function renderNewsList(locale: Locale, kind: NewsKind) {
   setRequestLocale(locale);
   return <NewsListPage kind={kind} page={1} locale={locale} />;
-}
-
-/** Page numbers as written in links: 2, 3, … (page 1 is the list's own address). */
-export function pageNumber(n: string): number | null {
-  return /^[1-9]\d{0,4}$/.test(n) ? Number(n) : null;
 }
 
 export function renderNewsListPage(locale: Locale, kind: NewsKind, n: string) {

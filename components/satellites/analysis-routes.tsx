@@ -3,7 +3,7 @@
  * (/satellite/analysis/{page}): charts computed in SQL from the satellite tables
  * (lib/server/satellites/analysis.ts), each with a table of its data in the server HTML, ISR.
  */
-import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';
@@ -15,6 +15,7 @@ import { ANALYSIS_PAGES, analysisPath, type AnalysisPage } from '@/lib/shared/sa
 import { pageAlternates } from '@/lib/shared/seo';
 import { AnalysisSection } from './analysis-section';
 import { breadcrumbList, JsonLd } from './json-ld';
+import { SectionIndex } from './section-index';
 import { absolutePageUrl } from '@/lib/server/site';
 
 const INDEX_PATH = '/satellite/analysis';
@@ -31,33 +32,12 @@ export async function renderAnalysisIndex(locale: Locale) {
   const routes = await getTranslations({ locale, namespace: 'Routes' });
   const t = await getTranslations({ locale, namespace: 'SatelliteAnalysis' });
   return (
-    <Container size={1200} py="xl">
-      <JsonLd data={breadcrumbList([{ name: routes('dynamicAnalysis'), url: absolutePageUrl(locale, INDEX_PATH) }])} />
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{routes('dynamicAnalysis')}</Title>
-          <Text size="lg" mt="xs" maw={880}>
-            {t('intro')}
-          </Text>
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {ANALYSIS_PAGES.map((page) => (
-            <li key={page}>
-              <Paper withBorder radius="md" p="md" h="100%">
-                <Title order={2} size="h4">
-                  <AnchorLink href={analysisPath(page)} c="inherit">
-                    {t(`pages.${page}.title`)}
-                  </AnchorLink>
-                </Title>
-                <Text size="sm" c="dimmed" mt="xs">
-                  {t(`pages.${page}.intro`)}
-                </Text>
-              </Paper>
-            </li>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Container>
+    <SectionIndex
+      title={routes('dynamicAnalysis')}
+      intro={t('intro')}
+      url={absolutePageUrl(locale, INDEX_PATH)}
+      cards={ANALYSIS_PAGES.map((page) => ({ href: analysisPath(page), title: t(`pages.${page}.title`), text: t(`pages.${page}.intro`) }))}
+    />
   );
 }
 

@@ -2,18 +2,18 @@
  * The typical-image pages: the index (/satellite/image, static) and /satellite/image/{slug} (ISR): what
  * the satellite's imagery is used for, and DEMO scene metadata stored by the seed, labelled as demo data.
  */
-import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Group, Text } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { AnchorLink } from '@/components/ui/anchor-link';
 import type { Locale } from '@/i18n/routing';
 import { getDb } from '@/lib/server/db';
 import { getTypicalImagePage } from '@/lib/server/satellites';
 import { TYPICAL_IMAGE_SLUGS, typicalImagePath, type TypicalImageSlug } from '@/lib/shared/satellites/model';
 import { pageAlternates } from '@/lib/shared/seo';
 import { breadcrumbList, JsonLd } from './json-ld';
+import { SectionIndex } from './section-index';
 import { TypicalImagePage } from './typical-image-page';
 import { absolutePageUrl } from '@/lib/server/site';
 
@@ -31,41 +31,26 @@ export async function renderTypicalImageIndex(locale: Locale) {
   const routes = await getTranslations({ locale, namespace: 'Routes' });
   const t = await getTranslations({ locale, namespace: 'Satellites' });
   return (
-    <Container size={1200} py="xl">
-      <JsonLd data={breadcrumbList([{ name: routes('typicalImage'), url: absolutePageUrl(locale, INDEX_PATH) }])} />
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{routes('typicalImage')}</Title>
-          <Text size="lg" mt="xs" maw={880}>
-            {t('images.intro')}
+    <SectionIndex
+      title={routes('typicalImage')}
+      intro={t('images.intro')}
+      url={absolutePageUrl(locale, INDEX_PATH)}
+      notice={
+        <Group gap="xs" mt="xs" wrap="nowrap" align="flex-start">
+          <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
+            {t('images.demoBadge')}
+          </Badge>
+          <Text size="sm" c="dimmed" maw={880}>
+            {t('images.demoNote')}
           </Text>
-          <Group gap="xs" mt="xs" wrap="nowrap" align="flex-start">
-            <Badge variant="outline" color="gray" style={{ flexShrink: 0 }}>
-              {t('images.demoBadge')}
-            </Badge>
-            <Text size="sm" c="dimmed" maw={880}>
-              {t('images.demoNote')}
-            </Text>
-          </Group>
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {TYPICAL_IMAGE_SLUGS.map((slug) => (
-            <li key={slug}>
-              <Paper withBorder radius="md" p="md" h="100%">
-                <Title order={2} size="h4">
-                  <AnchorLink href={typicalImagePath(slug)} c="inherit">
-                    {t(`images.index.${slug}.name`)}
-                  </AnchorLink>
-                </Title>
-                <Text size="sm" mt="xs">
-                  {t(`images.index.${slug}.summary`)}
-                </Text>
-              </Paper>
-            </li>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Container>
+        </Group>
+      }
+      cards={TYPICAL_IMAGE_SLUGS.map((slug) => ({
+        href: typicalImagePath(slug),
+        title: t(`images.index.${slug}.name`),
+        text: t(`images.index.${slug}.summary`),
+      }))}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { AnchorLink } from '@/components/ui/anchor-link';
+import { LinkPagination } from '@/components/ui/link-pagination';
 import type { ShareSummary } from '@/lib/shared/contracts/share';
 import { fileShareListPath, formatBytes, type FileShareList } from '@/lib/shared/share/paths';
 import { DownloadButton } from './download-button';
@@ -24,7 +24,7 @@ export function ShareList({ list, items, page, pages }: Props) {
           <li key={item.id}>{item.citation ? <PaperEntry item={item} /> : <FileEntry item={item} />}</li>
         ))}
       </Stack>
-      {pages > 1 && <Pagination list={list} page={page} pages={pages} />}
+      <LinkPagination page={page} pages={pages} hrefFor={(n) => fileShareListPath(list, n)} />
     </Stack>
   );
 }
@@ -104,44 +104,5 @@ function PaperEntry({ item }: { item: ShareSummary }) {
         </Badge>
       </Group>
     </Paper>
-  );
-}
-
-function Pagination({ list, page, pages }: { list: FileShareList; page: number; pages: number }) {
-  const t = useTranslations('Share');
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1).filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 2);
-  return (
-    <nav aria-label={t('pagination')}>
-      <Group gap="xs" component="ul" className={classes.plainList} justify="center">
-        {page > 1 && (
-          <li>
-            <AnchorLink href={fileShareListPath(list, page - 1)} rel="prev">
-              {t('previousPage')}
-            </AnchorLink>
-          </li>
-        )}
-        {numbers.map((n, i) => (
-          <li key={n}>
-            {i > 0 && numbers[i - 1]! < n - 1 && <span aria-hidden="true">… </span>}
-            {n === page ? (
-              <Text component="span" fw={700} aria-current="page">
-                {n}
-              </Text>
-            ) : (
-              <AnchorLink href={fileShareListPath(list, n)} aria-label={t('pageN', { n })}>
-                {n}
-              </AnchorLink>
-            )}
-          </li>
-        ))}
-        {page < pages && (
-          <li>
-            <AnchorLink href={fileShareListPath(list, page + 1)} rel="next">
-              {t('nextPage')}
-            </AnchorLink>
-          </li>
-        )}
-      </Group>
-    </nav>
   );
 }

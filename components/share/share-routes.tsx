@@ -26,6 +26,7 @@ import { ShareList } from './share-list';
 import { SoftwareGrid } from './software-grid';
 import { SoftwarePage } from './software-page';
 import { absolutePageUrl } from '@/lib/server/site';
+import { pageNumber } from '@/components/ui/link-pagination';
 
 // ── Software ───────────────────────────────────────────────────────────────────────────────────
 
@@ -99,11 +100,6 @@ export async function renderSoftwarePage(locale: Locale, slug: string) {
 }
 
 // ── File share ─────────────────────────────────────────────────────────────────────────────────
-
-/** Page numbers as written in links: 2, 3, … (page 1 is the list's own address). */
-export function pageNumber(n: string): number | null {
-  return /^[1-9]\d{0,4}$/.test(n) ? Number(n) : null;
-}
 
 export async function shareListMetadata(locale: Locale, list: FileShareList, page = 1): Promise<Metadata> {
   const routes = await getTranslations({ locale, namespace: 'Routes' });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { newsListMetadata, pageNumber, renderNewsListPage } from '@/components/news/news-routes';
+import { newsListMetadata, renderNewsListPage } from '@/components/news/news-routes';
+import { pageNumber } from '@/components/ui/link-pagination';
 import type { Locale } from '@/i18n/routing';
 import { GEO_NEWS_KINDS, isGeoNewsKind } from '@/lib/shared/news/kinds';
 

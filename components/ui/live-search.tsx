@@ -1,0 +1,63 @@
+'use client';
+
+import { Text, TextInput } from '@mantine/core';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useInteractive } from '@/lib/client/hooks/use-interactive';
+import classes from './live-search.module.css';
+
+/** Words of a query, lower-cased; a text matches when it contains every one. */
+export function searchWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+export function matchesAll(needles: readonly string[], haystack: string): boolean {
+  const text = haystack.toLowerCase();
+  return needles.every((w) => text.includes(w));
+}
+
+/** Search-as-you-type state: the typed query, and the words to match (deferred, so typing stays smooth). */
+export function useLiveSearch() {
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const needles = useMemo(() => searchWords(deferred), [deferred]);
+  return { query, setQuery, needles, searched: deferred.trim() };
+}
+
+interface Props {
+  label: string;
+  placeholder: string;
+  query: string;
+  onQueryChange: (query: string) => void;
+  /** What the status line says: the total, the number found or that nothing matched. */
+  status: ReactNode;
+  maxWidth: number;
+  testId?: string;
+}
+
+/**
+ * A search box that filters a server-rendered list as you type, with a polite live status announcing the count.
+ * The box needs JavaScript, so it appears only once the page is interactive; its slot is reserved meanwhile.
+ */
+export function LiveSearch({ label, placeholder, query, onQueryChange, status, maxWidth, testId }: Props) {
+  const interactive = useInteractive();
+  return (
+    <div className={classes.slot}>
+      {interactive && (
+        <div role="search">
+          <TextInput
+            type="search"
+            label={label}
+            placeholder={placeholder}
+            value={query}
+            onChange={(e) => onQueryChange(e.currentTarget.value)}
+            maw={maxWidth}
+            maxLength={50}
+          />
+        </div>
+      )}
+      <Text size="sm" c="gray.7" mt={6} role="status" aria-live="polite" aria-atomic="true" data-testid={testId}>
+        {status}
+      </Text>
+    </div>
+  );
+}
