@@ -94,3 +94,10 @@ export const EditIcon = (p: IconProps) => (
     <path d="M13.5 6.5l4 4" />
   </Icon>
 );
+
+export const FeedbackIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5.5h16v10.5H10l-4.5 3.5V16H4z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </Icon>
+);

@@ -1,6 +1,6 @@
 /**
- * Permission codes of spec §6. The MOD codes are the original portal's; EDITOR is ours
- * (the content issue's editing screens).
+ * Permission codes of spec §6. The MOD codes are the original portal's; EDITOR (the content issue's
+ * editing screens) and ADMIN (administrators: other users' ranges, the outbox, answering feedback) are ours.
  */
 export const PERMISSIONS = {
   CART: 'MOD_061',
@@ -14,6 +14,7 @@ export const PERMISSIONS = {
   STEELPLANT: 'MOD_060',
   FEEDBACK: 'MOD_054',
   EDITOR: 'MOD_EDITOR',
+  ADMIN: 'MOD_ADMIN',
 } as const;
 
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

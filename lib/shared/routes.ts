@@ -348,7 +348,7 @@ export const ROUTES: readonly RouteDef[] = [
       { segment: 'FAQ', title: 'faq', menu: ALWAYS, indexable: true, built: true },
     ],
   },
-  // Editors' screen (our own, not in the spec's menus).
+  // Editors' and administrators' screens (our own, not in the spec's menus).
   {
     segment: 'manage/news',
     title: 'manageNews',
@@ -356,6 +356,8 @@ export const ROUTES: readonly RouteDef[] = [
     built: true,
     children: [{ segment: 'preview/:id', title: 'manageNews', authority: PERMISSIONS.EDITOR, built: true }],
   },
+  // Administrators answer feedback here (our own screen; reached from the header).
+  { segment: 'manage/feedback', title: 'manageFeedback', authority: PERMISSIONS.ADMIN, built: true },
   { segment: 'register', title: 'register', built: true },
   { segment: 'resetPassword', title: 'resetPassword', built: true },
   { segment: '401', title: 'error401', built: true },

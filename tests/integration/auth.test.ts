@@ -9,7 +9,9 @@ import { PUT as passwordPut } from '../../app/api/usercenter/v1/userinfo/passwor
 import { GET as ownRangesGet } from '../../app/api/main/v1/arearange/userid/route';
 import { GET as rangesByNameGet } from '../../app/api/usercenter/v1/arearange/userid/[username]/[flag]/route';
 import { encryptPassword } from '../../lib/client/encrypt-password';
+import { createSession } from '../../lib/server/auth/session';
 import { resetEnvCache } from '../../lib/server/env';
+import { ALL_PERMISSION_CODES, PERMISSIONS } from '../../lib/shared/permissions';
 import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
@@ -254,7 +256,8 @@ describe('permission, role and node type lists', () => {
     const res = await attempt('demo-personal', PASSWORD, { ip: '10.4.4.4' });
     const token = res.json.data as string;
     const en = await call(permissions, '/x', { headers: { token, 'x-locale': 'en' } });
-    expect(en.json.data).toHaveLength(11);
+    expect(en.json.data).toHaveLength(12);
+    expect(en.json.data).toContainEqual({ code: 'MOD_ADMIN', name: 'Administration' });
     expect(en.json.data).toContainEqual({ code: 'MOD_056', name: 'Land cover monitoring' });
     const zh = await call(permissions, '/x', { headers: { token, 'x-locale': 'zh' } });
     expect(zh.json.data).toContainEqual({ code: 'MOD_061', name: '购物车' });
@@ -280,5 +283,61 @@ describe('area range by id', () => {
     expect((await get(admin)).json.data.regionId).toBe('130100');
     expect((await get(other)).json.code).toBe(404);
     expect((await get(own, "1 OR 1=1")).json.code).toBe(400);
+  });
+});
+
+describe('administrators', () => {
+  /** A session of a new user whose one role holds exactly `codes`. */
+  async function userWith(username: string, codes: readonly string[]) {
+    const [user] = await db().query<{ id: string }>(
+      `WITH r AS (INSERT INTO roles (code, name_zh, name_en) VALUES ($1, $1, $1) RETURNING id),
+            p AS (INSERT INTO role_permissions (role_id, permission_code) SELECT r.id, c FROM r, unnest($2::text[]) AS c),
+            u AS (INSERT INTO users (username, password_hash) VALUES ($1, 'unused') RETURNING id),
+            ur AS (INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, r)
+       SELECT id::text AS id FROM u`,
+      [username, codes],
+    );
+    const { token } = await createSession(db(), user!.id, { ip: 'test', userAgent: null });
+    return token;
+  }
+  const everythingButAdmin = () => userWith('all-but-admin', ALL_PERMISSION_CODES.filter((code) => code !== PERMISSIONS.ADMIN));
+
+  it('are the holders of MOD_ADMIN, not whoever holds every other code', async () => {
+    const { GET: outbox } = await import('../../app/api/usercenter/v1/outbox/route');
+    const { GET: rangeById } = await import('../../app/api/usercenter/v1/arearange/id/[id]/route');
+    const [range] = await db().query<{ id: string }>("SELECT a.id::text AS id FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-city'");
+    const byName = { username: 'demo-city', flag: '0' };
+
+    const almost = await everythingButAdmin();
+    const almostDetail = await detail({ token: almost });
+    expect(almostDetail.json.data.permissions).toHaveLength(ALL_PERMISSION_CODES.length - 1);
+    expect(almostDetail.json.data.permissions).not.toContain('MOD_ADMIN');
+    expect((await call(outbox, '/x', { headers: { token: almost } })).status).toBe(403);
+    expect((await call(rangesByNameGet, '/x', { headers: { token: almost }, params: byName })).status).toBe(403);
+    expect((await call(rangeById, '/x', { headers: { token: almost }, params: { id: range!.id } })).json.code).toBe(404);
+
+    const admin = (await attempt('demo-admin', PASSWORD, { ip: '10.6.6.6' })).json.data as string;
+    expect((await detail({ token: admin })).json.data.permissions).toContain('MOD_ADMIN');
+    expect((await call(outbox, '/x', { headers: { token: admin } })).json.code).toBe(0);
+    expect((await call(rangesByNameGet, '/x', { headers: { token: admin }, params: byName })).json.data).toHaveLength(1);
+    expect((await call(rangeById, '/x', { headers: { token: admin }, params: { id: range!.id } })).json.data.regionId).toBe('130100');
+
+    // MOD_ADMIN alone is enough.
+    const adminOnly = await userWith('admin-only', [PERMISSIONS.ADMIN]);
+    expect((await call(outbox, '/x', { headers: { token: adminOnly } })).json.code).toBe(0);
+    expect((await call(rangesByNameGet, '/x', { headers: { token: adminOnly }, params: byName })).json.data).toHaveLength(1);
+  });
+
+  it('keep administering after the upgrade: the migration grants MOD_ADMIN to roles that held every earlier code', async () => {
+    const { MIGRATIONS } = await import('../../lib/server/db/migrations');
+    const migration = MIGRATIONS.find((m) => m.id === '0010_feedback_admin')!;
+    const grant = migration.sql.split(';').find((statement) => statement.trim().startsWith('INSERT INTO role_permissions'))!;
+    await db().query("DELETE FROM role_permissions WHERE permission_code = 'MOD_ADMIN'");
+    await db().query(grant);
+    const roles = await db().query<{ code: string }>(
+      "SELECT r.code FROM roles r JOIN role_permissions rp ON rp.role_id = r.id WHERE rp.permission_code = 'MOD_ADMIN' ORDER BY r.code",
+    );
+    // The seeded administrator role and the test role holding every earlier code; not the one holding MOD_ADMIN alone.
+    expect(roles.map((r) => r.code)).toEqual(['admin', 'all-but-admin']);
   });
 });

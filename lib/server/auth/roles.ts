@@ -1,8 +1,11 @@
 import 'server-only';
-import { ALL_PERMISSION_CODES } from '../../shared/permissions';
+import { PERMISSIONS } from '../../shared/permissions';
 import type { Session } from './session';
 
-/** Administrators hold every permission (the seeded `admin` role). */
+/**
+ * Administrators hold the explicit MOD_ADMIN permission (the seeded `admin` role). It is its own code,
+ * not "every code", so adding a permission never takes administration away from anyone.
+ */
 export function isAdministrator(session: Session | null): boolean {
-  return session !== null && ALL_PERMISSION_CODES.every((code) => session.permissions.includes(code));
+  return session !== null && session.permissions.includes(PERMISSIONS.ADMIN);
 }

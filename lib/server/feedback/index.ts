@@ -1,2 +1,3 @@
 export * from './repository';
+export * from './manage';
 export { feedbackSeed } from './seed';

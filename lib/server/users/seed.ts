@@ -15,6 +15,7 @@ const PERMISSION_NAMES: Record<PermissionCode, [string, string]> = {
   MOD_060: ['钢铁产能监测', 'Steel capacity monitoring'],
   MOD_054: ['意见反馈', 'Feedback'],
   MOD_EDITOR: ['内容编辑', 'Content editing'],
+  MOD_ADMIN: ['系统管理', 'Administration'],
 };
 
 const MONITORING: PermissionCode[] = [

@@ -2,6 +2,7 @@
  * Feedback API (`/api/feedback/v1`, spec §7; the page needs MOD_054, spec §6): a signed-in user sends
  * a question or suggestion and reads their own earlier ones with our replies. The form validates with
  * the same schema, so both show the same localized messages (keys under `Feedback.errors`).
+ * Administrators (MOD_ADMIN) list all feedback and answer it under `/api/feedback/v1/manage`.
  */
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
@@ -94,4 +95,108 @@ export const submitFeedbackContract = defineContract({
   response: feedbackItemSchema,
 });
 
-export const FEEDBACK_CONTRACTS = [listOwnFeedbackContract, submitFeedbackContract] as const;
+// ── Answering feedback (administrators, MOD_ADMIN) ──────────────────────────────────────────────
+
+export const FEEDBACK_REPLY_MAX = 4000;
+export const FEEDBACK_KEYWORD_MAX = 50;
+
+type FeedbackAdminErrorKey = keyof (typeof zh)['FeedbackAdmin']['errors'];
+const adminIssue = (key: FeedbackAdminErrorKey) => ({ error: localizedIssue(`FeedbackAdmin.errors.${key}`) });
+
+// C0/C1 controls except tab and line feed, and the invisible direction marks and overrides that can
+// make a text read differently from what it contains.
+const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A reply as plain text: line breaks unified, invisible control characters removed, at most one empty
+ * line in a row, outer space trimmed. It is shown as text (never as HTML), so markup stays visible as typed.
+ */
+export function toPlainText(value: string): string {
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE, '')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export const replyFeedbackBodySchema = z.object({
+  reply: z
+    .string(adminIssue('replyRequired'))
+    .transform(toPlainText)
+    .pipe(
+      z
+        .string()
+        .min(1, { ...adminIssue('replyRequired'), abort: true })
+        .max(FEEDBACK_REPLY_MAX, adminIssue('replyTooLong')),
+    ),
+});
+export type ReplyFeedbackBody = z.input<typeof replyFeedbackBodySchema>;
+
+export const feedbackIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/) });
+
+/** One feedback as an administrator sees it: with its sender, language and who answered it. */
+export const managedFeedbackItemSchema = feedbackItemSchema.extend({
+  /** The language of the page it was sent from (answer in it). */
+  locale: z.enum(['zh', 'en']),
+  author: z.object({ username: z.string(), realName: z.string().nullable(), organization: z.string().nullable() }),
+  /** Username of whoever saved the reply last (null when unanswered or that account is gone). */
+  repliedBy: z.string().nullable(),
+});
+export type ManagedFeedbackItem = z.infer<typeof managedFeedbackItemSchema>;
+
+export const managedFeedbackQuerySchema = pageQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  /** `received`: not answered yet; `replied`: answered. */
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  /** Words in the title, description, reply, sender's username or contact, or the feedback number. */
+  keyword: z.string().trim().max(FEEDBACK_KEYWORD_MAX, adminIssue('keywordTooLong')).optional(),
+});
+
+export const managedFeedbackPageSchema = pageSchema(managedFeedbackItemSchema).extend({
+  /** All feedback still waiting for an answer, whatever the filters. */
+  unanswered: z.number().int(),
+});
+export type ManagedFeedbackPage = z.infer<typeof managedFeedbackPageSchema>;
+
+const ADMIN = { permission: PERMISSIONS.ADMIN } as const;
+
+export const listManagedFeedbackContract = defineContract({
+  method: 'GET',
+  path: '/api/feedback/v1/manage',
+  summary: 'All feedback, newest first, paged; filter by status and search words (administrators)',
+  tag: 'feedback',
+  access: ADMIN,
+  query: managedFeedbackQuerySchema,
+  response: managedFeedbackPageSchema,
+});
+
+export const getManagedFeedbackContract = defineContract({
+  method: 'GET',
+  path: '/api/feedback/v1/manage/id/{id}',
+  summary: 'One feedback with its sender and reply (administrators)',
+  tag: 'feedback',
+  access: ADMIN,
+  params: feedbackIdParamsSchema,
+  response: managedFeedbackItemSchema,
+});
+
+export const replyFeedbackContract = defineContract({
+  method: 'PUT',
+  path: '/api/feedback/v1/manage/id/{id}/reply',
+  summary: 'Answer a feedback in plain text, or change the answer; records who answered and when (administrators)',
+  tag: 'feedback',
+  access: ADMIN,
+  params: feedbackIdParamsSchema,
+  body: replyFeedbackBodySchema,
+  maxBodyBytes: 32 * 1024,
+  response: managedFeedbackItemSchema,
+});
+
+export const FEEDBACK_CONTRACTS = [
+  listOwnFeedbackContract,
+  submitFeedbackContract,
+  listManagedFeedbackContract,
+  getManagedFeedbackContract,
+  replyFeedbackContract,
+] as const;

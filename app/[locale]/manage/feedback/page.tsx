@@ -1,0 +1,27 @@
+import { Container } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FeedbackAdmin } from '@/components/feedback-admin/feedback-admin';
+import type { Locale } from '@/i18n/routing';
+import { requirePageSession } from '@/lib/server/auth/page-guard';
+import { pageAlternates } from '@/lib/shared/seo';
+
+type Props = { params: Promise<{ locale: Locale }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'FeedbackAdmin' });
+  return { title: t('title'), alternates: pageAlternates(locale, '/manage/feedback'), robots: { index: false } };
+}
+
+export default async function ManageFeedbackPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  // The proxy is the first gate; this re-checks the session and the administrator permission (MOD_ADMIN).
+  await requirePageSession(locale, '/manage/feedback');
+  return (
+    <Container size={1200} py="xl">
+      <FeedbackAdmin />
+    </Container>
+  );
+}
