@@ -37,8 +37,9 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
   await page.getByTestId('monitor-breadcrumb').getByRole('button', { name: '河北省' }).click();
   await expect(page).toHaveURL(/region=130000/);
 
-  // Legend switch: count → area changes the legend and the URL.
+  // Legend switch: count → area changes the legend and the URL. On a wide screen the legend starts open.
   await expect(page.locator('figure figcaption').first()).toContainText('图斑数量');
+  await expect(page.locator('figure figcaption').first().getByRole('button')).toHaveAttribute('aria-expanded', 'true');
   await page.getByTestId('legend-switch').getByText('按面积').click();
   await expect(page).toHaveURL(/legend=area/);
   await expect(page.locator('figure figcaption').first()).toContainText('图斑面积');
@@ -55,6 +56,33 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
   await expect(page.getByTestId('grid-table').getByRole('row')).not.toHaveCount(1);
   await page.getByRole('tab', { name: '时序' }).click();
   await expect(page.getByTestId('sequence-table').getByRole('columnheader')).toHaveCount(6);
+  // Five small maps, oldest first, titled like the table's columns, each with its count and area.
+  const maps = page.getByTestId('sequence-map');
+  await expect(maps).toHaveCount(5);
+  const quarters = (await page.getByTestId('sequence-table').getByRole('columnheader').allTextContents()).slice(1);
+  for (const [i, quarter] of quarters.entries()) await expect(maps.nth(i)).toContainText(quarter);
+  await expect(maps.first()).toContainText(/\d+ 个图斑 · [\d,.]+ 公顷/);
+  // Each map draws only its own batch through the WMS layer.
+  const tiles = (i: number) => maps.nth(i).locator('img.leaflet-tile[src*="CQL_FILTER"]');
+  const batchIds = await maps.evaluateAll((items) => items.map((item) => item.getAttribute('data-batch')));
+  for (const [i, id] of batchIds.entries()) {
+    await expect.poll(async () => decodeURIComponent((await tiles(i).first().getAttribute('src')) ?? '')).toContain(`batch = ${id} AND`);
+  }
+  // Zooming and panning one map by keyboard moves all of them: every map then asks for the same tiles.
+  const boxes = (i: number) =>
+    tiles(i).evaluateAll((imgs) =>
+      [...new Set(imgs.map((img) => new URL((img as HTMLImageElement).src).searchParams.get('bbox')))].sort().join(';'),
+    );
+  const before = await boxes(0);
+  await page
+    .getByRole('region', { name: /^监测地图：/ })
+    .first()
+    .focus();
+  await page.keyboard.press('Equal');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => boxes(0)).not.toBe(before);
+  for (const i of [1, 2, 3, 4]) await expect.poll(async () => (await boxes(i)) === (await boxes(0))).toBe(true);
+  await page.screenshot({ path: 'test-results/landcover-zh-sequence.png', fullPage: true });
   await page.getByRole('tab', { name: '趋势' }).click();
   await expect(page.getByTestId('trend-table').getByRole('row')).not.toHaveCount(1);
   await expect(page.getByRole('img', { name: '各批次图斑数量与面积折线图' })).toBeVisible();
@@ -128,12 +156,56 @@ test('en: a shared detail view asks for login, opens after it, filters narrow th
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/english/monitor/landcover?region=130000&legend=area');
   await expect(page.getByTestId('legend-switch').getByRole('radio', { name: 'Area' })).toBeChecked();
+  // The legend starts collapsed on a phone; its title button opens it (keyboard too).
+  const legendToggle = page.locator('figure figcaption').getByRole('button', { name: /Spot area/ });
+  await expect(legendToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('figure li').first()).toBeHidden();
+  await legendToggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(legendToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('figure li').first()).toBeVisible();
   await expect(page.getByTestId('statistics-table').getByRole('button', { name: /Shijiazhuang/ })).toBeVisible();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/landcover-en-360.png', fullPage: true });
   await page.getByRole('tab', { name: 'Trend' }).click();
   await expect(page.getByTestId('trend-table')).toBeVisible();
+
+  // The sequence at phone width: a strip that scrolls sideways; only the maps in view start.
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  const strip = page.getByTestId('sequence-maps');
+  await expect(strip.getByTestId('sequence-map')).toHaveCount(5);
+  await strip.scrollIntoViewIfNeeded();
+  await expect(strip.locator('.leaflet-container').first()).toBeVisible();
+  expect(await strip.locator('.leaflet-container').count()).toBeLessThan(5);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await strip.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(strip.getByTestId('sequence-map').last().locator('.leaflet-container')).toBeVisible();
+  await page.screenshot({ path: 'test-results/landcover-en-sequence-360.png' });
+});
+
+test('en: a user whose only area range is suspended is told it is not linked to a range, and still reads statistics', async ({ page }) => {
+  const portal = new PortalPage(page, 'en');
+  await portal.goto('/home');
+  await portal.login('demo-unassigned', PASSWORD, CAPTCHA_ANSWER);
+  // It holds the land-cover permission (the theme is in its menu), so only the range is missing.
+  await portal.menu.getByRole('button', { name: 'Monitoring' }).hover();
+  await expect(portal.menu.getByRole('link', { name: 'Land cover' })).toBeVisible();
+  await portal.goto('/monitor/landcover?module=detail&region=130100');
+  await expect(page.getByTestId('monitor-no-range')).toHaveText('Not linked to a user permission range, please contact the administrator');
+  await expect(page.getByTestId('spot-list')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Statistics' }).click();
+  await expect(
+    page
+      .getByTestId('statistics-table')
+      .getByRole('cell', { name: /District|County/ })
+      .first(),
+  ).toBeVisible();
+  // Switching to another range module repeats the warning and stays on statistics.
+  await page.getByRole('tab', { name: 'Sequence' }).click();
+  await expect(page.getByTestId('monitor-warning')).toHaveText('Not linked to a user permission range, please contact the administrator');
+  await expect(page.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('sequence-maps')).toHaveCount(0);
 });
 
 test('zh: a signed-in user without the land-cover permission is told so on a shared detail link', async ({ page }) => {

@@ -9,6 +9,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ComponentType } from 'react';
 import en from '../../messages/en.json';
 import type { DrawnShape, MapViewProps } from './types';
+import { createViewLink } from './view-link';
 
 // jsdom has no layout: Leaflet sees a 0×0 map, so a keyboard pan jumps without animation (fine here).
 let MapViewImpl: ComponentType<MapViewProps>;
@@ -279,12 +280,75 @@ describe('MapView (jsdom)', () => {
       expect(new Set(colours).size).toBe(10);
     });
 
+    it('collapses and expands from its title button (aria-expanded), open by default on wide screens', async () => {
+      renderMap({ legend: { title: 'Spot area', unit: 'ha', ramp: 'green', max: 12.5 } });
+      const legend = screen.getByRole('figure', { name: /Spot area/ });
+      const toggle = within(legend).getByRole('button', { name: 'Spot area (ha)' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBe(within(legend).getByRole('list'));
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(within(legend).queryByRole('list')).toBeNull();
+      // Keyboard: the title is a real button.
+      toggle.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(within(legend).getAllByRole('listitem')).toHaveLength(10);
+    });
+
+    it('starts collapsed on phones', () => {
+      const wide = window.matchMedia;
+      window.matchMedia = (query: string) => ({ ...wide(query), matches: query === '(max-width: 37.5em)' });
+      try {
+        renderMap({ legend: { title: 'Spot area', ramp: 'green', max: 3 } });
+        const legend = screen.getByRole('figure', { name: 'Spot area' });
+        expect(within(legend).getByRole('button', { name: 'Spot area' })).toHaveAttribute('aria-expanded', 'false');
+        expect(within(legend).queryByRole('list')).toBeNull();
+      } finally {
+        window.matchMedia = wide;
+      }
+    });
+
     it('shows a single grey "no data" class without a maximum', () => {
       renderMap({ legend: { title: 'Spot area', ramp: 'blue', max: null } });
       const items = within(screen.getByRole('figure', { name: 'Spot area' })).getAllByRole('listitem');
       expect(items).toHaveLength(1);
       expect(items[0]).toHaveTextContent(en.MapView.legendNoData);
       expect((items[0]!.querySelector('[aria-hidden="true"]') as HTMLElement).style.background).toBe('rgb(204, 204, 204)');
+    });
+  });
+
+  describe('linked views', () => {
+    it('moves every map of a link with the one moved, and starts a map mounted later at the shared view', () => {
+      const link = createViewLink();
+      const linked = (label: string) => <MapViewImpl config={config} label={label} viewLink={link} baseSwitch={false} />;
+      const providers = (children: React.ReactNode) => (
+        <MantineProvider env="test">
+          <NextIntlClientProvider locale="en" messages={en}>
+            {children}
+          </NextIntlClientProvider>
+        </MantineProvider>
+      );
+      const { rerender } = render(providers([<div key="a">{linked('A')}</div>, <div key="b">{linked('B')}</div>]));
+      expect(screen.queryByRole('group', { name: 'Base map' })).toBeNull();
+      const step = () => link.current()!.center[0];
+      const pan = (name: string) => {
+        const map = screen.getByRole('region', { name });
+        act(() => map.focus());
+        act(() => press(map, 'ArrowRight', KEYS.ArrowRight));
+      };
+      const start = step();
+      pan('A');
+      const afterA = step();
+      expect(afterA).toBeGreaterThan(start);
+      // B followed A: panning B goes on from A's view (had it stayed, its pan would repeat A's view).
+      pan('B');
+      expect(step() - afterA).toBeCloseTo(afterA - start, 6);
+      const afterB = step();
+      // A map mounted now starts at the shared view, not at its own default.
+      rerender(providers([<div key="a">{linked('A')}</div>, <div key="b">{linked('B')}</div>, <div key="c">{linked('C')}</div>]));
+      pan('C');
+      expect(step() - afterB).toBeCloseTo(afterA - start, 6);
     });
   });
 

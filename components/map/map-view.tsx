@@ -19,6 +19,7 @@ import { SketchLayer } from './sketch-layer';
 import { useSketchText } from './sketch-text';
 import { ToolBar } from './tool-bar';
 import type { BBox, MapViewProps } from './types';
+import { sameView, type LinkedView, type ViewLink } from './view-link';
 import { WmsOverlays } from './wms-overlays';
 
 export const DEFAULT_ZOOM = 4;
@@ -63,17 +64,36 @@ function ResizeInvalidator() {
   return null;
 }
 
-/** Applies later changes of `center`, `zoom` and `fitBounds` (MapContainer reads them only once). */
-function ViewSync({ lon, lat, zoom, bounds }: { lon: number; lat: number; zoom: number; bounds: BBox | null }) {
+/**
+ * Applies later changes of `center`, `zoom` and `fitBounds` (MapContainer reads them only once). With
+ * `keepInitial` (a linked map that started at the link's view) the values it mounted with are not applied.
+ */
+function ViewSync({
+  lon,
+  lat,
+  zoom,
+  bounds,
+  keepInitial,
+}: {
+  lon: number;
+  lat: number;
+  zoom: number;
+  bounds: BBox | null;
+  keepInitial: boolean;
+}) {
   const map = useMap();
   const [west, south, east, north] = bounds ?? [];
+  // Compared by value, so the effects stay idempotent (React may run them twice on mount).
+  const [initial] = useState(() => ({ view: `${lon},${lat},${zoom}`, bounds: String(bounds) }));
 
   useEffect(() => {
+    if (keepInitial && initial.view === `${lon},${lat},${zoom}`) return;
     map.setView([lat, lon], zoom);
-  }, [map, lon, lat, zoom]);
+  }, [map, lon, lat, zoom, keepInitial, initial]);
 
   useEffect(() => {
     if (west === undefined || south === undefined || east === undefined || north === undefined) return;
+    if (keepInitial && initial.bounds === String([west, south, east, north])) return;
     map.fitBounds(
       [
         [south, west],
@@ -81,8 +101,35 @@ function ViewSync({ lon, lat, zoom, bounds }: { lon: number; lat: number; zoom: 
       ],
       { padding: [16, 16] },
     );
-  }, [map, west, south, east, north]);
+  }, [map, west, south, east, north, keepInitial, initial]);
 
+  return null;
+}
+
+/** Follows and reports the view shared through a ViewLink (see view-link.ts for why this cannot loop). */
+function LinkedViewSync({ link }: { link: ViewLink }) {
+  const map = useMap();
+  useEffect(() => {
+    const id = Symbol('map');
+    const viewOf = (): LinkedView => {
+      const center = map.getCenter();
+      return { center: [center.lng, center.lat], zoom: map.getZoom() };
+    };
+    const follow = (view: LinkedView) => {
+      if (!sameView(viewOf(), view)) map.setView([view.center[1], view.center[0]], view.zoom, { animate: false });
+    };
+    const unsubscribe = link.subscribe(id, follow);
+    const onMoveEnd = () => link.publish(id, viewOf());
+    map.on('moveend', onMoveEnd);
+    // A map mounted after the others moved catches up (its outlines may have fitted it elsewhere).
+    const current = link.current();
+    if (current) follow(current);
+    else link.publish(id, viewOf());
+    return () => {
+      map.off('moveend', onMoveEnd);
+      unsubscribe();
+    };
+  }, [map, link]);
   return null;
 }
 
@@ -102,6 +149,8 @@ export function MapViewImpl({
   tools = [],
   onShapeDrawn,
   height = '100%',
+  viewLink,
+  baseSwitch = true,
 }: MapViewProps) {
   const text = useSketchText();
   const { t } = text;
@@ -111,6 +160,8 @@ export function MapViewImpl({
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [panelHost, setPanelHost] = useState<HTMLDivElement | null>(null);
   const [lon, lat] = center;
+  // A linked map mounted after the others starts where they are.
+  const [linked] = useState(() => viewLink?.current() ?? null);
 
   const shapeDrawn = useEffectEvent((done: NonNullable<typeof sketch.done>) => {
     if (isDrawTool(done.tool)) onShapeDrawn?.(toDrawnShape(done.tool, done.points));
@@ -137,18 +188,26 @@ export function MapViewImpl({
       ) : null}
       <div ref={setPanelHost} />
       <div className={classes.frame} data-sketching={sketch.tool ?? undefined}>
-        <MapContainer ref={setMap} className={classes.map} center={[lat, lon]} zoom={zoom} minZoom={2} zoomControl={false}>
+        <MapContainer
+          ref={setMap}
+          className={classes.map}
+          center={linked ? [linked.center[1], linked.center[0]] : [lat, lon]}
+          zoom={linked ? linked.zoom : zoom}
+          minZoom={2}
+          zoomControl={false}
+        >
           <ZoomControl position="topleft" zoomInTitle={t('zoomIn')} zoomOutTitle={t('zoomOut')} />
           <MapAccessibility label={label} describedBy={helpId} />
           <ResizeInvalidator />
-          <ViewSync lon={lon} lat={lat} zoom={zoom} bounds={fitBounds} />
+          <ViewSync lon={lon} lat={lat} zoom={zoom} bounds={fitBounds} keepInitial={linked !== null} />
           <BaseLayers config={config} kind={baseKind} />
-          <BaseLayerSwitch value={baseKind} onChange={setBaseKind} />
+          {baseSwitch ? <BaseLayerSwitch value={baseKind} onChange={setBaseKind} /> : null}
           <WmsOverlays serviceUrl={wmsServiceUrl(config.serviceBase)} layers={wmsLayers} identifyEnabled={sketch.tool === null} />
           <RegionOutlines outlines={outlines} base={baseKind} />
           {legend ? <LegendControl legend={legend} /> : null}
           {markers ? <MarkerLayer markers={markers} selectedId={selectedMarkerId} onSelect={onSelectMarker} /> : null}
           {tools.length > 0 ? <SketchLayer state={sketch} dispatch={dispatch} panelHost={panelHost} /> : null}
+          {viewLink ? <LinkedViewSync link={viewLink} /> : null}
         </MapContainer>
         {sketch.tool ? <span className={classes.crosshair} aria-hidden="true" /> : null}
       </div>

@@ -5,6 +5,7 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import type { LegendRamp } from '@/lib/shared/map/legend';
 import type { MapClientConfig } from '@/lib/shared/map/config';
+import type { ViewLink } from './view-link';
 
 /** [west, south, east, north] in degrees. */
 export type BBox = [number, number, number, number];
@@ -108,6 +109,13 @@ export interface MapViewProps {
   onShapeDrawn?: (shape: DrawnShape) => void;
   /** Height of the whole component (toolbar included), default 480. */
   height?: number | string;
+  /**
+   * Shares the view with the other maps given the same link (`createViewLink()`): moving one moves them
+   * all. A map mounted once the link has a view starts at that view instead of `center`/`zoom`/`fitBounds`.
+   */
+  viewLink?: ViewLink;
+  /** Offer the VEC / IMG base-layer switch, default true (small multiples leave it out). */
+  baseSwitch?: boolean;
 }
 
 export type { MapClientConfig };

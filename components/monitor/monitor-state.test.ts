@@ -59,7 +59,11 @@ describe('spot CQL', () => {
     expect(
       spotCql({ theme: 'landcover', region: '130100', batchIds: ['1', '2'], stage: '2', tblx: '101', file: "a'b", change: [1, 3] }),
     ).toBe(
-      "theme = 'landcover' AND city = '130100' AND batch IN (1, 2) AND stage = '2' AND tblx = '101' AND filename ILIKE '%a''b%' AND change_type IN (1, 3)",
+      "theme = 'landcover' AND city = '130100' AND batch IN (1, 2) AND stage = '2' AND tblx = '101' AND filename ILIKE '%a''b%' ESCAPE '\\' AND change_type IN (1, 3)",
+    );
+    // The user's wildcards and backslash are literal, as in the list's SQL filter.
+    expect(spotCql({ theme: 'x', region: null, batchIds: null, stage: null, tblx: null, file: 'GF1_50%\\', change: [] })).toBe(
+      "theme = 'x' AND filename ILIKE '%GF1\\_50\\%\\\\%' ESCAPE '\\'",
     );
     expect(spotCql({ theme: 'landcover', region: null, batchIds: [], stage: null, tblx: null, file: '', change: [] })).toBe(
       "theme = 'landcover' AND batch = -1",

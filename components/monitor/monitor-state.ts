@@ -3,6 +3,7 @@
  * `?module=detail&region=130000&batch=12&legend=area&from=20250101&to=20250630&stage=2&tblx=101&file=GF2&change=1,2&page=2&spot=42`.
  * Pure: parsing never throws; anything malformed falls back to the default.
  */
+import { containsPattern } from '@/lib/shared/like';
 import { parseCompactDate } from '@/lib/shared/spots/dates';
 import { CHANGE_TYPE_VALUES, SPOT_TYPE_VALUES, STAGE_VALUES } from '@/lib/shared/spots/codes';
 import { COUNTRY_CODE, isRegionCode } from '@/lib/shared/regions/codes';
@@ -146,8 +147,8 @@ export function spotCql(options: {
   if (options.batchIds) parts.push(options.batchIds.length ? `batch IN (${options.batchIds.join(', ')})` : 'batch = -1');
   if (options.stage) parts.push(`stage = ${literal(options.stage)}`);
   if (options.tblx) parts.push(`tblx = ${literal(options.tblx)}`);
-  // The map grammar has no LIKE escape (backslash is literal): `%` and `_` in a name stay wildcards there.
-  if (options.file) parts.push(`filename ILIKE ${literal(`%${options.file}%`)}`);
+  // Literal, like the list's filter (same pattern): `%`, `_` and `\` typed by the user are escaped with `\`.
+  if (options.file) parts.push(`filename ILIKE ${literal(containsPattern(options.file))} ESCAPE '\\'`);
   if (options.change.length) parts.push(`change_type IN (${options.change.join(', ')})`);
   return parts.join(' AND ');
 }

@@ -7,7 +7,9 @@ import { GET as statisticsGet } from '../../app/api/spot/v2/spotstatistics/[x]/r
 import { GET as latestGet } from '../../app/api/spot/v2/spotstatistics/lastest/route';
 import { GET as trendGet } from '../../app/api/spot/v2/spotstatistics/trend/route';
 import { GET as dictionaryGet } from '../../app/api/system/v1/dic/code/[CODE]/item/s/route';
+import { GET as ownRangesGet } from '../../app/api/main/v1/arearange/userid/route';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { spotCql } from '../../components/monitor/monitor-state';
 import { createSession } from '../../lib/server/auth/session';
 import { gridPercentSchema, spotDetailSchema, spotSchema, spotStatisticsSchema, spotTrendSchema } from '../../lib/shared/contracts/spots';
 import { call, withTestDatabase } from '../support/api';
@@ -290,5 +292,95 @@ describe('spot detail (login and area ranges)', () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('ExceptionReport');
+  });
+
+  it('finds file names literally on the list, WFS and WMS alike: `_` and `%` typed by the user are not wildcards', async () => {
+    const admin = await tokenOf('demo-admin');
+    // 'GF1_' as a wildcard pattern would also match the GF1B_, GF1C_ and GF1D_ scenes.
+    const [{ literal, wildcard } = { literal: 0, wildcard: 0 }] = await db().query<{ literal: number; wildcard: number }>(
+      `SELECT count(*) FILTER (WHERE strpos(upper(filename), 'GF1_') > 0)::int AS literal,
+              count(*) FILTER (WHERE filename ILIKE '%GF1_%')::int AS wildcard
+         FROM spots WHERE theme = 'landcover'`,
+    );
+    expect(literal).toBeGreaterThan(0);
+    expect(wildcard).toBeGreaterThan(literal);
+    const cqlOf = (file: string, more: Partial<Parameters<typeof spotCql>[0]> = {}) =>
+      spotCql({ theme: 'landcover', region: null, batchIds: null, stage: null, tblx: null, file, change: [], ...more });
+    const matched = async (file: string) => {
+      const url = `/map/cloudPlatform/wfs?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=spot_meta&OUTPUTFORMAT=application/json&COUNT=1&CQL_FILTER=${encodeURIComponent(cqlOf(file))}`;
+      const answer = await ows(wfsGet, url, admin);
+      expect(answer.status).toBe(200);
+      return JSON.parse(answer.text).numberMatched as number;
+    };
+    const listed = async (file: string) =>
+      (await call(spotsGet, `/api/spot/v2/spotmeta?filename=${encodeURIComponent(file)}`, { headers: { token: admin } })).json.data
+        .total as number;
+
+    for (const [file, expected] of [
+      ['gf1_', literal],
+      ['GF1%PMS', 0],
+      ['%', 0],
+      ['\\', 0],
+    ] as const) {
+      expect({ file, list: await listed(file), map: await matched(file) }).toEqual({ file, list: expected, map: expected });
+    }
+
+    // WMS: a GF1B_ scene's spot is drawn for its own name, not for 'GF1_' (its county and batch share one scene).
+    const [spot] = await db().query<{ lon: number; lat: number; xzqdm: string; batch: string; prefix: string }>(
+      `SELECT ST_X(center) AS lon, ST_Y(center) AS lat, xzqdm, batch_id::text AS batch, split_part(filename, '_', 1) || '_' AS prefix
+         FROM spots WHERE filename LIKE 'GF1B\\_%' OR filename LIKE 'GF1C\\_%' OR filename LIKE 'GF1D\\_%' ORDER BY area_m2 DESC LIMIT 1`,
+    );
+    expect(spot).toBeDefined();
+    const { lon, lat } = spot!;
+    const featureInfo = async (file: string) => {
+      const cql = encodeURIComponent(cqlOf(file, { region: spot!.xzqdm, batchIds: [spot!.batch] }));
+      const url = `/map/cloudPlatform/wms?SERVICE=WMS&REQUEST=GetFeatureInfo&VERSION=1.1.1&LAYERS=cloudPlatform:spot_meta&QUERY_LAYERS=cloudPlatform:spot_meta&STYLES=&SRS=EPSG:4326&BBOX=${lon - 0.001},${lat - 0.001},${lon + 0.001},${lat + 0.001}&WIDTH=101&HEIGHT=101&X=50&Y=50&INFO_FORMAT=application/json&CQL_FILTER=${cql}`;
+      return JSON.parse((await ows(wmsGet, url, admin)).text).features.length as number;
+    };
+    expect(await featureInfo(spot!.prefix)).toBeGreaterThan(0);
+    expect(await featureInfo('GF1_')).toBe(0);
+  });
+
+  it('refuses demo-unassigned (its only area range is suspended) exactly like a user whose range was deleted', async () => {
+    const unassigned = await tokenOf('demo-unassigned');
+    const ranges = await call(ownRangesGet, '/api/main/v1/arearange/userid', { headers: { token: unassigned } });
+    expect(ranges.json.data).toEqual([]);
+    const [{ n } = { n: 0 }] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-unassigned' AND a.status = 1`,
+    );
+    expect(n).toBe(1);
+    const [spot] = await db().query<{ id: string }>(`SELECT id::text AS id FROM spots WHERE xzqdm LIKE '1301%' LIMIT 1`);
+    const requests = [
+      (token: string, locale: string) => call(spotsGet, '/api/spot/v2/spotmeta', { headers: { token, 'x-locale': locale } }),
+      (token: string, locale: string) =>
+        call(spotGet, `/api/spot/v2/spotmeta/id/${spot!.id}`, { params: { id: spot!.id }, headers: { token, 'x-locale': locale } }),
+      (token: string, locale: string) => call(gridGet, '/api/spot/v2/gridstatistics/percent', { headers: { token, 'x-locale': locale } }),
+    ];
+    const answers = async (token: string) => {
+      const out = [];
+      for (const request of requests)
+        for (const locale of ['en', 'zh']) {
+          const { status, json } = await request(token, locale);
+          out.push({ status, code: json.code, message: json.message, data: json.data ?? null });
+        }
+      return out;
+    };
+    const refused = await answers(unassigned);
+    for (const answer of refused) expect(answer).toMatchObject({ status: 403, code: 403, data: null });
+    expect(refused[0]!.message).toBe('Your account is not linked to a permission range; please contact the administrator.');
+    expect(refused[1]!.message).toBe('未关联用户权限范围，请联系管理员');
+    // The map services show it nothing.
+    const wfs = await ows(
+      wfsGet,
+      '/map/cloudPlatform/wfs?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=spot_meta&OUTPUTFORMAT=application/json&COUNT=1',
+      unassigned,
+    );
+    expect(JSON.parse(wfs.text).numberMatched).toBe(0);
+
+    // demo-city has the same role; with its range deleted it gets the same answers.
+    const city = await tokenOf('demo-city');
+    expect((await answers(city))[0]!.status).toBe(200);
+    await db().query(`UPDATE area_ranges SET is_delete = 1 WHERE user_id = (SELECT id FROM users WHERE username = 'demo-city')`);
+    expect(await answers(city)).toEqual(refused);
   });
 });

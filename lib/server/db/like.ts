@@ -1,5 +1,2 @@
-/**
- * A LIKE/ILIKE pattern matching `text` anywhere, with the user's %, _ and backslash taken literally
- * (PostgreSQL's default escape character is the backslash). Pass it as a parameter, never in the SQL.
- */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Kept here for the repositories; the pattern is shared with the map filters (lib/shared/like.ts). */
+export { containsPattern } from '../../shared/like';

@@ -37,6 +37,8 @@ interface DemoUser {
   accountType: 0 | 1;
   nodeType?: 'provincial' | 'dedicated';
   ranges: string[];
+  /** Area ranges seeded suspended (status 1): they exist but do not count (spec §3). */
+  suspendedRanges?: string[];
   realName: string;
   organization: string;
   email: string;
@@ -53,6 +55,8 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'demo-personal', role: 'personal', accountType: 0, ranges: [], realName: '个人演示用户', organization: '某高校遥感实验室（演示）', email: 'demo-personal@rscloud.example', telephone: '13800000004', relatePushNodeInfo: [{ nodeCode: '130000', nodeName: '河北省节点' }] },
   { username: 'demo-upgrade', role: 'personal', accountType: 0, ranges: [], realName: '待改密演示用户', organization: '演示', email: 'demo-upgrade@rscloud.example', telephone: '13800000005', mustChangePassword: true },
   { username: 'demo-editor', role: 'editor', accountType: 1, ranges: [], realName: '内容编辑演示用户', organization: '卫星遥感云服务平台（演示）', email: 'demo-editor@rscloud.example', telephone: '13800000006' },
+  // Land-cover permission, but its only area range is suspended: detail, grid and sequence say 'not linked to a user permission range'.
+  { username: 'demo-unassigned', role: 'city', accountType: 1, ranges: [], suspendedRanges: ['130100'], realName: '待分配范围演示用户', organization: '石家庄市自然资源和规划局（演示）', email: 'demo-unassigned@rscloud.example', telephone: '13800000056' },
 ];
 
 export const accountsSeed: SeedStep = {
@@ -96,6 +100,9 @@ export const accountsSeed: SeedStep = {
       await db.query('INSERT INTO user_roles (user_id, role_id) SELECT $1::bigint, id FROM roles WHERE code = $2', [row.id, user.role]);
       for (const region of user.ranges) {
         await db.query("INSERT INTO area_ranges (user_id, type, region_id) VALUES ($1, 'regionId', $2)", [row.id, region]);
+      }
+      for (const region of user.suspendedRanges ?? []) {
+        await db.query("INSERT INTO area_ranges (user_id, type, region_id, status) VALUES ($1, 'regionId', $2, 1)", [row.id, region]);
       }
     }
   },

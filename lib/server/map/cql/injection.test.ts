@@ -61,7 +61,12 @@ const hostile: readonly string[] = [
   "INTERSECTS(geom, POINT(116 40)) OR xzqdm = '1'",
   // other string syntaxes
   "xzqdm = \\' OR 1=1 --",
-  "xzqdm LIKE '%' ESCAPE '\\'",
+  "xzqdm LIKE '%' ESCAPE '\\\\'",
+  "xzqdm LIKE '%' ESCAPE '\\' OR 1=1",
+  "xzqdm LIKE '%' ESCAPE E'\\\\'",
+  "xzqdm LIKE '%' ESCAPE xzqdm",
+  "xzqdm LIKE '%' ESCAPE chr(92)",
+  "xzqdm LIKE 'a\\' ESCAPE '\\'",
   'xzqdm = $$1$$',
   'xzqdm = $tag$1$tag$',
   'xzqdm = $1',
@@ -169,6 +174,13 @@ const FRAGMENTS = [
 ];
 const DATES = ['2024-01-01', '1999-12-31', '2024-02-29T23:59:59Z', '2024-06-30T08:00:00+08:00', '2024-03-01T12:30'];
 
+/** Whether the pattern ends with an escape character that escapes nothing. */
+function dangles(pattern: string, escape: string): boolean {
+  const chars = [...pattern];
+  for (let i = 0; i < chars.length; i += 1) if (chars[i] === escape && ++i === chars.length) return true;
+  return false;
+}
+
 interface Generated {
   cql: string;
   params: Array<string | number>;
@@ -223,7 +235,12 @@ function generator(next: () => number) {
     }
     if (form === 'like') {
       const pattern = text();
-      return { cql: `${left} ${not}${pick(['LIKE', 'ILIKE'])} ${quote(pattern)}`, params: [pattern] };
+      const escape = next() < 0.4 ? pick(['\\', '!', "'", '耕', '$']) : null;
+      // An unpaired escape at the very end of the pattern would be refused: pair it.
+      const safe = escape && dangles(pattern, escape) ? pattern + escape : pattern;
+      const like = `${left} ${not}${pick(['LIKE', 'ILIKE'])} ${quote(escape ? safe : pattern)}`;
+      if (!escape) return { cql: like, params: [pattern] };
+      return { cql: `${like} ${pick(['ESCAPE', 'escape'])} ${quote(escape)}`, params: [safe, escape] };
     }
     return { cql: `${left} IS ${not}NULL`, params: [] };
   };
@@ -249,7 +266,7 @@ const COLUMNS = Object.values(whitelist)
 const VOCABULARY_TEXT =
   "$0123456789 ::text ::double precision ::timestamptz AND OR NOT IN LIKE ILIKE BETWEEN IS NULL TRUE FALSE ESCAPE '' <> <= >= = < > ( ) ,";
 const VOCABULARY =
-  /\$\d+::(?:text|double precision|timestamptz)|\b(?:AND|OR|NOT|IN|I?LIKE|BETWEEN|IS|NULL|TRUE|FALSE)\b|ESCAPE ''|<>|<=|>=|[=<>(),\s]/g;
+  /\$\d+::(?:text|double precision|timestamptz)|\b(?:AND|OR|NOT|IN|I?LIKE|BETWEEN|IS|NULL|TRUE|FALSE)\b|ESCAPE(?: '')?|<>|<=|>=|[=<>(),\s]/g;
 
 /** What is left of the SQL once every allowed piece is taken out: must be nothing. */
 function leftover(sql: string): string {

@@ -65,6 +65,23 @@ describe('parseCql', () => {
     expect(parseCql("a NOT BETWEEN 'a' AND 'b'")).toMatchObject({ kind: 'between', negated: true });
   });
 
+  it('reads an optional ESCAPE character after a LIKE pattern', () => {
+    expect(parseCql("a LIKE 'x%'")).toMatchObject({ kind: 'like', escape: null });
+    expect(parseCql("a ILIKE '%a\\_b%' ESCAPE '\\'")).toMatchObject({
+      kind: 'like',
+      caseInsensitive: true,
+      pattern: { value: '%a\\_b%' },
+      escape: '\\',
+    });
+    expect(parseCql("a not like '!%!!' escape '!' AND a IS NULL")).toMatchObject({
+      kind: 'and',
+      operands: [{ kind: 'like', negated: true, pattern: { value: '!%!!' }, escape: '!' }, { kind: 'isNull' }],
+    });
+    // ESCAPE '' is the default: no escape character at all.
+    expect(parseCql("a LIKE '\\' ESCAPE ''")).toMatchObject({ pattern: { value: '\\' }, escape: null });
+    expect(parseCql("a LIKE '耕地' ESCAPE '耕'")).toMatchObject({ escape: '耕' });
+  });
+
   it('normalises != to <>', () => {
     expect(parseCql('a != 1')).toMatchObject({ kind: 'compare', op: '<>' });
   });
@@ -108,6 +125,15 @@ describe('parseCql', () => {
     ['intersects(geom, POINT(1 2))', 0, /^Spatial predicate INTERSECTS/],
     ["a AFTER '2024-01-01'", 2, /^Temporal predicate AFTER is not supported/],
     ['AND = 1', 0, /found AND at 0/],
+    ["a LIKE 'x' ESCAPE", 17, /^Expected a quoted character after ESCAPE, found end of filter at 17$/],
+    ["a LIKE 'x' ESCAPE 1", 18, /^Expected a quoted character after ESCAPE, found number 1/],
+    ["a LIKE 'x' ESCAPE '!!'", 11, /^ESCAPE '!!' at 11; the escape must be one character other than % and _/],
+    ["a LIKE 'x' ESCAPE '%'", 11, /^ESCAPE '%' at 11/],
+    ["a LIKE 'x' ESCAPE '_'", 11, /^ESCAPE '_' at 11/],
+    ["a LIKE 'ab!' ESCAPE '!'", 7, /^Pattern ends with its escape character at 7; write !! for the character itself$/],
+    ["a LIKE 'a!!!' ESCAPE '!'", 7, /^Pattern ends with its escape character/],
+    ["a = 'x' ESCAPE '!'", 8, /^Expected AND, OR or end of filter, found ESCAPE at 8$/],
+    ["escape = 'x'", 0, /^Expected an attribute or "\(", found ESCAPE at 0$/],
   ])('rejects %j at %i', (input, position, message) => {
     const error = errorOf(input);
     expect(error.message).toMatch(message);

@@ -32,6 +32,11 @@ export type CqlNode =
       readonly negated: boolean;
       readonly caseInsensitive: boolean;
       readonly pattern: CqlLiteral & { readonly kind: 'string' };
+      /**
+       * The `ESCAPE` character: before `%`, `_` or itself it makes that character literal. null (no
+       * ESCAPE, or `ESCAPE ''`): none, so a backslash is an ordinary character.
+       */
+      readonly escape: string | null;
     }
   | {
       readonly kind: 'between';
@@ -53,7 +58,7 @@ export interface CqlLimits {
 
 export const DEFAULT_CQL_LIMITS: Readonly<Required<CqlLimits>> = Object.freeze({ maxLength: 4000, maxDepth: 20, maxTerms: 200 });
 
-const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'IN', 'LIKE', 'ILIKE', 'BETWEEN', 'IS', 'NULL', 'INCLUDE', 'EXCLUDE']);
+const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'IN', 'LIKE', 'ILIKE', 'ESCAPE', 'BETWEEN', 'IS', 'NULL', 'INCLUDE', 'EXCLUDE']);
 const SPATIAL = new Set([
   'BBOX',
   'INTERSECTS',
@@ -214,7 +219,44 @@ class Parser {
       throw cqlError(`Expected a quoted pattern after ${caseInsensitive ? 'ILIKE' : 'LIKE'}, found ${describe(token)}`, token.position);
     this.next();
     this.countTerms(operator.position, 1);
-    return { kind: 'like', attribute, negated, caseInsensitive, pattern: { kind: 'string', value: token.value, position: token.position } };
+    const escape = this.likeEscape(token.value, token.position);
+    return {
+      kind: 'like',
+      attribute,
+      negated,
+      caseInsensitive,
+      pattern: { kind: 'string', value: token.value, position: token.position },
+      escape,
+    };
+  }
+
+  /**
+   * The optional `ESCAPE 'c'` after a LIKE pattern (SQL's syntax, which PostgreSQL runs as is). One
+   * character other than `%` and `_`, or `''` for none; the pattern may not end in an unpaired escape.
+   */
+  private likeEscape(pattern: string, patternPosition: number): string | null {
+    const keyword = this.peek();
+    if (!this.acceptKeyword('ESCAPE')) return null;
+    const token = this.peek();
+    if (token.type !== 'string') throw cqlError(`Expected a quoted character after ESCAPE, found ${describe(token)}`, token.position);
+    this.next();
+    const characters = [...token.value];
+    if (characters.length === 0) return null;
+    if (characters.length > 1 || token.value === '%' || token.value === '_')
+      throw cqlError(`ESCAPE '${echo(token.value)}'`, keyword.position, "the escape must be one character other than % and _, or ''");
+    const escape = token.value;
+    const chars = [...pattern];
+    for (let i = 0; i < chars.length; i += 1) {
+      if (chars[i] !== escape) continue;
+      if (i === chars.length - 1)
+        throw cqlError(
+          'Pattern ends with its escape character',
+          patternPosition,
+          `write ${echo(escape + escape)} for the character itself`,
+        );
+      i += 1;
+    }
+    return escape;
   }
 
   private between(attribute: CqlAttributeRef, negated: boolean): CqlNode {

@@ -50,6 +50,13 @@ describe('compileCql', () => {
     ["stage NOT IN ('x')", '(s.stage NOT IN ($1::text))', ['x']],
     ["tblx ILIKE 'a\\_%'", "(tblx ILIKE $1::text ESCAPE '')", ['a\\_%']],
     ["tblx not like '%'", "(tblx NOT LIKE $1::text ESCAPE '')", ['%']],
+    ["tblx ILIKE '%a\\_b%' ESCAPE '\\'", '(tblx ILIKE $1::text ESCAPE $2::text)', ['%a\\_b%', '\\']],
+    [
+      "tblx LIKE '!%%' ESCAPE '!' AND batch = 1",
+      '((tblx LIKE $1::text ESCAPE $2::text) AND (batch = $3::double precision))',
+      ['!%%', '!', 1],
+    ],
+    ["tblx LIKE '\\%' ESCAPE ''", "(tblx LIKE $1::text ESCAPE '')", ['\\%']],
     ['xzqdm IS NULL', '("xzqdm" IS NULL)', []],
     ['acquired is not null', '(m.acquired_at IS NOT NULL)', []],
     ["province = '130000'", "((left(r.code, 2) || '0000') = $1::text)", ['130000']],

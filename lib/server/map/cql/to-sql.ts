@@ -81,7 +81,7 @@ class Translator {
       case 'in':
         return this.inList(node.attribute, node.negated, node.values);
       case 'like':
-        return this.like(node.attribute, node.negated, node.caseInsensitive, node.pattern);
+        return this.like(node.attribute, node.negated, node.caseInsensitive, node.pattern, node.escape);
       case 'between':
         return this.between(node.attribute, node.negated, node.low, node.high);
       case 'isNull':
@@ -103,13 +103,23 @@ class Translator {
     return `(${columnSql(attribute)} ${negated ? 'NOT IN' : 'IN'} (${placeholders.join(', ')}))`;
   }
 
-  /** `ESCAPE ''` switches off PostgreSQL's default backslash escape, so a backslash matches itself. */
-  private like(ref: CqlAttributeRef, negated: boolean, caseInsensitive: boolean, pattern: CqlLiteral): string {
+  /**
+   * Without an escape, `ESCAPE ''` switches off PostgreSQL's default backslash escape, so a backslash
+   * matches itself. With one, the escape character goes in as a parameter too (the parser has checked
+   * it is one character and that the pattern does not end with it, which PostgreSQL would refuse).
+   */
+  private like(ref: CqlAttributeRef, negated: boolean, caseInsensitive: boolean, pattern: CqlLiteral, escape: string | null): string {
     const attribute = this.attribute(ref);
     const operator = caseInsensitive ? 'ILIKE' : 'LIKE';
     if (attribute.type !== 'text')
       throw cqlError(`${operator} on ${attribute.type} attribute "${echo(ref.name)}"`, ref.position, `${operator} needs a text attribute`);
-    return `(${columnSql(attribute)} ${negated ? 'NOT ' : ''}${operator} ${this.param(ref, attribute, pattern)} ESCAPE '')`;
+    const value = this.param(ref, attribute, pattern);
+    let escapeSql = "''";
+    if (escape !== null) {
+      this.params.push(escape);
+      escapeSql = `$${this.firstParamIndex + this.params.length - 1}::text`;
+    }
+    return `(${columnSql(attribute)} ${negated ? 'NOT ' : ''}${operator} ${value} ESCAPE ${escapeSql})`;
   }
 
   private between(ref: CqlAttributeRef, negated: boolean, low: CqlLiteral, high: CqlLiteral): string {
