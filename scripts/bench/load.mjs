@@ -54,16 +54,17 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
  * A server under load: `connections` keep-alive clients to 127.0.0.1:`port`, asking for `path` (or
  * each of a list of paths in turn). `expectedBytes`, when
  * given, turns a body of any other length into an error (a truncated answer, or another page).
+ * `headers` are sent with every request (e.g. a session `token`).
  * `phase(seconds)` can be called repeatedly, e.g. to interleave two targets.
  */
 export class LoadTarget {
-  constructor({ port, path, connections = 16, expectedBytes }) {
+  constructor({ port, path, connections = 16, expectedBytes, headers = {} }) {
     // `path` may be a list: each request takes the next one, round robin (e.g. the tiles of a map view).
     Object.assign(this, { port, paths: Array.isArray(path) ? path : [path], connections, expectedBytes });
     this.next = 0;
     this.agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     // Identity encoding: every server sends the same bytes and none spends time compressing.
-    this.headers = { 'accept-encoding': 'identity' };
+    this.headers = { 'accept-encoding': 'identity', ...headers };
   }
 
   /** Closed loop for `seconds`; returns the raw figures of that phase. */
