@@ -1,27 +1,28 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { ButtonLink } from '../ui/button-link';
+import { Link } from '@/i18n/navigation';
+import classes from './error-page.module.css';
 
 export type ErrorCode = 401 | 403 | 404;
 
-/** The 401, 403 and 404 screens (spec §2, §8). */
+/**
+ * The 401, 403 and 404 screens (spec §2, §8). Plain elements styled like the Mantine components they
+ * replaced: this is every page's not-found boundary, so each component it imports loads with every page.
+ */
 export function ErrorPage({ code }: { code: ErrorCode }) {
   const t = useTranslations('ErrorPage');
   return (
-    <Container size="sm" py={80}>
-      <Stack align="center" gap="md" ta="center">
-        <Text fz={96} fw={800} c="brand.2" lh={1} aria-hidden="true">
+    <div className={classes.page}>
+      <div className={classes.stack}>
+        <p className={classes.code} aria-hidden="true">
           {code}
-        </Text>
-        <Title order={1}>{t(`title${code}`)}</Title>
-        <Text c="dimmed">{t(`body${code}`)}</Text>
-        <Text size="sm" c="dimmed">
-          {t('code', { code })}
-        </Text>
-        <ButtonLink href="/home" size="md">
+        </p>
+        <h1 className={classes.title}>{t(`title${code}`)}</h1>
+        <p className={classes.text}>{t(`body${code}`)}</p>
+        <p className={classes.small}>{t('code', { code })}</p>
+        <Link href="/home" className={classes.backHome}>
           {t('backHome')}
-        </ButtonLink>
-      </Stack>
-    </Container>
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -1,25 +1,46 @@
 'use client';
 
-import { Affix, Button, Transition } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
 import { ArrowUpIcon } from '../icons';
+import classes from './back-to-top.module.css';
 
 /** Spec §2/§9: a "back to top" button from 300 px of scroll. */
 export const BACK_TO_TOP_THRESHOLD = 300;
 
 export function BackToTop() {
   const t = useTranslations('BackToTop');
-  const [scroll, scrollTo] = useWindowScroll();
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setShown(window.scrollY >= BACK_TO_TOP_THRESHOLD);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+
   return (
-    <Affix position={{ bottom: 24, right: 24 }}>
-      <Transition transition="slide-up" mounted={scroll.y >= BACK_TO_TOP_THRESHOLD}>
-        {(styles) => (
-          <Button style={styles} leftSection={<ArrowUpIcon size={16} />} onClick={() => scrollTo({ y: 0 })} data-testid="back-to-top">
-            {t('label')}
-          </Button>
-        )}
-      </Transition>
-    </Affix>
+    <button
+      type="button"
+      className={classes.button}
+      data-hidden={shown ? undefined : ''}
+      aria-hidden={shown ? undefined : true}
+      tabIndex={shown ? undefined : -1}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      data-testid="back-to-top"
+    >
+      <ArrowUpIcon size={16} className={classes.icon} />
+      {t('label')}
+    </button>
   );
 }

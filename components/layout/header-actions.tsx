@@ -1,17 +1,21 @@
 'use client';
 
-import { Button, Group } from '@mantine/core';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { preloadLoginDialog } from '../auth/login-dialog-slot';
+import classes from './site-header.module.css';
 
 // Signed-in controls load with the session, not with every visitor's first page.
 const SignedInActions = dynamic(() => import('./signed-in-actions').then((m) => m.SignedInActions), { ssr: false });
 
-/** Visitors: log in and register. Signed-in users: cart (MOD_061), personal center, log out. */
+/**
+ * Visitors: log in and register. Signed-in users: cart (MOD_061), personal center, log out.
+ * The visitors' two controls are plain elements styled like Mantine buttons: they are on every page
+ * a visitor opens, so they should not bring the button components' script along.
+ */
 export function HeaderActions() {
   const t = useTranslations('Header');
   const user = useSessionStore(selectUser);
@@ -19,21 +23,21 @@ export function HeaderActions() {
 
   if (!user) {
     return (
-      <Group gap="xs" wrap="nowrap">
-        <Button
-          size="compact-md"
-          variant="white"
+      <div className={classes.visitorActions}>
+        <button
+          type="button"
+          className={`${classes.headerButton} ${classes.loginButton}`}
           onClick={() => openLogin()}
           onPointerEnter={preloadLoginDialog}
           onFocus={preloadLoginDialog}
           data-testid="login-button"
         >
           {t('login')}
-        </Button>
-        <Button size="compact-md" variant="outline" color="white" component={Link} href="/register">
+        </button>
+        <Link href="/register" className={`${classes.headerButton} ${classes.registerButton}`}>
           {t('register')}
-        </Button>
-      </Group>
+        </Link>
+      </div>
     );
   }
 

@@ -1,6 +1,5 @@
 'use client';
 
-import { Anchor } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import classes from './site-header.module.css';
@@ -12,8 +11,7 @@ export function LanguageSwitch() {
   const pathname = usePathname();
   const other = locale === 'zh' ? 'en' : 'zh';
   return (
-    <Anchor
-      component={Link}
+    <Link
       href={pathname}
       locale={other}
       hrefLang={other}
@@ -23,6 +21,6 @@ export function LanguageSwitch() {
       data-testid="language-switch"
     >
       {t(other)}
-    </Anchor>
+    </Link>
   );
 }

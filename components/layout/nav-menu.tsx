@@ -1,10 +1,8 @@
 'use client';
 
-import { Burger } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Link, usePathname } from '@/i18n/navigation';
 import { selectViewer } from '@/lib/client/stores/selectors';
@@ -127,8 +125,9 @@ export function NavMenu() {
   const pathname = usePathname();
   const viewer = useSessionStore(useShallow(selectViewer));
   const items = useMemo(() => buildMenu(viewer), [viewer]);
-  const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   if (drawerOpen && !drawerLoaded) setDrawerLoaded(true);
 
   return (
@@ -139,9 +138,17 @@ export function NavMenu() {
         ))}
       </ul>
       <div className={classes.mobileBar}>
-        <Burger opened={drawerOpen} onClick={drawer.toggle} color="white" aria-label={drawerOpen ? t('closeMenu') : t('openMenu')} />
+        <button
+          type="button"
+          className={classes.burger}
+          aria-expanded={drawerOpen}
+          aria-label={drawerOpen ? t('closeMenu') : t('openMenu')}
+          onClick={() => setDrawerOpen((o) => !o)}
+        >
+          <span className={classes.burgerLines} data-opened={drawerOpen || undefined} />
+        </button>
       </div>
-      {drawerLoaded && <MobileDrawer opened={drawerOpen} onClose={drawer.close} items={items} pathname={pathname} />}
+      {drawerLoaded && <MobileDrawer opened={drawerOpen} onClose={closeDrawer} items={items} pathname={pathname} />}
     </nav>
   );
 }

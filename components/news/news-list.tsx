@@ -21,10 +21,11 @@ export function NewsList({ kind, items, page, pages }: Props) {
   return (
     <Stack gap="md">
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.id}>
             <Paper withBorder radius="md" p="md" component="article" className={item.cover ? classes.withCover : undefined}>
               {item.cover && (
+                // The first cover is usually the largest paint above the fold: fetched at once; the rest lazily.
                 // eslint-disable-next-line @next/next/no-img-element -- signed file links, not optimizable static assets
                 <img
                   className={classes.cover}
@@ -32,7 +33,8 @@ export function NewsList({ kind, items, page, pages }: Props) {
                   alt={item.cover.alt}
                   width={item.cover.width}
                   height={item.cover.height}
-                  loading="lazy"
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : undefined}
                   decoding="async"
                 />
               )}

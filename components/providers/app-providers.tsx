@@ -1,13 +1,14 @@
 'use client';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { ApiClientError, configureApiClient } from '@/lib/client/api';
 import { useSessionStore } from '@/lib/client/stores/session-store';
+import { NotificationsHost } from './notifications-host';
 import { cssVariablesResolver, theme } from './theme';
 
 function showError(error: unknown, title: string, fallback: string) {
@@ -52,7 +53,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-center" />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
