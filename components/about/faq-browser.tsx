@@ -1,10 +1,12 @@
 'use client';
 
-import { Anchor, Code, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { Fragment, useEffect, useMemo } from 'react';
 import { LiveSearch, matchesAll, useLiveSearch } from '@/components/ui/live-search';
-import { faqAnchor, type FaqCategory, type FaqItem } from '@/lib/shared/contracts/faq';
+import type { FaqItem } from '@/lib/shared/contracts/faq';
+import { faqAnchor, type FaqCategory } from '@/lib/shared/faq';
+import plain from '@/components/ui/plain.module.css';
 import classes from './faq.module.css';
 
 export interface FaqGroup {
@@ -18,9 +20,9 @@ const categoryAnchor = (category: FaqCategory) => `faq-category-${category}`;
 function Answer({ text }: { text: string }) {
   return text.split(/\n\s*\n/).map((paragraph, i) =>
     paragraph.startsWith('$ ') ? (
-      <Code key={i} block className={classes.command}>
-        {paragraph.slice(2)}
-      </Code>
+      <pre key={i} className={classes.command}>
+        <code>{paragraph.slice(2)}</code>
+      </pre>
     ) : (
       <p key={i}>
         {paragraph.split('\n').map((line, j) => (
@@ -121,7 +123,7 @@ export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
                     <Answer text={item.answer} />
                     <a href={`#${faqAnchor(item.slug)}`} className={classes.permalink}>
                       <span aria-hidden="true">#</span>
-                      <VisuallyHidden>{t('permalink', { question: item.question })}</VisuallyHidden>
+                      <span className={plain.visuallyHidden}>{t('permalink', { question: item.question })}</span>
                     </a>
                   </div>
                 </details>

@@ -14,12 +14,13 @@ import { incrVisitContract } from '@/lib/shared/contracts/visits';
 import { LOGIN_CODES, loginContract } from '@/lib/shared/contracts/users';
 import { CaptchaField } from './captcha-field';
 import classes from './login-dialog.module.css';
+import { withQueries } from '@/components/providers/query-boundary';
 
 type Field = 'username' | 'password' | 'captcha';
 const EMPTY = { username: '', password: '', captcha: '' };
 
 /** Spec §2 login dialog: username/phone/email, password with show/hide, clickable captcha, Enter submits. */
-export function LoginDialog() {
+function LoginDialogContent() {
   const t = useTranslations('LoginDialog');
   const opened = useSessionStore(selectLoginOpen);
   const closeLogin = useSessionStore((s) => s.closeLogin);
@@ -162,3 +163,6 @@ function LoginForm({ onLeave }: { onLeave: () => void }) {
     </form>
   );
 }
+
+/** Loaded on demand, so it brings React Query itself (components/providers/query-boundary.tsx). */
+export const LoginDialog = withQueries(LoginDialogContent);

@@ -5,9 +5,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useNewsHome } from '@/lib/client/queries/news';
 import { kindOfType, newsDetailPath, newsListPath, NEWS_KINDS } from '@/lib/shared/news/kinds';
+import { withQueries } from '@/components/providers/query-boundary';
 
 /** The home page's news: highlighted items, then links to each list. */
-export function NewsHighlights() {
+function NewsHighlightsContent() {
   const t = useTranslations('Home');
   const news = useTranslations('News');
   const routes = useTranslations('Routes');
@@ -77,3 +78,6 @@ export function NewsHighlights() {
     </Paper>
   );
 }
+
+/** Loaded on demand, so it brings React Query itself (components/providers/query-boundary.tsx). */
+export const NewsHighlights = withQueries(NewsHighlightsContent);

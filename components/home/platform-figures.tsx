@@ -3,11 +3,12 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { usePlatformFigures, useVisitTotals } from '@/lib/client/queries/visits';
+import { withQueries } from '@/components/providers/query-boundary';
 
 type FigureKey = 'visitsToday' | 'visitsTotal' | 'chineseSatellites' | 'globalSatellites' | 'sensors' | 'counties' | 'news' | 'downloads';
 
 /** Platform figures counted from the database, and the live visit counter (this visit included). */
-export function PlatformFigures() {
+function PlatformFiguresContent() {
   const t = useTranslations('Home');
   const format = useFormatter();
   const visits = useVisitTotals(30);
@@ -61,3 +62,6 @@ export function PlatformFigures() {
     </Paper>
   );
 }
+
+/** Loaded on demand, so it brings React Query itself (components/providers/query-boundary.tsx). */
+export const PlatformFigures = withQueries(PlatformFiguresContent);

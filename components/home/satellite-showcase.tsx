@@ -8,6 +8,7 @@ import { AnchorLink } from '@/components/ui/anchor-link';
 import { apiFetch } from '@/lib/client/api';
 import { pageSchema } from '@/lib/shared/contracts/api';
 import { listSatellitesContract, satelliteSummarySchema } from '@/lib/shared/contracts/satellites';
+import { withQueries } from '@/components/providers/query-boundary';
 
 /** The Chinese series shown on home: the sharpest optical, stereo mapping, hyperspectral, radar and video/commercial. */
 const FEATURED = ['gf7', 'gf2', 'zy3', 'zy102d', 'gf3', 'jl1'] as const;
@@ -15,7 +16,7 @@ const FEATURED = ['gf7', 'gf2', 'zy3', 'zy102d', 'gf3', 'jl1'] as const;
 const listSchema = pageSchema(satelliteSummarySchema);
 
 /** A showcase of Chinese land-observation satellites, read from the satellite tables. */
-export function SatelliteShowcase() {
+function SatelliteShowcaseContent() {
   const t = useTranslations('Home');
   const locale = useLocale();
   const { data, isPending, isError, refetch } = useQuery({
@@ -65,3 +66,6 @@ export function SatelliteShowcase() {
     </Paper>
   );
 }
+
+/** Loaded on demand, so it brings React Query itself (components/providers/query-boundary.tsx). */
+export const SatelliteShowcase = withQueries(SatelliteShowcaseContent);

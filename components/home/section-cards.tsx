@@ -1,10 +1,14 @@
-import { Badge, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { ButtonLink } from '../ui/button-link';
+import { Link } from '@/i18n/navigation';
 import { findRoute, isBuilt } from '@/lib/shared/routes';
+import plain from '../ui/plain.module.css';
 import classes from './home.module.css';
 
-/** The portal's main sections; a card links only where its screen exists. */
+/**
+ * The portal's main sections; a card links only where its screen exists. Plain elements styled like Mantine's bordered
+ * card and light button: the home page's first load stays free of their component code.
+ */
 const SECTIONS = [
   { key: 'satellite', path: '/satellite/chinese' },
   { key: 'monitor', path: '/monitor/landcover' },
@@ -24,7 +28,7 @@ export function SectionCards() {
           const route = findRoute(path);
           const available = route !== undefined && isBuilt(route);
           return (
-            <Card key={key} withBorder radius="md" padding="lg" className={classes.card}>
+            <article key={key} className={`${plain.card} ${classes.card}`}>
               <Title order={3} size="h4">
                 {t(`sections.${key}.title`)}
               </Title>
@@ -32,15 +36,15 @@ export function SectionCards() {
                 {t(`sections.${key}.body`)}
               </Text>
               {available ? (
-                <ButtonLink href={path} variant="light">
+                <Link href={path} className={`${plain.button} ${plain.light}`}>
                   {t('open')}
-                </ButtonLink>
+                </Link>
               ) : (
                 <Badge variant="outline" color="gray">
                   {t('comingSoon')}
                 </Badge>
               )}
-            </Card>
+            </article>
           );
         })}
       </SimpleGrid>

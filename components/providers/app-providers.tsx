@@ -2,11 +2,11 @@
 
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { ApiClientError, configureApiClient } from '@/lib/client/api';
+import { resetQueries, setQueryErrorHandler } from '@/lib/client/query-events';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { NotificationsHost } from './notifications-host';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,44 +17,33 @@ function showError(error: unknown, title: string, fallback: string) {
   notifications.show({ color: 'red', title, message: error instanceof Error && error.message ? error.message : fallback });
 }
 
-/** Mantine, notifications, React Query and the fetch wrapper's hooks, for every page. */
+/**
+ * Mantine, notifications and the fetch wrapper's hooks, for every page. React Query is not here: the parts that run
+ * queries bring it (components/providers/query-boundary.tsx), so content pages do not load it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const t = useTranslations('Client');
   const locale = useLocale();
   const router = useRouter();
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: {
-            staleTime: 30_000,
-            retry: (count, error) => !(error instanceof ApiClientError) && count < 2,
-            refetchOnWindowFocus: false,
-          },
-        },
-        queryCache: new QueryCache({ onError: (error) => showError(error, t('errorTitle'), t('unknownError')) }),
-        mutationCache: new MutationCache({ onError: (error) => showError(error, t('errorTitle'), t('unknownError')) }),
-      }),
-  );
-
   useEffect(() => {
+    setQueryErrorHandler((error) => showError(error, t('errorTitle'), t('unknownError')));
     configureApiClient({
       locale: () => locale,
       onUnauthorized: () => {
         // Spec §8: HTTP 401 logs out, goes home and warns that the login expired.
         useSessionStore.getState().clearSession();
-        queryClient.clear();
+        resetQueries();
         router.push('/home');
         notifications.show({ id: 'login-expired', color: 'yellow', message: t('loginExpired') });
       },
       fallbackMessage: (kind) => (kind === 'network' ? t('networkError') : t('unknownError')),
     });
-  }, [locale, router, t, queryClient]);
+  }, [locale, router, t]);
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <NotificationsHost />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -1,12 +1,12 @@
 'use client';
 
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
-import { signedLinkSchema, signShareDownloadContract } from '@/lib/shared/contracts/share';
+import plain from '@/components/ui/plain.module.css';
 
 interface Props {
   itemId: string;
@@ -33,6 +33,8 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
   async function download() {
     setState('busy');
     try {
+      // The contract (and zod with it) loads on the first click, not with the page.
+      const { signedLinkSchema, signShareDownloadContract } = await import('@/lib/shared/contracts/share');
       const link = await apiFetch(signShareDownloadContract.path.replace('{id}', encodeURIComponent(itemId)), { schema: signedLinkSchema });
       window.location.assign(link.url);
       setCount(link.downloadCount + 1);
@@ -47,15 +49,18 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
   const needsLogin = loginRequired && !user;
   return (
     <Group gap="sm" wrap="wrap" align="center">
-      <Button
-        size={size}
-        loading={state === 'busy'}
+      <button
+        type="button"
+        className={`${plain.button} ${plain.filled} ${size === 'sm' ? plain.sm : ''}`}
+        disabled={state === 'busy'}
+        aria-busy={state === 'busy'}
         onClick={() => (needsLogin ? openLogin({ then: () => void download() }) : void download())}
         aria-label={needsLogin ? t('loginToDownload') : t('downloadNamed', { name: fileName })}
         data-testid="download-button"
       >
+        {state === 'busy' && <span className={plain.spinner} aria-hidden="true" />}
         {needsLogin ? t('loginToDownload') : t('download')}
-      </Button>
+      </button>
       <Text size="sm" c="dimmed" data-testid="download-count">
         {t('downloads', { count })}
       </Text>

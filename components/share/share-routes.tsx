@@ -9,7 +9,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { cache } from 'react';
 import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
-import { ButtonLink } from '@/components/ui/button-link';
+import { Link } from '@/i18n/navigation';
+import plain from '@/components/ui/plain.module.css';
 import { getDb } from '@/lib/server/db';
 import { getSoftwarePage, listShareItems } from '@/lib/server/share';
 import {
@@ -132,15 +133,14 @@ export async function renderShareList(locale: Locale, list: FileShareList, page 
         <nav aria-label={t('categories')}>
           <Group gap="xs">
             {(Object.keys(FILE_SHARE_LISTS) as FileShareList[]).map((key) => (
-              <ButtonLink
+              <Link
                 key={key}
                 href={fileShareListPath(key)}
-                size="compact-md"
-                variant={key === list ? 'filled' : 'default'}
+                className={`${plain.button} ${plain.compact} ${key === list ? plain.filled : plain.default}`}
                 aria-current={key === list ? 'page' : undefined}
               >
                 {routes(FILE_SHARE_LISTS[key].title)}
-              </ButtonLink>
+              </Link>
             ))}
           </Group>
         </nav>

@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { ButtonLink } from '@/components/ui/button-link';
+import { Link } from '@/i18n/navigation';
+import plain from '@/components/ui/plain.module.css';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import type { ShareSummary } from '@/lib/shared/contracts/share';
 import { formatBytes, softwarePath } from '@/lib/shared/share/paths';
@@ -17,7 +18,7 @@ export function SoftwareGrid({ items }: { items: readonly ShareSummary[] }) {
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="ul" className={classes.plainList}>
       {items.map((item) => (
         <li key={item.id}>
-          <Card withBorder radius="md" padding="lg" className={classes.card} component="article">
+          <article className={`${plain.card} ${classes.card}`}>
             <Stack gap="xs" style={{ flex: 1 }}>
               <Title order={2} size="h4">
                 <AnchorLink href={softwarePath(item.slug)} c="inherit">
@@ -52,11 +53,15 @@ export function SoftwareGrid({ items }: { items: readonly ShareSummary[] }) {
                   size="sm"
                 />
               )}
-              <ButtonLink href={softwarePath(item.slug)} variant="subtle" size="sm" aria-label={t('detailsOf', { title: item.title })}>
+              <Link
+                href={softwarePath(item.slug)}
+                className={`${plain.button} ${plain.subtle} ${plain.sm}`}
+                aria-label={t('detailsOf', { title: item.title })}
+              >
                 {t('details')}
-              </ButtonLink>
+              </Link>
             </Stack>
-          </Card>
+          </article>
         </li>
       ))}
     </SimpleGrid>

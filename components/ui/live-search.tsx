@@ -1,9 +1,10 @@
 'use client';
 
-import { Text, TextInput } from '@mantine/core';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { useInteractive } from '@/lib/client/hooks/use-interactive';
 import classes from './live-search.module.css';
+import plain from './plain.module.css';
 
 /** Words of a query, lower-cased; a text matches when it contains every one. */
 export function searchWords(query: string): string[] {
@@ -40,17 +41,21 @@ interface Props {
  */
 export function LiveSearch({ label, placeholder, query, onQueryChange, status, maxWidth, testId }: Props) {
   const interactive = useInteractive();
+  const id = useId();
   return (
     <div className={classes.slot}>
       {interactive && (
-        <div role="search">
-          <TextInput
+        <div role="search" className={plain.field} style={{ maxWidth }}>
+          <label htmlFor={id} className={plain.label}>
+            {label}
+          </label>
+          <input
+            id={id}
             type="search"
-            label={label}
+            className={plain.input}
             placeholder={placeholder}
             value={query}
             onChange={(e) => onQueryChange(e.currentTarget.value)}
-            maw={maxWidth}
             maxLength={50}
           />
         </div>

@@ -7,7 +7,10 @@ let lastRequest: { url: string; init: RequestInit } | undefined;
 function answer(status: number, body: unknown) {
   global.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
     lastRequest = { url: String(url), init: init ?? {} };
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
 }
 

@@ -10,7 +10,11 @@ export function usePasswordEncryptor() {
   const queryClient = useQueryClient();
   return useCallback(
     async (password: string) => {
-      const { publicKey } = await queryClient.fetchQuery({ queryKey: userKeys.publicKey(), queryFn: fetchLoginPublicKey, staleTime: 10 * 60_000 });
+      const { publicKey } = await queryClient.fetchQuery({
+        queryKey: userKeys.publicKey(),
+        queryFn: fetchLoginPublicKey,
+        staleTime: 10 * 60_000,
+      });
       return encryptPassword(publicKey, password);
     },
     [queryClient],

@@ -3,14 +3,10 @@
  * optionally filtered by category and by words in the question or answer.
  */
 import { z } from 'zod';
+import { FAQ_CATEGORIES } from '../faq';
 import { defineContract } from './api';
 
-export const FAQ_CATEGORIES = ['account', 'area', 'imagery', 'mapServices', 'monitoring', 'satellites', 'downloads', 'data'] as const;
-export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
-
-/** Slugs are the questions' anchors on the page (`#faq-<slug>`). */
-export const FAQ_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const faqAnchor = (slug: string) => `faq-${slug}`;
+export { FAQ_CATEGORIES, FAQ_SLUG_PATTERN, faqAnchor, type FaqCategory } from '../faq';
 
 export const faqItemSchema = z.object({
   id: z.string(),

@@ -9,6 +9,7 @@ import { getEnv } from '@/lib/server/env';
 import { listNodes } from '@/lib/server/nodes';
 import { pageAlternates } from '@/lib/shared/seo';
 import { isRegionCode } from '@/lib/shared/regions/codes';
+import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -59,7 +60,9 @@ export default async function ProvincePage({ params, searchParams }: Props) {
             </Title>
             <Text mt="xs">{regions('intro')}</Text>
           </div>
-          <RegionsExplorer config={config} initialCode={initialCode} />
+          <QueryBoundary>
+            <RegionsExplorer config={config} initialCode={initialCode} />
+          </QueryBoundary>
         </Stack>
       </Stack>
     </Container>

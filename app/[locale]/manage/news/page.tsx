@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { NewsEditor } from '@/components/news/news-editor';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
+import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -20,7 +21,9 @@ export default async function ManageNewsPage({ params }: Props) {
   await requirePageSession(locale, '/manage/news');
   return (
     <Container size={1200} py="xl">
-      <NewsEditor />
+      <QueryBoundary>
+        <NewsEditor />
+      </QueryBoundary>
     </Container>
   );
 }

@@ -6,6 +6,7 @@ import { MonitorScreen } from '@/components/monitor/monitor-screen';
 import { LANDCOVER_THEME } from '@/components/monitor/themes/landcover/theme';
 import type { Locale } from '@/i18n/routing';
 import { getEnv } from '@/lib/server/env';
+import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -40,7 +41,9 @@ export default async function LandcoverPage({ params }: Props) {
           {t('demoNotice')}
         </Alert>
         <Suspense fallback={null}>
-          <MonitorScreen theme={LANDCOVER_THEME} config={config} />
+          <QueryBoundary>
+            <MonitorScreen theme={LANDCOVER_THEME} config={config} />
+          </QueryBoundary>
         </Suspense>
       </Stack>
     </Container>

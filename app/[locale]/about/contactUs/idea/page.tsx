@@ -4,6 +4,7 @@ import { FeedbackPage } from '@/components/about/feedback-page';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { pageAlternates } from '@/lib/shared/seo';
+import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -23,5 +24,9 @@ export default async function IdeaPage({ params }: Props) {
   setRequestLocale(locale);
   // The proxy is the first gate; this re-checks the session and the feedback permission (MOD_054).
   const session = await requirePageSession(locale, '/about/contactUs/idea');
-  return <FeedbackPage userId={session.userId} />;
+  return (
+    <QueryBoundary>
+      <FeedbackPage userId={session.userId} />
+    </QueryBoundary>
+  );
 }

@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '@/components/personal/change-password-form';
 import { ProfileCard } from '@/components/personal/profile-card';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
+import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -24,9 +25,15 @@ export default async function PersonalInfoPage({ params }: Props) {
     <Container size={1000} py="xl">
       <Stack gap="lg">
         <Title order={1}>{t('title')}</Title>
-        <ProfileCard />
-        <ChangePasswordForm />
-        <ChangeContactForm />
+        <QueryBoundary>
+          <ProfileCard />
+        </QueryBoundary>
+        <QueryBoundary>
+          <ChangePasswordForm />
+        </QueryBoundary>
+        <QueryBoundary>
+          <ChangeContactForm />
+        </QueryBoundary>
       </Stack>
     </Container>
   );
