@@ -31,6 +31,26 @@ test.describe('satellites', () => {
     await expect(page).toHaveURL(/\/chinese\/satellite\/image\/gf1$/);
   });
 
+  test('zh, phone width: the wide tables scroll sideways in labelled, keyboard-focusable regions and keep their headers', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/chinese/satellite/chinese/gf1');
+    // The scroll container (focusable), inside the section of the same name.
+    const region = page.getByRole('region', { name: '传感器' }).and(page.locator('[tabindex="0"]'));
+    const table = region.getByRole('table', { name: '传感器' });
+    await expect(table.getByRole('columnheader', { name: '幅宽' })).toHaveCount(1);
+    await expect(table.getByRole('rowheader', { name: /^WFV/ })).toBeVisible();
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect(page.locator('[role="region"][tabindex="0"]').getByRole('table', { name: '组成卫星' })).toBeVisible();
+    // The typical-images link is a plain link drawn as a button, and still reachable.
+    await expect(page.getByRole('link', { name: '查看 GF-1 典型影像样例' })).toBeVisible();
+  });
+
   test('en: global satellites are grouped by category; a radar page shows status in words and its spacecraft', async ({ page }) => {
     await page.goto('/english/satellite/global');
     await expect(page.getByRole('heading', { level: 1, name: 'Global satellites' })).toBeVisible();

@@ -1,6 +1,6 @@
 'use client';
 
-import { Center, Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import type { AnalysisChart } from '@/lib/shared/contracts/satellites';
@@ -9,12 +9,12 @@ import classes from './satellites.module.css';
 function ChartLoading() {
   const t = useTranslations('SatelliteAnalysis');
   return (
-    <Center className={classes.chartFrame}>
-      <Loader size="sm" mr="xs" />
+    <div className={`${classes.chartFrame} ${classes.chartLoading}`}>
+      <span className={classes.spinner} aria-hidden="true" />
       <Text size="sm" c="dimmed">
         {t('loading')}
       </Text>
-    </Center>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Paper, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '@/components/ui/data-table';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';
 import type { AnalysisChart } from '@/lib/shared/contracts/satellites';
@@ -22,11 +23,15 @@ export function AnalysisSection({ chart }: { chart: AnalysisChart }) {
             <AnalysisChartLazy chart={chart} />
           </figure>
         </Paper>
-        <TableScroll minWidth={chart.kind === 'scatter' ? 560 : Math.min(420 + chart.series.length * 120, 720)} maxHeight={420}>
-          <Table striped withTableBorder verticalSpacing={4} fz="sm" stickyHeader>
+        <TableScroll
+          minWidth={chart.kind === 'scatter' ? 560 : Math.min(420 + chart.series.length * 120, 720)}
+          maxHeight={420}
+          label={t('table', { title: chart.title })}
+        >
+          <DataTable striped spacing={4} stickyHeader>
             <caption className={classes.tableCaption}>{t('table', { title: chart.title })}</caption>
             {chart.kind === 'scatter' ? <ScatterRows chart={chart} /> : <CategoryRows chart={chart} />}
-          </Table>
+          </DataTable>
         </TableScroll>
       </Stack>
     </section>
@@ -36,30 +41,30 @@ export function AnalysisSection({ chart }: { chart: AnalysisChart }) {
 function CategoryRows({ chart }: { chart: AnalysisChart }) {
   return (
     <>
-      <TableThead>
-        <TableTr>
-          <TableTh scope="col">{chart.xLabel}</TableTh>
+      <thead>
+        <tr>
+          <th scope="col">{chart.xLabel}</th>
           {chart.series.map((s) => (
-            <TableTh scope="col" key={s.key} ta="right">
+            <th scope="col" key={s.key} style={{ textAlign: 'right' }}>
               {s.label}
-            </TableTh>
+            </th>
           ))}
-        </TableTr>
-      </TableThead>
-      <TableTbody>
+        </tr>
+      </thead>
+      <tbody>
         {chart.rows.map((row) => (
-          <TableTr key={row.key}>
-            <TableTh scope="row" fw={500}>
+          <tr key={row.key}>
+            <th scope="row" style={{ fontWeight: 500 }}>
               {row.label}
-            </TableTh>
+            </th>
             {chart.series.map((s) => (
-              <TableTd key={s.key} ta="right">
+              <td key={s.key} style={{ textAlign: 'right' }}>
                 {row.values[s.key] ?? 0}
-              </TableTd>
+              </td>
             ))}
-          </TableTr>
+          </tr>
         ))}
-      </TableTbody>
+      </tbody>
     </>
   );
 }
@@ -69,30 +74,30 @@ function ScatterRows({ chart }: { chart: AnalysisChart }) {
   const series = new Map(chart.series.map((s) => [s.key, s.label]));
   return (
     <>
-      <TableThead>
-        <TableTr>
-          <TableTh scope="col">{t('scatterColumns.sensor')}</TableTh>
-          <TableTh scope="col">{t('scatterColumns.area')}</TableTh>
-          <TableTh scope="col" ta="right">
+      <thead>
+        <tr>
+          <th scope="col">{t('scatterColumns.sensor')}</th>
+          <th scope="col">{t('scatterColumns.area')}</th>
+          <th scope="col" style={{ textAlign: 'right' }}>
             {t('scatterColumns.resolution')}
-          </TableTh>
-          <TableTh scope="col" ta="right">
+          </th>
+          <th scope="col" style={{ textAlign: 'right' }}>
             {t('scatterColumns.swath')}
-          </TableTh>
-        </TableTr>
-      </TableThead>
-      <TableTbody>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
         {chart.points.map((p, i) => (
-          <TableTr key={`${p.label}-${i}`}>
-            <TableTh scope="row" fw={500}>
+          <tr key={`${p.label}-${i}`}>
+            <th scope="row" style={{ fontWeight: 500 }}>
               {p.label}
-            </TableTh>
-            <TableTd>{series.get(p.series) ?? p.series}</TableTd>
-            <TableTd ta="right">{trimNumber(p.x)}</TableTd>
-            <TableTd ta="right">{trimNumber(p.y, 1)}</TableTd>
-          </TableTr>
+            </th>
+            <td>{series.get(p.series) ?? p.series}</td>
+            <td style={{ textAlign: 'right' }}>{trimNumber(p.x)}</td>
+            <td style={{ textAlign: 'right' }}>{trimNumber(p.y, 1)}</td>
+          </tr>
         ))}
-      </TableTbody>
+      </tbody>
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, TableTbody, TableTd, TableTh, TableThead, TableTr, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '@/components/ui/data-table';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
-import { ButtonLink } from '@/components/ui/button-link';
+import { Link } from '@/i18n/navigation';
 import type { SatelliteDetail, SatelliteMember } from '@/lib/shared/contracts/satellites';
 import { areaPath, includes, TYPICAL_IMAGE_SLUGS, typicalImagePath } from '@/lib/shared/satellites/model';
 import { FactList } from './fact-list';
@@ -102,36 +103,36 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
         <Title order={2} size="h3" id="sat-sensors" mb="sm">
           {t('sensors')}
         </Title>
-        <TableScroll minWidth={760}>
-          <Table striped withTableBorder verticalSpacing="sm" data-testid="sensor-table">
-            <TableThead>
-              <TableTr>
-                <TableTh scope="col">{t('sensorColumns.sensor')}</TableTh>
-                <TableTh scope="col">{t('sensorColumns.kind')}</TableTh>
-                <TableTh scope="col">{t('sensorColumns.bands')}</TableTh>
-                <TableTh scope="col">{t('sensorColumns.resolution')}</TableTh>
-                <TableTh scope="col">{t('sensorColumns.swath')}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
+        <TableScroll minWidth={760} label={t('sensors')}>
+          <DataTable striped spacing="sm" aria-labelledby="sat-sensors" data-testid="sensor-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('sensorColumns.sensor')}</th>
+                <th scope="col">{t('sensorColumns.kind')}</th>
+                <th scope="col">{t('sensorColumns.bands')}</th>
+                <th scope="col">{t('sensorColumns.resolution')}</th>
+                <th scope="col">{t('sensorColumns.swath')}</th>
+              </tr>
+            </thead>
+            <tbody>
               {satellite.sensors.map((s) => (
-                <TableTr key={s.code}>
-                  <TableTh scope="row" fw={500}>
+                <tr key={s.code}>
+                  <th scope="row" style={{ fontWeight: 500 }}>
                     <Text fw={600} size="sm">
                       {s.code}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {s.name}
                     </Text>
-                  </TableTh>
-                  <TableTd>{t(`kind.${s.kind}`)}</TableTd>
-                  <TableTd>{text(s.bands)}</TableTd>
-                  <TableTd>{text(s.resolution)}</TableTd>
-                  <TableTd>{s.swath ?? km(s.swathKm)}</TableTd>
-                </TableTr>
+                  </th>
+                  <td>{t(`kind.${s.kind}`)}</td>
+                  <td>{text(s.bands)}</td>
+                  <td>{text(s.resolution)}</td>
+                  <td>{s.swath ?? km(s.swathKm)}</td>
+                </tr>
               ))}
-            </TableTbody>
-          </Table>
+            </tbody>
+          </DataTable>
         </TableScroll>
       </section>
 
@@ -156,9 +157,9 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
 
       {typicalSlug && (
         <div>
-          <ButtonLink href={typicalImagePath(typicalSlug)} variant="light">
+          <Link href={typicalImagePath(typicalSlug)} className={classes.lightButton}>
             {t('typicalImagesLink', { name: satellite.shortName })}
-          </ButtonLink>
+          </Link>
         </div>
       )}
 
@@ -189,62 +190,60 @@ function MembersTable({ members }: { members: SatelliteMember[] }) {
   const launch = (m: SatelliteMember) =>
     m.launchDate ?? (m.launchYear !== null ? t('launchYearOnly', { year: String(m.launchYear) }) : none);
   return (
-    <TableScroll minWidth={900}>
-      <Table striped withTableBorder verticalSpacing="xs" fz="sm">
-        <TableThead>
-          <TableTr>
-            <TableTh scope="col">{t('memberColumns.name')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.norad')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.cospar')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.launch')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.status')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.altitude')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.perigeeApogee')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.inclination')}</TableTh>
-            <TableTh scope="col">{t('memberColumns.epoch')}</TableTh>
-          </TableTr>
-        </TableThead>
-        <TableTbody>
+    <TableScroll minWidth={900} label={t('members')}>
+      <DataTable striped spacing="xs" aria-labelledby="sat-members">
+        <thead>
+          <tr>
+            <th scope="col">{t('memberColumns.name')}</th>
+            <th scope="col">{t('memberColumns.norad')}</th>
+            <th scope="col">{t('memberColumns.cospar')}</th>
+            <th scope="col">{t('memberColumns.launch')}</th>
+            <th scope="col">{t('memberColumns.status')}</th>
+            <th scope="col">{t('memberColumns.altitude')}</th>
+            <th scope="col">{t('memberColumns.perigeeApogee')}</th>
+            <th scope="col">{t('memberColumns.inclination')}</th>
+            <th scope="col">{t('memberColumns.epoch')}</th>
+          </tr>
+        </thead>
+        <tbody>
           {members.map((m, i) => (
-            <TableTr key={`${m.name}-${i}`}>
-              <TableTh scope="row" fw={500}>
+            <tr key={`${m.name}-${i}`}>
+              <th scope="row" style={{ fontWeight: 500 }}>
                 {m.name}
-              </TableTh>
-              <TableTd>{m.norad ?? none}</TableTd>
-              <TableTd>{m.cospar ?? none}</TableTd>
-              <TableTd>{launch(m)}</TableTd>
-              <TableTd>
+              </th>
+              <td>{m.norad ?? none}</td>
+              <td>{m.cospar ?? none}</td>
+              <td>{launch(m)}</td>
+              <td>
                 {t(`memberStatus.${m.status}`)}
                 {m.note && (
                   <Text size="xs" c="dimmed">
                     {m.note}
                   </Text>
                 )}
-              </TableTd>
+              </td>
               {m.tle ? (
                 <>
-                  <TableTd>
-                    {m.tle.meanAltitudeKm === null ? none : t('kilometers', { value: trimNumber(m.tle.meanAltitudeKm, 1) })}
-                  </TableTd>
-                  <TableTd>
+                  <td>{m.tle.meanAltitudeKm === null ? none : t('kilometers', { value: trimNumber(m.tle.meanAltitudeKm, 1) })}</td>
+                  <td>
                     {trimNumber(m.tle.perigeeKm, 1)} / {t('kilometers', { value: trimNumber(m.tle.apogeeKm, 1) })}
-                  </TableTd>
-                  <TableTd>{t('degrees', { value: trimNumber(m.tle.inclinationDeg) })}</TableTd>
-                  <TableTd>
+                  </td>
+                  <td>{t('degrees', { value: trimNumber(m.tle.inclinationDeg) })}</td>
+                  <td>
                     <time dateTime={m.tle.epoch}>{m.tle.epoch.slice(0, 16).replace('T', ' ')}</time>
-                  </TableTd>
+                  </td>
                 </>
               ) : (
-                <TableTd colSpan={4}>
+                <td colSpan={4}>
                   <Text size="sm" c="dimmed">
                     {t('noTle')}
                   </Text>
-                </TableTd>
+                </td>
               )}
-            </TableTr>
+            </tr>
           ))}
-        </TableTbody>
-      </Table>
+        </tbody>
+      </DataTable>
     </TableScroll>
   );
 }

@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  List,
-  ListItem,
-  Stack,
-  Table,
-  TableTbody,
-  TableTd,
-  TableTh,
-  TableThead,
-  TableTr,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '@/components/ui/data-table';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
@@ -43,44 +29,47 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
         </Group>
       </div>
 
-      <Alert variant="light" color="yellow" title={t('images.demoBadge')} data-testid="demo-label">
-        {t('images.demoNote')}
-      </Alert>
+      <div className={classes.notice} role="note" aria-labelledby="img-demo-title" data-testid="demo-label">
+        <p className={classes.noticeTitle} id="img-demo-title">
+          {t('images.demoBadge')}
+        </p>
+        <p className={classes.noticeBody}>{t('images.demoNote')}</p>
+      </div>
 
       <section aria-labelledby="img-uses">
         <Title order={2} size="h3" id="img-uses" mb="sm">
           {t('images.uses')}
         </Title>
-        <List spacing="xs" className={classes.prose}>
+        <ul className={`${classes.prose} ${classes.list}`}>
           {page.uses.map((u) => (
-            <ListItem key={u}>{u}</ListItem>
+            <li key={u}>{u}</li>
           ))}
-        </List>
+        </ul>
       </section>
 
       <section aria-labelledby="img-products">
         <Title order={2} size="h3" id="img-products" mb="sm">
           {t('images.products')}
         </Title>
-        <TableScroll minWidth={420}>
-          <Table withTableBorder striped maw={640}>
-            <TableThead>
-              <TableTr>
-                <TableTh scope="col">{t('images.productColumns.sensor')}</TableTh>
-                <TableTh scope="col">{t('images.productColumns.resolution')}</TableTh>
-                <TableTh scope="col">{t('images.productColumns.scene')}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
+        <TableScroll minWidth={420} label={t('images.products')}>
+          <DataTable striped style={{ maxWidth: 640 }} aria-labelledby="img-products">
+            <thead>
+              <tr>
+                <th scope="col">{t('images.productColumns.sensor')}</th>
+                <th scope="col">{t('images.productColumns.resolution')}</th>
+                <th scope="col">{t('images.productColumns.scene')}</th>
+              </tr>
+            </thead>
+            <tbody>
               {page.products.map((p) => (
-                <TableTr key={p.sensor}>
-                  <TableTh scope="row">{p.sensor}</TableTh>
-                  <TableTd>{t('meters', { value: trimNumber(p.resolutionM) })}</TableTd>
-                  <TableTd>{t('images.sceneSize', { km: trimNumber(p.sceneKm) })}</TableTd>
-                </TableTr>
+                <tr key={p.sensor}>
+                  <th scope="row">{p.sensor}</th>
+                  <td>{t('meters', { value: trimNumber(p.resolutionM) })}</td>
+                  <td>{t('images.sceneSize', { km: trimNumber(p.sceneKm) })}</td>
+                </tr>
               ))}
-            </TableTbody>
-          </Table>
+            </tbody>
+          </DataTable>
         </TableScroll>
       </section>
 
@@ -96,43 +85,43 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
         <Text size="sm" c="dimmed" mb="sm" maw={880}>
           {t('images.namingNote')}
         </Text>
-        <TableScroll minWidth={1000}>
-          <Table striped withTableBorder fz="sm" verticalSpacing="xs" data-testid="scene-table">
-            <TableThead>
-              <TableTr>
-                <TableTh scope="col">#</TableTh>
-                <TableTh scope="col">{t('images.sceneColumns.sceneId')}</TableTh>
-                <TableTh scope="col">{t('images.sceneColumns.date')}</TableTh>
-                <TableTh scope="col">{t('images.sceneColumns.sensor')}</TableTh>
-                <TableTh scope="col">{t('images.sceneColumns.place')}</TableTh>
-                <TableTh scope="col">{t('images.sceneColumns.cloud')}</TableTh>
-                <TableTh scope="col">{t('images.sceneColumns.resolution')}</TableTh>
-                <TableTh scope="col">{t('images.sceneColumns.footprint')}</TableTh>
-              </TableTr>
-            </TableThead>
-            <TableTbody>
+        <TableScroll minWidth={1000} label={t('images.scenes')}>
+          <DataTable striped spacing="xs" aria-labelledby="img-scenes" data-testid="scene-table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t('images.sceneColumns.sceneId')}</th>
+                <th scope="col">{t('images.sceneColumns.date')}</th>
+                <th scope="col">{t('images.sceneColumns.sensor')}</th>
+                <th scope="col">{t('images.sceneColumns.place')}</th>
+                <th scope="col">{t('images.sceneColumns.cloud')}</th>
+                <th scope="col">{t('images.sceneColumns.resolution')}</th>
+                <th scope="col">{t('images.sceneColumns.footprint')}</th>
+              </tr>
+            </thead>
+            <tbody>
               {page.scenes.map((s, i) => (
-                <TableTr key={s.sceneId}>
-                  <TableTd>{i + 1}</TableTd>
-                  <TableTh scope="row" fw={400}>
+                <tr key={s.sceneId}>
+                  <td>{i + 1}</td>
+                  <th scope="row" style={{ fontWeight: 400 }}>
                     <span className={classes.mono}>{s.sceneId}</span>
-                  </TableTh>
-                  <TableTd>
+                  </th>
+                  <td>
                     <time dateTime={s.acquiredOn}>{s.acquiredOn}</time>
-                  </TableTd>
-                  <TableTd>{s.sensor}</TableTd>
-                  <TableTd>{[s.province, s.city, s.county].filter((x, j, all) => x && all.indexOf(x) === j).join(' · ')}</TableTd>
-                  <TableTd>
+                  </td>
+                  <td>{s.sensor}</td>
+                  <td>{[s.province, s.city, s.county].filter((x, j, all) => x && all.indexOf(x) === j).join(' · ')}</td>
+                  <td>
                     {s.cloudPct === null ? t('images.cloudNotApplicable') : t('images.cloudValue', { value: trimNumber(s.cloudPct, 1) })}
-                  </TableTd>
-                  <TableTd>{t('meters', { value: trimNumber(s.resolutionM) })}</TableTd>
-                  <TableTd className={classes.mono}>
+                  </td>
+                  <td>{t('meters', { value: trimNumber(s.resolutionM) })}</td>
+                  <td className={classes.mono}>
                     {coord(s.bbox[0], 'E', 'W')}–{coord(s.bbox[2], 'E', 'W')}, {coord(s.bbox[1], 'N', 'S')}–{coord(s.bbox[3], 'N', 'S')}
-                  </TableTd>
-                </TableTr>
+                  </td>
+                </tr>
               ))}
-            </TableTbody>
-          </Table>
+            </tbody>
+          </DataTable>
         </TableScroll>
       </section>
 
