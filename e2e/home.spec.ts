@@ -5,6 +5,8 @@ test.describe('home', () => {
   test('zh: the showcase opens a satellite page; figures are the database counts', async ({ page, request }) => {
     const figures = (await (await request.get('/api/main/v1/figures')).json()).data;
     await page.goto('/chinese/home');
+    // The figures load when a visitor scrolls towards them.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const showcase = page.getByTestId('satellite-showcase');
     await expect(showcase.getByRole('article')).toHaveCount(6);
     await expect(page.getByRole('link', { name: `全部 ${figures.chineseSatellites} 个国产卫星系列` })).toBeVisible();
@@ -22,6 +24,7 @@ test.describe('home', () => {
   test('en at phone width: showcase and figures read in English without overflow', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/english/home');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(page.getByRole('heading', { name: 'Chinese land-observation satellites' })).toBeVisible();
     await expect(page.getByTestId('satellite-showcase').getByRole('article')).toHaveCount(6);
     await expect(page.getByText('Counties covered')).toBeVisible();

@@ -16,6 +16,7 @@ test('the visit counter counts app start and whitelisted routes, and home shows 
   const after = (await (await request.get(TOTALS)).json()).data;
   expect(after.total).toBe(before.total + 1);
   expect(after.byName.find((n: { name: string }) => n.name === 'Home')?.total).toBe(homeBefore + 1);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); // the figures load near the viewport
   await expect(page.getByTestId('visits-total')).toHaveText(after.total.toLocaleString('en'));
 
   const refused = await request.post(INCR, { data: { name: 'NotARoute' }, headers: { 'accept-language': 'en' } });

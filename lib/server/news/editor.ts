@@ -77,8 +77,8 @@ function stored(input: NewsInput) {
 }
 
 /**
- * Refreshes every cached page that can show news (lists, further pages, details of every list, in
- * both languages). The sitemap is rendered per request and home reads the API, so they follow.
+ * Refreshes every cached page that can show news (lists, further pages, details of every list, home's
+ * highlights, in both languages). The sitemap is rendered per request, so it follows.
  */
 export function revalidateNewsPages(): void {
   try {
@@ -87,6 +87,7 @@ export function revalidateNewsPages(): void {
       revalidatePath(`${route}/page/[n]`, 'page');
       revalidatePath(`${route}/detail/[id]`, 'page');
     }
+    revalidatePath('/[locale]/[landing]', 'page'); // home
   } catch (error) {
     // Outside a Next request (tests, scripts) there is no cache to refresh.
     log.debug('news pages not revalidated', { error: error instanceof Error ? error.message : String(error) });

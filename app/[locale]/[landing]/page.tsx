@@ -1,0 +1,73 @@
+import { Container, Stack } from '@mantine/core';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HomeHero } from '@/components/home/home-hero';
+import { NewsHighlightsLazy, PlatformFiguresLazy, SatelliteShowcaseLazy } from '@/components/home/home-lazy';
+import { NewsHighlightsList, NewsPanel, SatellitePanel, SatelliteShowcaseGrid } from '@/components/home/home-panels';
+import { SectionCards } from '@/components/home/section-cards';
+import { redirect } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import { loadHomeData } from '@/lib/server/home';
+import { pageAlternates } from '@/lib/shared/seo';
+
+type Props = { params: Promise<{ locale: Locale; landing: string }> };
+
+/**
+ * Static, refreshed every five minutes and whenever news is published (ISR): news and satellites are rendered here from
+ * the database, so they are in the HTML and cost no script.
+ * The visit counter is always live.
+ */
+export const revalidate = 300;
+
+/**
+ * Home is `/{locale}/home`, written as the dynamic segment [landing] only so that the build does not prerender it
+ * (the build has no database; a static segment under [locale] would be prerendered with the layout's locales): the
+ * first request renders and caches each language, like the news pages. Any other single segment is an unknown path,
+ * which goes home (spec §2) as [...rest] does.
+ */
+export const dynamicParams = true;
+
+export function generateStaticParams() {
+  return [];
+}
+
+const HOME_SEGMENT = 'home';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, landing } = await params;
+  if (landing !== HOME_SEGMENT) return {};
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return { title: { absolute: t('siteName') }, description: t('description'), alternates: pageAlternates(locale, '/home') };
+}
+
+export default async function HomePage({ params }: Props) {
+  const { locale, landing } = await params;
+  if (landing !== HOME_SEGMENT) redirect({ href: '/home', locale });
+  setRequestLocale(locale);
+  const data = await loadHomeData(locale);
+  return (
+    <>
+      <HomeHero />
+      <Container size={1200} py="xl">
+        <Stack gap="xl">
+          {data ? (
+            <NewsPanel>
+              <NewsHighlightsList highlights={data.news.highlights} />
+            </NewsPanel>
+          ) : (
+            <NewsHighlightsLazy />
+          )}
+          <SectionCards />
+          {data ? (
+            <SatellitePanel total={data.satellites.total}>
+              <SatelliteShowcaseGrid satellites={data.satellites.list} />
+            </SatellitePanel>
+          ) : (
+            <SatelliteShowcaseLazy />
+          )}
+          <PlatformFiguresLazy />
+        </Stack>
+      </Container>
+    </>
+  );
+}
