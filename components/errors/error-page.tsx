@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import classes from './error-page.module.css';
+import plain from '@/components/ui/plain.module.css';
 
 export type ErrorCode = 401 | 403 | 404;
 
@@ -19,7 +20,7 @@ export function ErrorPage({ code }: { code: ErrorCode }) {
         <h1 className={classes.title}>{t(`title${code}`)}</h1>
         <p className={classes.text}>{t(`body${code}`)}</p>
         <p className={classes.small}>{t('code', { code })}</p>
-        <Link href="/home" className={classes.backHome}>
+        <Link href="/home" className={`${plain.button} ${plain.filled} ${plain.lg}`}>
           {t('backHome')}
         </Link>
       </div>

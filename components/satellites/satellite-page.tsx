@@ -10,6 +10,7 @@ import { FactList } from './fact-list';
 import { trimNumber } from './format';
 import classes from './satellites.module.css';
 import { StatusBadge } from './status-badge';
+import plain from '@/components/ui/plain.module.css';
 
 /** One satellite page: overview, description, orbit, sensors, spacecraft and sources. */
 export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDetail; listTitle: string }) {
@@ -157,7 +158,7 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
 
       {typicalSlug && (
         <div>
-          <Link href={typicalImagePath(typicalSlug)} className={classes.lightButton}>
+          <Link href={typicalImagePath(typicalSlug)} className={`${plain.button} ${plain.light}`}>
             {t('typicalImagesLink', { name: satellite.shortName })}
           </Link>
         </div>

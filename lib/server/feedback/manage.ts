@@ -3,18 +3,9 @@ import 'server-only';
 import type { FeedbackStatus, ManagedFeedbackItem, ManagedFeedbackPage } from '../../shared/contracts/feedback';
 import { containsPattern } from '../db/like';
 import type { Queryable } from '../db/types';
+import { toFeedbackItem, type FeedbackRow } from './repository';
 
-interface ManagedRow {
-  id: string;
-  category: ManagedFeedbackItem['category'];
-  title: string;
-  content: string;
-  contact: string | null;
-  status: FeedbackStatus;
-  reply: string | null;
-  replied_at: Date | null;
-  created_at: Date;
-  demo: boolean;
+interface ManagedRow extends FeedbackRow {
   locale: 'zh' | 'en';
   author_username: string;
   author_real_name: string | null;
@@ -27,18 +18,9 @@ const COLUMNS = `f.id::text AS id, f.category, f.title, f.content, f.contact, f.
   r.username AS replied_by`;
 const FROM = 'FROM feedback f JOIN users u ON u.id = f.user_id LEFT JOIN users r ON r.id = f.replied_by';
 
-function toItem(row: ManagedRow): ManagedFeedbackItem {
+function toManagedItem(row: ManagedRow): ManagedFeedbackItem {
   return {
-    id: row.id,
-    category: row.category,
-    title: row.title,
-    content: row.content,
-    contact: row.contact,
-    status: row.status,
-    reply: row.reply,
-    repliedAt: row.replied_at ? new Date(row.replied_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
-    demo: row.demo,
+    ...toFeedbackItem(row),
     locale: row.locale,
     author: { username: row.author_username, realName: row.author_real_name, organization: row.author_organization },
     repliedBy: row.replied_by,
@@ -80,13 +62,13 @@ export async function listManagedFeedback(
     total = count?.n ?? 0;
   }
   const [waiting] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM feedback WHERE status = 'received'");
-  return { list: rows.map(toItem), total, pageNum, pageSize, unanswered: waiting?.n ?? 0 };
+  return { list: rows.map(toManagedItem), total, pageNum, pageSize, unanswered: waiting?.n ?? 0 };
 }
 
 /** One feedback, or null. */
 export async function getManagedFeedback(db: Queryable, id: string): Promise<ManagedFeedbackItem | null> {
   const [row] = await db.query<ManagedRow>(`SELECT ${COLUMNS} ${FROM} WHERE f.id = $1`, [id]);
-  return row ? toItem(row) : null;
+  return row ? toManagedItem(row) : null;
 }
 
 /**

@@ -18,7 +18,7 @@ export const FEEDBACK_RATE_LIMITS = [
   { scope: 'ip', windowSeconds: 3600, max: 10, messageKey: 'Feedback.errors.rateLimitedAddress', unit: 'minutes' },
 ] as const;
 
-interface FeedbackRow {
+export interface FeedbackRow {
   id: string;
   category: FeedbackCategory;
   title: string;
@@ -33,7 +33,8 @@ interface FeedbackRow {
 
 const COLUMNS = 'f.id::text AS id, f.category, f.title, f.content, f.contact, f.status, f.reply, f.replied_at, f.created_at, f.demo';
 
-function toItem(row: FeedbackRow): FeedbackItem {
+/** A feedback row as the API gives it (also the base of the administrators' view). */
+export function toFeedbackItem(row: FeedbackRow): FeedbackItem {
   return {
     id: row.id,
     category: row.category,
@@ -97,7 +98,7 @@ export async function submitFeedback(
       [sender.userId, input.category, input.title, input.content, input.contact || null, sender.locale, ipHash],
     );
     if (!row) throw new Error('feedback insert returned no row');
-    return toItem(row);
+    return toFeedbackItem(row);
   });
 }
 
@@ -113,5 +114,5 @@ export async function listOwnFeedback(db: Queryable, userId: string, pageNum: nu
     const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM feedback WHERE user_id = $1', [userId]);
     total = count?.n ?? 0;
   }
-  return { list: rows.map(toItem), total, pageNum, pageSize };
+  return { list: rows.map(toFeedbackItem), total, pageNum, pageSize };
 }
