@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import '@/components/providers/mantine-styles';
 import '@mantine/notifications/styles.css';
 import '../globals.css';
 import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
