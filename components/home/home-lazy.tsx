@@ -5,20 +5,15 @@ import { useEffect, useRef, useState } from 'react';
 import classes from './home.module.css';
 
 /*
- * Home's parts fetched in the browser: the live platform figures always, the news highlights and satellite showcase
- * only when the page was built without the database (app/[locale]/[landing]/page.tsx renders them on the server otherwise).
- * Their code and response schemas load after the page is interactive; the placeholders keep the layout still.
+ * Home's live part, fetched in the browser: the platform figures with the visit counter (everything else on home is
+ * rendered on the server, app/[locale]/[landing]/page.tsx). Its code loads once a visitor scrolls towards it; the
+ * placeholder keeps the layout still.
  */
 
 /** The panel's place while its code loads (decorative, hidden from assistive technology). */
 function Placeholder({ height }: { height: number }) {
   return <div className={classes.placeholder} style={{ height }} aria-hidden="true" />;
 }
-
-export const NewsHighlightsLazy = dynamic(() => import('./news-highlights').then((m) => m.NewsHighlights), {
-  ssr: false,
-  loading: () => <Placeholder height={260} />,
-});
 
 const PlatformFigures = dynamic(() => import('./platform-figures').then((m) => m.PlatformFigures), {
   ssr: false,
@@ -53,8 +48,3 @@ export function PlatformFiguresLazy() {
     </div>
   );
 }
-
-export const SatelliteShowcaseLazy = dynamic(() => import('./satellite-showcase').then((m) => m.SatelliteShowcase), {
-  ssr: false,
-  loading: () => <Placeholder height={220} />,
-});

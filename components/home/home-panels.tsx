@@ -1,8 +1,4 @@
-/**
- * The home page's news and satellite panels as plain views of their data: the page renders them on the server from
- * the database (ISR), and the client versions (news-highlights.tsx, satellite-showcase.tsx) render the same views
- * when the page was built without data. No 'use client': they add no code to the page's first load.
- */
+/** The home page's news and satellite panels, rendered on the server from the database (ISR): no code in the browser. */
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -13,27 +9,38 @@ import type { SatelliteSummary } from '@/lib/shared/contracts/satellites';
 import { kindOfType, newsDetailPath, newsListPath, NEWS_KINDS } from '@/lib/shared/news/kinds';
 
 /** The Chinese series shown on home: the sharpest optical, stereo mapping, hyperspectral, radar and video/commercial. */
-export const FEATURED_SATELLITES = ['gf7', 'gf2', 'zy3', 'zy102d', 'gf3', 'jl1'] as const;
+const FEATURED_SATELLITES = ['gf7', 'gf2', 'zy3', 'zy102d', 'gf3', 'jl1'] as const;
 
-export function NewsPanel({ busy = false, children }: { busy?: boolean; children: ReactNode }) {
-  const t = useTranslations('Home');
-  const routes = useTranslations('Routes');
+/** A home panel: a bordered section with its heading and links to the full pages. */
+function HomePanel({ titleId, title, links, children }: { titleId: string; title: string; links: ReactNode; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="home-news-title" aria-busy={busy}>
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="home-news-title">
-          {t('newsTitle')}
+        <Title order={2} size="h4" id={titleId}>
+          {title}
         </Title>
-        <Group gap="sm">
-          {Object.values(NEWS_KINDS).map((kind) => (
-            <AnchorLink key={kind.base} href={newsListPath(kind)} size="sm">
-              {routes(kind.title)}
-            </AnchorLink>
-          ))}
-        </Group>
+        <Group gap="sm">{links}</Group>
       </Group>
       {children}
     </Paper>
+  );
+}
+
+export function NewsPanel({ children }: { children: ReactNode }) {
+  const t = useTranslations('Home');
+  const routes = useTranslations('Routes');
+  return (
+    <HomePanel
+      titleId="home-news-title"
+      title={t('newsTitle')}
+      links={Object.values(NEWS_KINDS).map((kind) => (
+        <AnchorLink key={kind.base} href={newsListPath(kind)} size="sm">
+          {routes(kind.title)}
+        </AnchorLink>
+      ))}
+    >
+      {children}
+    </HomePanel>
   );
 }
 
@@ -76,25 +83,25 @@ export function NewsHighlightsList({ highlights }: { highlights: readonly NewsSu
   );
 }
 
-export function SatellitePanel({ total, busy = false, children }: { total: number; busy?: boolean; children: ReactNode }) {
+export function SatellitePanel({ total, children }: { total: number; children: ReactNode }) {
   const t = useTranslations('Home');
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="home-satellites-title" aria-busy={busy}>
-      <Group justify="space-between" mb="md">
-        <Title order={2} size="h4" id="home-satellites-title">
-          {t('showcaseTitle')}
-        </Title>
-        <Group gap="sm">
+    <HomePanel
+      titleId="home-satellites-title"
+      title={t('showcaseTitle')}
+      links={
+        <>
           <AnchorLink href="/satellite/chinese" size="sm">
             {t('showcaseAllChinese', { count: total })}
           </AnchorLink>
           <AnchorLink href="/satellite/global" size="sm">
             {t('showcaseGlobal')}
           </AnchorLink>
-        </Group>
-      </Group>
+        </>
+      }
+    >
       {children}
-    </Paper>
+    </HomePanel>
   );
 }
 

@@ -3,6 +3,7 @@
 import { ActionIcon, Group, Indicator, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 import { useLogout } from '@/lib/client/hooks/use-logout';
 import { cartBadge, selectCartCount } from '@/lib/client/stores/selectors';
@@ -10,6 +11,17 @@ import type { SessionUser } from '@/lib/client/stores/slices/session-slice';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { PERMISSIONS } from '@/lib/shared/permissions';
 import { CartIcon, EditIcon, FeedbackIcon, LogoutIcon, UserIcon } from '../icons';
+
+/** A header icon that links to a screen, named by its tooltip's text. */
+function IconLink({ href, label, size, children }: { href: string; label: string; size: 'md' | 'lg'; children: ReactNode }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon component={Link} href={href} variant="subtle" color="white" size={size} aria-label={label}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
 
 /** Signed-in users: cart (MOD_061), news editor (editors), feedback answers (administrators), personal center, log out. */
 export function SignedInActions({ user }: { user: SessionUser }) {
@@ -41,38 +53,18 @@ export function SignedInActions({ user }: { user: SessionUser }) {
         </Tooltip>
       )}
       {user.permissions.includes(PERMISSIONS.EDITOR) && (
-        <Tooltip label={t('manageNews')}>
-          <ActionIcon component={Link} href="/manage/news" variant="subtle" color="white" size={size} aria-label={t('manageNews')}>
-            <EditIcon />
-          </ActionIcon>
-        </Tooltip>
+        <IconLink href="/manage/news" label={t('manageNews')} size={size}>
+          <EditIcon />
+        </IconLink>
       )}
       {user.permissions.includes(PERMISSIONS.ADMIN) && (
-        <Tooltip label={feedbackAdmin('headerLink')}>
-          <ActionIcon
-            component={Link}
-            href="/manage/feedback"
-            variant="subtle"
-            color="white"
-            size={size}
-            aria-label={feedbackAdmin('headerLink')}
-          >
-            <FeedbackIcon />
-          </ActionIcon>
-        </Tooltip>
+        <IconLink href="/manage/feedback" label={feedbackAdmin('headerLink')} size={size}>
+          <FeedbackIcon />
+        </IconLink>
       )}
-      <Tooltip label={t('personalCenter')}>
-        <ActionIcon
-          component={Link}
-          href="/personal/personalCenter"
-          variant="subtle"
-          color="white"
-          size={size}
-          aria-label={t('personalCenter')}
-        >
-          <UserIcon />
-        </ActionIcon>
-      </Tooltip>
+      <IconLink href="/personal/personalCenter" label={t('personalCenter')} size={size}>
+        <UserIcon />
+      </IconLink>
       <Tooltip label={t('logout')}>
         <ActionIcon variant="subtle" color="white" size={size} aria-label={t('logout')} onClick={() => void logout()}>
           <LogoutIcon />

@@ -2,7 +2,7 @@ import { Container, Stack } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeHero } from '@/components/home/home-hero';
-import { NewsHighlightsLazy, PlatformFiguresLazy, SatelliteShowcaseLazy } from '@/components/home/home-lazy';
+import { PlatformFiguresLazy } from '@/components/home/home-lazy';
 import { NewsHighlightsList, NewsPanel, SatellitePanel, SatelliteShowcaseGrid } from '@/components/home/home-panels';
 import { SectionCards } from '@/components/home/section-cards';
 import { redirect } from '@/i18n/navigation';
@@ -13,9 +13,8 @@ import { pageAlternates } from '@/lib/shared/seo';
 type Props = { params: Promise<{ locale: Locale; landing: string }> };
 
 /**
- * Static, refreshed every five minutes and whenever news is published (ISR): news and satellites are rendered here from
- * the database, so they are in the HTML and cost no script.
- * The visit counter is always live.
+ * Rendered on request and cached, refreshed every five minutes and whenever news is published (ISR): news and
+ * satellites come from the database into the HTML and cost no script. The visit counter is always live.
  */
 export const revalidate = 300;
 
@@ -50,21 +49,13 @@ export default async function HomePage({ params }: Props) {
       <HomeHero />
       <Container size={1200} py="xl">
         <Stack gap="xl">
-          {data ? (
-            <NewsPanel>
-              <NewsHighlightsList highlights={data.news.highlights} />
-            </NewsPanel>
-          ) : (
-            <NewsHighlightsLazy />
-          )}
+          <NewsPanel>
+            <NewsHighlightsList highlights={data.news.highlights} />
+          </NewsPanel>
           <SectionCards />
-          {data ? (
-            <SatellitePanel total={data.satellites.total}>
-              <SatelliteShowcaseGrid satellites={data.satellites.list} />
-            </SatellitePanel>
-          ) : (
-            <SatelliteShowcaseLazy />
-          )}
+          <SatellitePanel total={data.satellites.total}>
+            <SatelliteShowcaseGrid satellites={data.satellites.list} />
+          </SatellitePanel>
           <PlatformFiguresLazy />
         </Stack>
       </Container>
