@@ -5,7 +5,7 @@ import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { LoginDialogSlot } from '@/components/auth/login-dialog-slot';
 import { BackToTop } from '@/components/layout/back-to-top';
@@ -13,6 +13,7 @@ import { RouteEffects } from '@/components/layout/route-effects';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { AppProviders } from '@/components/providers/app-providers';
+import { pickMessages, SHELL_MESSAGES } from '@/i18n/client-messages';
 import { HTML_LANG, routing } from '@/i18n/routing';
 import { defaultOgImage } from '@/lib/shared/seo';
 import { getEnv } from '@/lib/server/env';
@@ -49,6 +50,8 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const footer = await getFooterInfo();
+  // Only the site frame's messages: pages add their own (components/providers/client-messages.tsx).
+  const messages = pickMessages(await getMessages(), SHELL_MESSAGES);
 
   return (
     <html lang={HTML_LANG[locale]} {...mantineHtmlProps}>
@@ -56,7 +59,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         <ColorSchemeScript defaultColorScheme="light" />
       </head>
       <body>
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={messages}>
           <AppProviders>
             <SiteHeader />
             <main id="main" tabIndex={-1}>

@@ -9,7 +9,7 @@ type FigureKey = 'visitsToday' | 'visitsTotal' | 'chineseSatellites' | 'globalSa
 
 /** Platform figures counted from the database, and the live visit counter (this visit included). */
 function PlatformFiguresContent() {
-  const t = useTranslations('Home');
+  const t = useTranslations('Home.figures');
   const format = useFormatter();
   const visits = useVisitTotals(30);
   const figures = usePlatformFigures();
@@ -35,14 +35,14 @@ function PlatformFiguresContent() {
       aria-busy={visits.isPending || figures.isPending}
     >
       <Title order={2} size="h4" mb="md" id="home-figures-title">
-        {t('figuresTitle')}
+        {t('title')}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" component="dl" m={0}>
         {cells.map(({ key, value, pending, testId }) => (
           // Term first for the definition list; shown figure-above-label.
           <Stack key={key} gap={2} align="center" style={{ flexDirection: 'column-reverse' }}>
             <Text component="dt" size="sm" c="dimmed" ta="center">
-              {t(`figures.${key}`)}
+              {t(`items.${key}`)}
             </Text>
             <Text component="dd" m={0} fz={28} fw={700} c="brand.7" data-testid={testId ?? `figure-${key}`}>
               {pending ? (
@@ -57,7 +57,7 @@ function PlatformFiguresContent() {
         ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed" mt="md">
-        {t('figuresNote')}
+        {t('note')}
       </Text>
     </Paper>
   );

@@ -26,7 +26,6 @@ function IconLink({ href, label, size, children }: { href: string; label: string
 /** Signed-in users: cart (MOD_061), news editor (editors), feedback answers (administrators), personal center, log out. */
 export function SignedInActions({ user }: { user: SessionUser }) {
   const t = useTranslations('Header');
-  const feedbackAdmin = useTranslations('FeedbackAdmin');
   const cartCount = useSessionStore(selectCartCount);
   const logout = useLogout();
   // Up to five icons beside the site name: smaller and closer on phones, so the name keeps its room.
@@ -58,7 +57,7 @@ export function SignedInActions({ user }: { user: SessionUser }) {
         </IconLink>
       )}
       {user.permissions.includes(PERMISSIONS.ADMIN) && (
-        <IconLink href="/manage/feedback" label={feedbackAdmin('headerLink')} size={size}>
+        <IconLink href="/manage/feedback" label={t('feedbackAdminLink')} size={size}>
           <FeedbackIcon />
         </IconLink>
       )}

@@ -7,7 +7,7 @@ import type { AnalysisChart } from '@/lib/shared/contracts/satellites';
 import classes from './satellites.module.css';
 
 function ChartLoading() {
-  const t = useTranslations('SatelliteAnalysis');
+  const t = useTranslations('SatelliteAnalysis.chartStatus');
   return (
     <div className={`${classes.chartFrame} ${classes.chartLoading}`}>
       <span className={classes.spinner} aria-hidden="true" />

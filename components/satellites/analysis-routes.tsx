@@ -3,6 +3,7 @@
  * (/satellite/analysis/{page}): charts computed in SQL from the satellite tables
  * (lib/server/satellites/analysis.ts), each with a table of its data in the server HTML, ISR.
  */
+import { ClientMessages } from '@/components/providers/client-messages';
 import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -80,9 +81,11 @@ export async function renderAnalysis(locale: Locale, page: AnalysisPage) {
             })}
           </Text>
         </div>
-        {analysis.charts.map((chart) => (
-          <AnalysisSection key={chart.id} chart={chart} />
-        ))}
+        <ClientMessages groups={['SatelliteAnalysis.chartStatus']}>
+          {analysis.charts.map((chart) => (
+            <AnalysisSection key={chart.id} chart={chart} />
+          ))}
+        </ClientMessages>
         <nav aria-label={routes('dynamicAnalysis')}>
           <Text fw={600} mb="xs">
             {routes('dynamicAnalysis')}

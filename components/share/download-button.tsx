@@ -23,7 +23,7 @@ interface Props {
  * item opens the login dialog first and downloads after a successful login.
  */
 export function DownloadButton({ itemId, fileName, downloadCount, loginRequired, size = 'md' }: Props) {
-  const t = useTranslations('Share');
+  const t = useTranslations('Share.download');
   const user = useSessionStore(selectUser);
   const openLogin = useSessionStore((s) => s.openLogin);
   const [count, setCount] = useState(downloadCount);

@@ -27,6 +27,7 @@ import { ShareList } from './share-list';
 import { SoftwareGrid } from './software-grid';
 import { SoftwarePage } from './software-page';
 import { absolutePageUrl } from '@/lib/server/site';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { pageNumber } from '@/components/ui/link-pagination';
 
 // ── Software ───────────────────────────────────────────────────────────────────────────────────
@@ -54,7 +55,9 @@ export async function renderSoftwareGrid(locale: Locale) {
             {t('demoNote')}
           </Text>
         </div>
-        <SoftwareGrid items={result.list} />
+        <ClientMessages groups={['Share.download']}>
+          <SoftwareGrid items={result.list} />
+        </ClientMessages>
       </Stack>
     </Container>
   );
@@ -95,7 +98,9 @@ export async function renderSoftwarePage(locale: Locale, slug: string) {
     <Container size={1200} py="xl">
       {/* JSON-LD is data, not script; "<" is escaped so no text can close the tag. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
-      <SoftwarePage item={item} />
+      <ClientMessages groups={['Share.download']}>
+        <SoftwarePage item={item} />
+      </ClientMessages>
     </Container>
   );
 }
@@ -155,7 +160,9 @@ export async function renderShareList(locale: Locale, list: FileShareList, page 
             {t('demoNote')}
           </Text>
         </div>
-        <ShareList list={list} items={result.list} page={page} pages={pages} />
+        <ClientMessages groups={['Share.download']}>
+          <ShareList list={list} items={result.list} page={page} pages={pages} />
+        </ClientMessages>
       </Stack>
     </Container>
   );

@@ -1,6 +1,7 @@
 import { Container, Stack } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { HomeHero } from '@/components/home/home-hero';
 import { PlatformFiguresLazy } from '@/components/home/home-lazy';
 import { NewsHighlightsList, NewsPanel, SatellitePanel, SatelliteShowcaseGrid } from '@/components/home/home-panels';
@@ -56,7 +57,9 @@ export default async function HomePage({ params }: Props) {
           <SatellitePanel total={data.satellites.total}>
             <SatelliteShowcaseGrid satellites={data.satellites.list} />
           </SatellitePanel>
-          <PlatformFiguresLazy />
+          <ClientMessages groups={['Home.figures']}>
+            <PlatformFiguresLazy />
+          </ClientMessages>
         </Stack>
       </Container>
     </>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { FaqPage, faqMetadata } from '@/components/about/faq-page';
 import type { Locale } from '@/i18n/routing';
 
@@ -29,5 +30,9 @@ export default async function AboutSectionPage({ params }: Props) {
   const { locale, section } = await params;
   if (section !== FAQ_SECTION) notFound();
   setRequestLocale(locale);
-  return <FaqPage locale={locale} />;
+  return (
+    <ClientMessages groups={['Faq']}>
+      <FaqPage locale={locale} />
+    </ClientMessages>
+  );
 }

@@ -9,6 +9,7 @@ import { getEnv } from '@/lib/server/env';
 import { listNodes } from '@/lib/server/nodes';
 import { pageAlternates } from '@/lib/shared/seo';
 import { isRegionCode } from '@/lib/shared/regions/codes';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -36,35 +37,37 @@ export default async function ProvincePage({ params, searchParams }: Props) {
   const nodes = await listNodes(await getDb(), locale);
   return (
     <Container size={1200} py="xl">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{t('title')}</Title>
-          <Text size="lg" mt="xs">
-            {t('intro')}
-          </Text>
-          <Text mt="xs">
-            <Anchor href="#regions">{t('regionsLink')}</Anchor>
-          </Text>
-        </div>
-        <Alert variant="light" color="yellow" title={common('demoData')} data-testid="nodes-demo-notice">
-          {t('demoNotice')}
-        </Alert>
-        <NodesDirectory nodes={nodes} config={config} />
-        <Text size="xs" c="dimmed">
-          {t('sources')}
-        </Text>
-        <Stack gap="md" component="section" aria-labelledby="regions" mt="xl">
+      <ClientMessages groups={['MapView', 'Nodes', 'RegionPicker', 'RegionsPage']}>
+        <Stack gap="lg">
           <div>
-            <Title order={2} id="regions" style={{ scrollMarginTop: 80 }}>
-              {regions('title')}
-            </Title>
-            <Text mt="xs">{regions('intro')}</Text>
+            <Title order={1}>{t('title')}</Title>
+            <Text size="lg" mt="xs">
+              {t('intro')}
+            </Text>
+            <Text mt="xs">
+              <Anchor href="#regions">{t('regionsLink')}</Anchor>
+            </Text>
           </div>
-          <QueryBoundary>
-            <RegionsExplorer config={config} initialCode={initialCode} />
-          </QueryBoundary>
+          <Alert variant="light" color="yellow" title={common('demoData')} data-testid="nodes-demo-notice">
+            {t('demoNotice')}
+          </Alert>
+          <NodesDirectory nodes={nodes} config={config} />
+          <Text size="xs" c="dimmed">
+            {t('sources')}
+          </Text>
+          <Stack gap="md" component="section" aria-labelledby="regions" mt="xl">
+            <div>
+              <Title order={2} id="regions" style={{ scrollMarginTop: 80 }}>
+                {regions('title')}
+              </Title>
+              <Text mt="xs">{regions('intro')}</Text>
+            </div>
+            <QueryBoundary>
+              <RegionsExplorer config={config} initialCode={initialCode} />
+            </QueryBoundary>
+          </Stack>
         </Stack>
-      </Stack>
+      </ClientMessages>
     </Container>
   );
 }

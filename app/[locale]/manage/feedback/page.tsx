@@ -5,6 +5,7 @@ import { FeedbackAdmin } from '@/components/feedback-admin/feedback-admin';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { pageAlternates } from '@/lib/shared/seo';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -22,9 +23,11 @@ export default async function ManageFeedbackPage({ params }: Props) {
   await requirePageSession(locale, '/manage/feedback');
   return (
     <Container size={1200} py="xl">
-      <QueryBoundary>
-        <FeedbackAdmin />
-      </QueryBoundary>
+      <ClientMessages groups={['Feedback', 'FeedbackAdmin']}>
+        <QueryBoundary>
+          <FeedbackAdmin />
+        </QueryBoundary>
+      </ClientMessages>
     </Container>
   );
 }

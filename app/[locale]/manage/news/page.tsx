@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { NewsEditor } from '@/components/news/news-editor';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -21,9 +22,11 @@ export default async function ManageNewsPage({ params }: Props) {
   await requirePageSession(locale, '/manage/news');
   return (
     <Container size={1200} py="xl">
-      <QueryBoundary>
-        <NewsEditor />
-      </QueryBoundary>
+      <ClientMessages groups={['NewsEditor', 'Share.cover', 'Share.errors']}>
+        <QueryBoundary>
+          <NewsEditor />
+        </QueryBoundary>
+      </ClientMessages>
     </Container>
   );
 }

@@ -6,6 +6,7 @@ import { MonitorScreen } from '@/components/monitor/monitor-screen';
 import { LANDCOVER_THEME } from '@/components/monitor/themes/landcover/theme';
 import type { Locale } from '@/i18n/routing';
 import { getEnv } from '@/lib/server/env';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -41,9 +42,11 @@ export default async function LandcoverPage({ params }: Props) {
           {t('demoNotice')}
         </Alert>
         <Suspense fallback={null}>
-          <QueryBoundary>
-            <MonitorScreen theme={LANDCOVER_THEME} config={config} />
-          </QueryBoundary>
+          <ClientMessages groups={['MapView', 'Monitor', 'Spots']}>
+            <QueryBoundary>
+              <MonitorScreen theme={LANDCOVER_THEME} config={config} />
+            </QueryBoundary>
+          </ClientMessages>
         </Suspense>
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { FeedbackPage } from '@/components/about/feedback-page';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
@@ -25,8 +26,10 @@ export default async function IdeaPage({ params }: Props) {
   // The proxy is the first gate; this re-checks the session and the feedback permission (MOD_054).
   const session = await requirePageSession(locale, '/about/contactUs/idea');
   return (
-    <QueryBoundary>
-      <FeedbackPage userId={session.userId} />
-    </QueryBoundary>
+    <ClientMessages groups={['Feedback', 'FeedbackAdmin']}>
+      <QueryBoundary>
+        <FeedbackPage userId={session.userId} />
+      </QueryBoundary>
+    </ClientMessages>
   );
 }

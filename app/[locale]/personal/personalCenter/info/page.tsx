@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '@/components/personal/change-password-form';
 import { ProfileCard } from '@/components/personal/profile-card';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
+import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 
 type Props = { params: Promise<{ locale: Locale }> };
@@ -23,18 +24,20 @@ export default async function PersonalInfoPage({ params }: Props) {
   const t = await getTranslations({ locale, namespace: 'PersonalInfo' });
   return (
     <Container size={1000} py="xl">
-      <Stack gap="lg">
-        <Title order={1}>{t('title')}</Title>
-        <QueryBoundary>
-          <ProfileCard />
-        </QueryBoundary>
-        <QueryBoundary>
-          <ChangePasswordForm />
-        </QueryBoundary>
-        <QueryBoundary>
-          <ChangeContactForm />
-        </QueryBoundary>
-      </Stack>
+      <ClientMessages groups={['PersonalInfo', 'Register']}>
+        <Stack gap="lg">
+          <Title order={1}>{t('title')}</Title>
+          <QueryBoundary>
+            <ProfileCard />
+          </QueryBoundary>
+          <QueryBoundary>
+            <ChangePasswordForm />
+          </QueryBoundary>
+          <QueryBoundary>
+            <ChangeContactForm />
+          </QueryBoundary>
+        </Stack>
+      </ClientMessages>
     </Container>
   );
 }
