@@ -11,7 +11,8 @@ const LAYOUT = 'app/[locale]/layout.tsx';
 /** A needed group is covered by a given one that is it or contains it. */
 const covers = (given: Iterable<string>, needed: string) => [...given].some((group) => needed === group || needed.startsWith(`${group}.`));
 /** A given group is used when a needed group lies in it or contains it. */
-const used = (needed: Iterable<string>, group: string) => [...needed].some((n) => n === group || n.startsWith(`${group}.`) || group.startsWith(`${n}.`));
+const used = (needed: Iterable<string>, group: string) =>
+  [...needed].some((n) => n === group || n.startsWith(`${group}.`) || group.startsWith(`${n}.`));
 
 describe('client message scoping of the real routes', () => {
   const analyser = createAnalyser(ROOT);
@@ -29,14 +30,17 @@ describe('client message scoping of the real routes', () => {
     expect(layout.unscoped).toEqual([]);
   });
 
-  it.each(routes.map((route) => [route.file, route] as const))('%s: its client parts get every group they need, and no other', (_, route) => {
-    const scope = analyser.route(route.file);
-    const given = new Set<string>([...SHELL_MESSAGES, ...scope.provided]);
-    for (const layout of route.layouts) for (const group of analyser.route(layout).provided) given.add(group);
-    expect([...scope.needed].filter((group) => !covers(given, group)).sort()).toEqual([]);
-    expect([...scope.provided].filter((group) => !used(scope.needed, group)).sort()).toEqual([]);
-    expect(scope.unscoped).toEqual([]);
-  });
+  it.each(routes.map((route) => [route.file, route] as const))(
+    '%s: its client parts get every group they need, and no other',
+    (_, route) => {
+      const scope = analyser.route(route.file);
+      const given = new Set<string>([...SHELL_MESSAGES, ...scope.provided]);
+      for (const layout of route.layouts) for (const group of analyser.route(layout).provided) given.add(group);
+      expect([...scope.needed].filter((group) => !covers(given, group)).sort()).toEqual([]);
+      expect([...scope.provided].filter((group) => !used(scope.needed, group)).sort()).toEqual([]);
+      expect(scope.unscoped).toEqual([]);
+    },
+  );
 
   it('names only groups that exist', () => {
     const all = new Set<string>(SHELL_MESSAGES);
@@ -62,7 +66,10 @@ describe('the analyser', () => {
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'client-messages-'));
     write('app/layout.tsx', "import { Shell } from '@/components/shell';\nexport default function L() { return <Shell />; }\n");
-    write('components/shell.tsx', "'use client';\nimport { useTranslations } from 'next-intl';\nexport const Shell = () => useTranslations('Header')('x');\n");
+    write(
+      'components/shell.tsx',
+      "'use client';\nimport { useTranslations } from 'next-intl';\nexport const Shell = () => useTranslations('Header')('x');\n",
+    );
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -76,7 +83,10 @@ describe('the analyser', () => {
       ].join('\n'),
     );
     write('components/widget.tsx', "'use client';\nimport { Helper } from './helper';\nexport const Widget = () => <Helper />;\n");
-    write('components/helper.tsx', "import { useTranslations } from 'next-intl';\nexport const Helper = () => useTranslations('Share.download')('x');\n");
+    write(
+      'components/helper.tsx',
+      "import { useTranslations } from 'next-intl';\nexport const Helper = () => useTranslations('Share.download')('x');\n",
+    );
     const scope = createAnalyser(dir).route('app/page.tsx');
     expect([...scope.needed]).toEqual(['Share.download']);
   });
@@ -88,10 +98,13 @@ describe('the analyser', () => {
         "import type { Props } from '@/components/typed';",
         "// import { Commented } from '@/components/commented';",
         "import { Lazy } from '@/components/lazy';",
-        "export default function P() { return <Lazy />; }",
+        'export default function P() { return <Lazy />; }',
       ].join('\n'),
     );
-    write('components/typed.tsx', "'use client';\nimport { useTranslations } from 'next-intl';\nexport type Props = {}; useTranslations('Typed');\n");
+    write(
+      'components/typed.tsx',
+      "'use client';\nimport { useTranslations } from 'next-intl';\nexport type Props = {}; useTranslations('Typed');\n",
+    );
     write('components/commented.tsx', "'use client';\nimport { useTranslations } from 'next-intl';\nuseTranslations('Commented');\n");
     write(
       'components/lazy.tsx',
@@ -145,6 +158,9 @@ describe('picking and merging messages', () => {
 
   it('adds a page’s groups to the frame’s without dropping the frame’s', () => {
     const frame = pickMessages(catalogue, ['A.x' as never, 'B']);
-    expect(mergeMessages(frame, pickMessages(catalogue, ['A.inner']))).toEqual({ A: { x: 'ax', inner: { y: 'y', z: 'z' } }, B: { b: 'b' } });
+    expect(mergeMessages(frame, pickMessages(catalogue, ['A.inner']))).toEqual({
+      A: { x: 'ax', inner: { y: 'y', z: 'z' } },
+      B: { b: 'b' },
+    });
   });
 });
