@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { MicroCache, microCacheKey } from './micro-cache.mjs';
+import { cachingHandler, isImmutableAsset, MicroCache, microCacheKey, staticAssetKey } from './micro-cache.mjs';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as never;
 
@@ -25,6 +25,11 @@ class FakeResponse extends EventEmitter {
   end(chunk?: string) {
     if (chunk) this.written.push(chunk);
     this.emit('finish');
+  }
+  /** What a cache hit writes. */
+  head?: { status: number; headers: Record<string, unknown> };
+  writeHead(status: number, headers: Record<string, unknown>) {
+    this.head = { status, headers };
   }
 }
 
@@ -72,5 +77,86 @@ describe('page micro-cache', () => {
       res.end('x');
       expect(cache.get(`k${status}`)).toBeNull();
     }
+  });
+});
+
+describe('build file cache', () => {
+  const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable', etag: 'W/"abc"', 'content-type': 'application/javascript' };
+
+  it('keys GET and HEAD of /_next/static only, separating gzip from identity, never ranges', () => {
+    expect(staticAssetKey(req('/_next/static/chunks/a.js'))).toBe('id /_next/static/chunks/a.js');
+    expect(staticAssetKey(req('/_next/static/chunks/a.css', { 'accept-encoding': 'gzip' }))).toBe('gz /_next/static/chunks/a.css');
+    expect(staticAssetKey(req('/_next/static/chunks/a.js', {}, 'HEAD'))).toBe('id /_next/static/chunks/a.js');
+    expect(staticAssetKey(req('/_next/static/chunks/a.js', {}, 'POST'))).toBeNull();
+    expect(staticAssetKey(req('/_next/static/chunks/a.js', { range: 'bytes=0-10' }))).toBeNull();
+    expect(staticAssetKey(req('/_next/static/../../etc/passwd'))).toBeNull();
+    expect(staticAssetKey(req('/_next/image?url=x'))).toBeNull();
+    expect(staticAssetKey(req('/chinese/home'))).toBeNull();
+  });
+
+  it('keeps only immutable answers', () => {
+    expect(isImmutableAsset(fakeResponse(200, IMMUTABLE) as never)).toBe(true);
+    expect(isImmutableAsset(fakeResponse(404, IMMUTABLE) as never)).toBe(false);
+    expect(isImmutableAsset(fakeResponse(200, { 'cache-control': 'no-store' }) as never)).toBe(false);
+  });
+
+  it('evicts the oldest files beyond its byte budget and keeps none larger than it', () => {
+    const cache = new MicroCache({ ttlMs: Infinity, maxEntries: 10, maxBytes: 10, shareable: isImmutableAsset });
+    const put = (key: string, body: string) => {
+      const res = fakeResponse(200, IMMUTABLE);
+      cache.capture(key, res as never);
+      res.end(body);
+    };
+    put('a', '1234');
+    put('b', '5678');
+    expect(cache.bytes).toBe(8);
+    put('c', '90ab');
+    expect(cache.get('a')).toBeNull();
+    expect(cache.get('b')?.body.toString()).toBe('5678');
+    expect(cache.get('c')?.headers['content-length']).toBe('4');
+    put('d', 'x'.repeat(11));
+    expect(cache.get('d')).toBeNull();
+    expect(cache.bytes).toBe(8);
+  });
+
+  it('answers repeats from memory, 304 to a matching ETag, HEAD without a body, and never keeps a HEAD answer', () => {
+    const assets = new MicroCache({ ttlMs: Infinity, maxEntries: 10, shareable: isImmutableAsset });
+    let calls = 0;
+    const handler = cachingHandler({ pages: null, assets }, (_req, res) => {
+      calls += 1;
+      const r = res as unknown as FakeResponse;
+      r.end(calls === 1 ? '' : 'console.log(1)');
+    });
+    const serve = (method: string, headers: Record<string, string> = {}) => {
+      const res = fakeResponse(200, IMMUTABLE);
+      handler(req('/_next/static/chunks/a.js', headers, method), res as never);
+      return res;
+    };
+    serve('HEAD'); // Next answers a HEAD: nothing kept
+    expect(assets.get('id /_next/static/chunks/a.js')).toBeNull();
+    serve('GET');
+    expect(calls).toBe(2);
+    const hit = serve('GET');
+    expect(calls).toBe(2);
+    expect(hit.head?.status).toBe(200);
+    expect(hit.written.join('')).toBe('console.log(1)');
+    const notModified = serve('GET', { 'if-none-match': 'W/"abc"' });
+    expect(notModified.head).toEqual({ status: 304, headers: { etag: 'W/"abc"', 'cache-control': IMMUTABLE['cache-control'] } });
+    expect(notModified.written).toEqual([]);
+    const head = serve('HEAD');
+    expect(head.head?.status).toBe(200);
+    expect(head.written).toEqual([]);
+    expect(calls).toBe(2);
+  });
+
+  it('passes pages to the page cache only when there is one', () => {
+    const assets = new MicroCache({ ttlMs: Infinity, maxEntries: 10, shareable: isImmutableAsset });
+    let calls = 0;
+    const handler = cachingHandler({ pages: null, assets }, (_req, res) => {
+      calls += 1;
+      (res as unknown as FakeResponse).end('<html>');
+    });
+    for (let i = 0; i < 2; i++) handler(req('/chinese/home'), fakeResponse(200, { 'x-nextjs-cache': 'HIT' }) as never);
+    expect(calls).toBe(2);
   });
 });
