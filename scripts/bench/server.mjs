@@ -3,7 +3,7 @@
 // that stopping it also stops whatever it started; every child is tracked, and any still alive when
 // the bench exits — normally, on an error or on a signal — is killed.
 import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,10 +130,32 @@ export const freePort = () =>
     });
   });
 
-/** Builds once when there is no production build; returns whether it built. */
+/** Sources a production build is made from: a build older than any of them is out of date. */
+const BUILD_INPUTS = ['app', 'components', 'lib', 'i18n', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** The reason to build, or null when .next holds a build of the current sources. */
+function buildNeeded() {
+  const buildId = path.join(ROOT, '.next/BUILD_ID');
+  if (!existsSync(buildId)) return 'no production build (.next/BUILD_ID)';
+  const built = statSync(buildId).mtimeMs;
+  const changed = BUILD_INPUTS.find((input) => newestMtime(path.join(ROOT, input)) > built);
+  return changed ? `the production build is older than ${changed}` : null;
+}
+
+/** Builds when there is no production build of the current sources; returns whether it built. */
 export async function ensureBuild() {
-  if (existsSync(path.join(ROOT, '.next/BUILD_ID'))) return false;
-  console.log('[bench] no production build (.next/BUILD_ID): running `next build`…');
+  const reason = buildNeeded();
+  if (!reason) return false;
+  console.log(`[bench] ${reason}: running \`next build\`…`);
   const child = spawn(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const proc = track(child, 'build');
   const finished = await within(proc.exited, BUILD_TIMEOUT_MS);
