@@ -74,6 +74,8 @@ test.describe('first-load JavaScript of content pages', () => {
     await context.addCookies([{ name: 'session_hint', value: '1', url: baseURL! }]);
     await page.goto('/english/platform/newsList/notic');
     await expect(page.getByText('Login has expired, please log in again!')).toBeVisible();
+    await page.getByRole('button', { name: 'Close notification' }).click();
+    await expect(page.getByText('Login has expired, please log in again!')).toBeHidden();
   });
 
   test('zh, phone width: the menu button says whether the menu is open and opens the drawer', async ({ page }) => {

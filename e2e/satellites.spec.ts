@@ -36,8 +36,10 @@ test.describe('satellites', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/chinese/satellite/chinese/gf1');
-    // The scroll container (focusable), inside the section of the same name.
-    const region = page.getByRole('region', { name: '传感器' }).and(page.locator('[tabindex="0"]'));
+    // The scroll container (focusable) is named apart from the section it sits in.
+    await expect(page.getByRole('region', { name: '传感器', exact: true })).toHaveCount(1);
+    const region = page.getByRole('region', { name: '数据表：传感器' });
+    await expect(region).toHaveAttribute('tabindex', '0');
     const table = region.getByRole('table', { name: '传感器' });
     await expect(table.getByRole('columnheader', { name: '幅宽' })).toHaveCount(1);
     await expect(table.getByRole('rowheader', { name: /^WFV/ })).toBeVisible();
@@ -46,7 +48,7 @@ test.describe('satellites', () => {
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    await expect(page.locator('[role="region"][tabindex="0"]').getByRole('table', { name: '组成卫星' })).toBeVisible();
+    await expect(page.getByRole('region', { name: '数据表：组成卫星' }).getByRole('table', { name: '组成卫星' })).toBeVisible();
     // The typical-images link is a plain link drawn as a button, and still reachable.
     await expect(page.getByRole('link', { name: '查看 GF-1 典型影像样例' })).toBeVisible();
   });

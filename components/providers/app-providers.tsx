@@ -3,7 +3,7 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { ApiClientError, configureApiClient } from '@/lib/client/api';
 import { resetQueries, setQueryErrorHandler } from '@/lib/client/query-events';
@@ -40,8 +40,19 @@ export function AppProviders({ children }: { children: ReactNode }) {
     });
   }, [locale, router, t]);
 
+  // Mantine's notification close button has no name of its own; a plain object, not Notification.extend,
+  // so the component itself still loads only with the first notification.
+  const closeLabel = t('closeNotification');
+  const localizedTheme = useMemo(
+    () => ({
+      ...theme,
+      components: { ...theme.components, Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } },
+    }),
+    [closeLabel],
+  );
+
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver}>
       <NotificationsHost />
       {children}
     </MantineProvider>

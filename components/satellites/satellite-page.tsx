@@ -104,7 +104,7 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
         <Title order={2} size="h3" id="sat-sensors" mb="sm">
           {t('sensors')}
         </Title>
-        <TableScroll minWidth={760} label={t('sensors')}>
+        <TableScroll minWidth={760} label={t('tableRegion', { name: t('sensors') })}>
           <DataTable striped spacing="sm" aria-labelledby="sat-sensors" data-testid="sensor-table">
             <thead>
               <tr>
@@ -191,7 +191,7 @@ function MembersTable({ members }: { members: SatelliteMember[] }) {
   const launch = (m: SatelliteMember) =>
     m.launchDate ?? (m.launchYear !== null ? t('launchYearOnly', { year: String(m.launchYear) }) : none);
   return (
-    <TableScroll minWidth={900} label={t('members')}>
+    <TableScroll minWidth={900} label={t('tableRegion', { name: t('members') })}>
       <DataTable striped spacing="xs" aria-labelledby="sat-members">
         <thead>
           <tr>

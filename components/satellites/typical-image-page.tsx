@@ -51,7 +51,7 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
         <Title order={2} size="h3" id="img-products" mb="sm">
           {t('images.products')}
         </Title>
-        <TableScroll minWidth={420} label={t('images.products')}>
+        <TableScroll minWidth={420} label={t('tableRegion', { name: t('images.products') })}>
           <DataTable striped style={{ maxWidth: 640 }} aria-labelledby="img-products">
             <thead>
               <tr>
@@ -85,7 +85,7 @@ export function TypicalImagePage({ page, indexTitle }: { page: TypicalImageView;
         <Text size="sm" c="dimmed" mb="sm" maw={880}>
           {t('images.namingNote')}
         </Text>
-        <TableScroll minWidth={1000} label={t('images.scenes')}>
+        <TableScroll minWidth={1000} label={t('tableRegion', { name: t('images.scenes') })}>
           <DataTable striped spacing="xs" aria-labelledby="img-scenes" data-testid="scene-table">
             <thead>
               <tr>
