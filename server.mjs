@@ -6,24 +6,28 @@
 // request (~10 ms for the React chunk), and a page view asks for a dozen of them at once.
 import http from 'node:http';
 import next from 'next';
+import { pinClientAddress, trustedProxyCount } from './scripts/client-address.mjs';
 import { cachingHandler, isImmutableAsset, MicroCache } from './scripts/micro-cache.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const ttlMs = Number(process.env.PAGE_CACHE_TTL_MS ?? 2000);
+const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXY_COUNT);
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const pages = ttlMs > 0 ? new MicroCache({ ttlMs, maxEntries: 500 }) : null;
 const assets = new MicroCache({ ttlMs: Infinity, maxEntries: 2000, maxBytes: 64 * 1024 * 1024, shareable: isImmutableAsset });
-const server = http.createServer(
-  cachingHandler({ pages, assets }, (req, res) =>
-    handle(req, res).catch((error) => {
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
-    }),
-  ),
+const serve = cachingHandler({ pages, assets }, (req, res) =>
+  handle(req, res).catch((error) => {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  }),
 );
+const server = http.createServer((req, res) => {
+  pinClientAddress(req, trustedProxies);
+  serve(req, res);
+});
 server.listen(port, () => console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms)`));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -30,17 +30,44 @@ describe('visit counter', () => {
     expect(json.data.today).toBe(2);
     expect(json.data.daily).toHaveLength(7);
     expect(json.data.daily.at(-1).count).toBe(2);
-    expect(json.data.byName).toEqual(expect.arrayContaining([{ name: 'Home', total: 2 }, { name: 'Personal', total: 1 }]));
+    expect(json.data.byName).toEqual(
+      expect.arrayContaining([
+        { name: 'Home', total: 2 },
+        { name: 'Personal', total: 1 },
+      ]),
+    );
   });
 
   it('refuses names outside the whitelist with a localized message and counts nothing', async () => {
     const before = await rowCount();
     const zh = await call(incr, INCR, { body: { name: 'Shopping' } });
     expect(zh.json).toEqual({ code: 400, message: '无效的访问统计名称：Shopping', data: null });
-    const en = await call(incr, INCR, { body: { name: "x'; DROP TABLE visit_daily; --" }, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const en = await call(incr, INCR, {
+      body: { name: "x'; DROP TABLE visit_daily; --" },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(en.json.code).toBe(400);
     expect(en.json.message).toBe("Unknown visit name: x'; DROP TABLE visit_daily; --");
     expect(await rowCount()).toBe(before);
+  });
+
+  it('refuses more than VISIT_RATE_PER_MINUTE counts a minute from one address, with Retry-After, and counts none of them', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip, 'x-locale': 'en' });
+    const count = async () =>
+      (await db().query<{ n: number }>("SELECT COALESCE(sum(count), 0)::int AS n FROM visit_daily WHERE name = 'Geo'"))[0]?.n;
+    const before = await count();
+    for (let i = 0; i < 120; i++) {
+      const { json } = await call(incr, INCR, { body: { name: 'Geo' }, headers: from('198.51.100.20') });
+      expect(json.code).toBe(0);
+    }
+    const refused = await call(incr, INCR, { body: { name: 'Geo' }, headers: from('198.51.100.20') });
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe(429);
+    expect(refused.json.message).toMatch(/^Too many visit counts from your network address, please try again in \d+ seconds$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await count()).toBe(before! + 120);
+    // Another address is counted as before.
+    expect((await call(incr, INCR, { body: { name: 'Geo' }, headers: from('198.51.100.21') })).json.code).toBe(0);
   });
 
   it('validates the body: missing name, wrong types, oversize, bad JSON', async () => {
