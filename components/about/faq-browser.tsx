@@ -85,13 +85,10 @@ export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
         onQueryChange={setQuery}
         maxWidth={520}
         testId="faq-count"
-        status={
-          !needles.length
-            ? t('total', { count: total })
-            : visible.size > 0
-              ? t('found', { count: visible.size })
-              : t('none', { query: searched })
-        }
+        searched={searched}
+        total={total}
+        found={visible.size}
+        statusText={(key, values) => t(key, values)}
       />
 
       <nav aria-label={t('categoriesNav')}>

@@ -104,13 +104,10 @@ export function NodesDirectory({ nodes, config }: { nodes: ProvincialNode[]; con
         onQueryChange={setQuery}
         maxWidth={420}
         testId="nodes-count"
-        status={
-          !needles.length
-            ? t('total', { count: nodes.length })
-            : visible.length
-              ? t('found', { count: visible.length })
-              : t('none', { query: searched })
-        }
+        searched={searched}
+        total={nodes.length}
+        found={visible.length}
+        statusText={(key, values) => t(key, values)}
       />
 
       <Paper withBorder radius="md" ref={mapRef} className={classes.map}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { Text } from '@mantine/core';
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useInteractive } from '@/lib/client/hooks/use-interactive';
 import classes from './live-search.module.css';
 import plain from './plain.module.css';
@@ -29,8 +29,12 @@ interface Props {
   placeholder: string;
   query: string;
   onQueryChange: (query: string) => void;
-  /** What the status line says: the total, the number found or that nothing matched. */
-  status: ReactNode;
+  /** The query the list is filtered by ('' when none), how many items there are and how many it matched. */
+  searched: string;
+  total: number;
+  found: number;
+  /** The status line's words: `total` and `found` take `{count}`, `none` takes `{query}`. */
+  statusText: (key: 'total' | 'found' | 'none', values: { count?: number; query?: string }) => string;
   maxWidth: number;
   testId?: string;
 }
@@ -39,7 +43,7 @@ interface Props {
  * A search box that filters a server-rendered list as you type, with a polite live status announcing the count.
  * The box needs JavaScript, so it appears only once the page is interactive; its slot is reserved meanwhile.
  */
-export function LiveSearch({ label, placeholder, query, onQueryChange, status, maxWidth, testId }: Props) {
+export function LiveSearch({ label, placeholder, query, onQueryChange, searched, total, found, statusText, maxWidth, testId }: Props) {
   const interactive = useInteractive();
   const id = useId();
   return (
@@ -61,7 +65,11 @@ export function LiveSearch({ label, placeholder, query, onQueryChange, status, m
         </div>
       )}
       <Text size="sm" c="gray.7" mt={6} role="status" aria-live="polite" aria-atomic="true" data-testid={testId}>
-        {status}
+        {!searched
+          ? statusText('total', { count: total })
+          : found > 0
+            ? statusText('found', { count: found })
+            : statusText('none', { query: searched })}
       </Text>
     </div>
   );
