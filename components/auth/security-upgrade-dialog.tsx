@@ -1,5 +1,6 @@
 'use client';
 
+import '@/components/providers/mantine-screen-styles';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';

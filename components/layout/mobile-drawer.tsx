@@ -1,5 +1,6 @@
 'use client';
 
+import '@/components/providers/mantine-screen-styles';
 import { Drawer, NavLink as MantineNavLink, ScrollArea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';

@@ -1,5 +1,6 @@
 'use client';
 
+import '@/components/providers/mantine-screen-styles';
 import { ActionIcon, Group, Indicator, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';

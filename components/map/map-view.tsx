@@ -1,5 +1,6 @@
 'use client';
 
+import '@/components/providers/mantine-screen-styles';
 import 'leaflet/dist/leaflet.css';
 import { VisuallyHidden } from '@mantine/core';
 import type { Map as LeafletMap, PopupEvent } from 'leaflet';

@@ -1,9 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createModuleGraph, routeFiles, type GraphModule } from '@/scripts/module-graph/graph';
 
 const ROOT = process.cwd();
 const STYLES_DIR = path.join(ROOT, 'node_modules/@mantine/core/styles');
-const LIST = readFileSync(path.join(ROOT, 'components/providers/mantine-styles.ts'), 'utf8');
+const BASE_FILE = 'components/providers/mantine-styles.ts';
+const SCREEN_FILE = 'components/providers/mantine-screen-styles.ts';
+const LAYOUT = 'app/[locale]/layout.tsx';
 
 /** Components whose look comes (also) from other components' stylesheets. */
 const BUILT_FROM: Record<string, string[]> = {
@@ -15,57 +18,110 @@ const BUILT_FROM: Record<string, string[]> = {
   FileInput: ['Input'],
   NativeSelect: ['Input'],
   PasswordInput: ['Input', 'ActionIcon'],
+  Checkbox: ['InlineInput'],
+  Switch: ['InlineInput'],
   SegmentedControl: ['FloatingIndicator'],
+  Tabs: ['UnstyledButton'],
   Button: ['UnstyledButton', 'Loader'],
   ActionIcon: ['UnstyledButton', 'Loader'],
+  CloseButton: ['UnstyledButton'],
   Alert: ['CloseButton'],
   Pagination: ['Group', 'UnstyledButton'],
   Stepper: ['UnstyledButton'],
   NavLink: ['UnstyledButton'],
   Anchor: ['Text'],
+  Tooltip: ['Popover'],
   // @mantine/notifications draws its list with these.
-  MantineProvider: ['Notification', 'CloseButton', 'Loader'],
+  Notifications: ['Notification', 'CloseButton', 'Loader'],
 };
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
-  });
+const sheets = (file: string) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/'@mantine\/core\/styles\/([\w-]+)\.css'/g)].map((m) => m[1]!);
+const BASE = sheets(BASE_FILE);
+const SCREEN = sheets(SCREEN_FILE);
+
+/** A component's stylesheets: its own (when Mantine has one) and those of what it is built from, transitively. */
+function stylesheetsOf(component: string, into = new Set<string>()): Set<string> {
+  if (existsSync(path.join(STYLES_DIR, `${component}.css`))) into.add(component);
+  for (const part of BUILT_FROM[component] ?? []) if (!into.has(part)) stylesheetsOf(part, into);
+  return into;
 }
 
-function importedComponents(): Set<string> {
-  const names = new Set<string>();
-  for (const dir of ['app', 'components', 'lib']) {
-    for (const file of sourceFiles(path.join(ROOT, dir))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
-        for (const part of match[1]!.split(',')) {
-          const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
-          if (/^[A-Z]/.test(name)) names.add(name);
-        }
-      }
+/** Mantine components a module renders: imported from @mantine/core, or the notification list from @mantine/notifications. */
+function mantineComponents(node: GraphModule): string[] {
+  const names: string[] = [];
+  for (const match of node.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
+    for (const part of match[1]!.split(',')) {
+      if (/^\s*type\s/.test(part)) continue;
+      const name = part.trim().split(/\s+as\s+/)[0]!;
+      if (/^[A-Z]/.test(name)) names.push(name);
     }
   }
+  if (/import\(\s*'@mantine\/notifications'\s*\)|import\s*\{[^}]*\bNotifications\b[^}]*\}\s*from\s*'@mantine\/notifications'/.test(node.code)) names.push('Notifications');
   return names;
 }
 
+/**
+ * What loads together: every route with its layouts (their static imports), and every lazily imported part
+ * (its static imports), which may load on any page.
+ */
+function loadUnits() {
+  const graph = createModuleGraph(ROOT);
+  const units: { name: string; modules: GraphModule[] }[] = [];
+  const lazy = new Set<string>();
+  const collectLazy = (modules: GraphModule[]) => modules.forEach((m) => m.lazyImports.forEach((file) => lazy.add(file)));
+  for (const route of routeFiles(ROOT)) {
+    const modules = [...new Map([route.file, ...route.layouts].flatMap((file) => graph.staticClosure(file)).map((m) => [m.file, m])).values()];
+    units.push({ name: route.file, modules });
+    collectLazy(modules);
+  }
+  const done = new Set<string>();
+  for (let pending = [...lazy]; pending.length; ) {
+    const file = pending.pop()!;
+    if (done.has(file)) continue;
+    done.add(file);
+    const modules = graph.staticClosure(file);
+    units.push({ name: path.relative(ROOT, file), modules });
+    for (const m of modules) pending.push(...m.lazyImports);
+  }
+  return units;
+}
+
 describe('Mantine stylesheets', () => {
-  it('include every stylesheet of the components the portal imports, and of those they are built from', () => {
-    const used = importedComponents();
-    expect(used.has('Button')).toBe(true); // the scan itself works
-    const needed = new Set([...used].flatMap((name) => [name, ...(BUILT_FROM[name] ?? [])]));
-    const missing = [...needed]
-      .filter((name) => existsSync(path.join(STYLES_DIR, `${name}.css`)))
-      .filter((name) => !LIST.includes(`'@mantine/core/styles/${name}.css'`));
-    expect(missing).toEqual([]);
+  const units = loadUnits();
+
+  it('finds the routes and the lazily loaded parts', () => {
+    const names = units.map((u) => u.name);
+    expect(names).toContain('app/[locale]/platform/newsList/[kind]/page.tsx');
+    expect(names).toContain('components/auth/login-dialog.tsx');
+    expect(stylesheetsOf('Select')).toEqual(new Set(['Combobox', 'Input', 'Popover', 'ScrollArea']));
   });
 
-  it('keep the order of Mantine\u2019s own styles.css', () => {
+  it.each(units.map((unit) => [unit.name, unit] as const))('%s loads the stylesheet of every Mantine component it renders', (_, unit) => {
+    const files = new Set(unit.modules.map((m) => path.relative(ROOT, m.file)));
+    const loaded = new Set<string>([...(files.has(BASE_FILE) || unit.name.startsWith('app/') ? BASE : []), ...(files.has(SCREEN_FILE) ? SCREEN : [])]);
+    // Every page has the layout's; a lazily loaded part always loads on a page.
+    for (const sheet of BASE) loaded.add(sheet);
+    const needed = new Set(unit.modules.flatMap(mantineComponents).flatMap((c) => [...stylesheetsOf(c)]));
+    expect([...needed].filter((sheet) => !loaded.has(sheet)).sort()).toEqual([]);
+  });
+
+  it('lists the every-page stylesheets in the layout and the rest only where they are used', () => {
+    expect(units.find((u) => u.name === LAYOUT) ?? createModuleGraph(ROOT).staticClosure(LAYOUT)).toBeTruthy();
+    const layout = createModuleGraph(ROOT).staticClosure(LAYOUT).map((m) => path.relative(ROOT, m.file));
+    expect(layout).toContain(BASE_FILE);
+    expect(layout).not.toContain(SCREEN_FILE);
+    const content = units.find((u) => u.name === 'app/[locale]/platform/newsList/[kind]/page.tsx')!;
+    expect(content.modules.map((m) => path.relative(ROOT, m.file))).not.toContain(SCREEN_FILE);
+  });
+
+  it('keeps Mantine’s order within each list, and no every-page component is built from a later-loading one', () => {
     const whole = readFileSync(path.join(ROOT, 'node_modules/@mantine/core/styles.css'), 'utf8');
-    const listed = [...LIST.matchAll(/'@mantine\/core\/styles\/([\w-]+)\.css'/g)].map((m) => m[1]!);
-    const positions = listed.map((name) => whole.indexOf(readFileSync(path.join(STYLES_DIR, `${name}.css`), 'utf8').trim().slice(0, 200)));
-    expect(positions.every((p) => p >= 0)).toBe(true);
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    for (const list of [BASE, SCREEN]) {
+      const positions = list.map((name) => whole.indexOf(readFileSync(path.join(STYLES_DIR, `${name}.css`), 'utf8').trim().slice(0, 200)));
+      expect(positions.every((p) => p >= 0)).toBe(true);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    }
+    expect(BASE.filter((sheet) => SCREEN.includes(sheet))).toEqual([]);
+    expect(BASE.flatMap((sheet) => [...stylesheetsOf(sheet)]).filter((sheet) => !BASE.includes(sheet))).toEqual([]);
   });
 });

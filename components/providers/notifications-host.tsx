@@ -7,7 +7,7 @@ import { useState } from 'react';
 // The notification list (transitions, portal, close buttons, scroll-lock classes) loads with the first
 // notification, not with every page: most visits never see one. `notifications.show()` only writes to
 // the small store below, which keeps what was shown until the list is there to display it.
-const Notifications = dynamic(() => import('@mantine/notifications').then((m) => m.Notifications), { ssr: false });
+const Notifications = dynamic(() => import('./notifications-list').then((m) => m.Notifications), { ssr: false });
 
 /** Mounts Mantine's notification list from the first notification on (and keeps it, so closing animates). */
 export function NotificationsHost() {

@@ -1,5 +1,6 @@
 'use client';
 
+import './mantine-screen-styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { getQueryClient } from '@/lib/client/query-client';

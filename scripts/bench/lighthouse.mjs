@@ -4,6 +4,10 @@
 // database, in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium), with Lighthouse's default
 // mobile emulation and simulated throttling (Moto G Power, slow 4G). Each page is loaded once before
 // it is measured, so ISR pages are measured from the cache as a visitor would meet them.
+// Lighthouse's own advice on variability is to run several times and take the median: one run's
+// performance swings by up to ten points here (whether the first paint lands before or after the
+// scripts arrive decides whether the simulation counts them into LCP). Each page is measured
+// LIGHTHOUSE_RUNS times (3); the budget reads each page's median run, and every run's score is shown.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -17,7 +21,18 @@ const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 const TARGETS = { performance: 0.95, accessibility: 1, seo: 1 };
 const JS_BUDGET = 170 * 1024;
 
-export const timeLimitSeconds = () => 120 + 8 * 90 + 30;
+const RUNS = (() => {
+  const raw = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+  return Number.isInteger(raw) && raw >= 1 && raw <= 9 ? raw : 3;
+})();
+
+export const timeLimitSeconds = () => 120 + 8 * 90 * RUNS + 30;
+
+/** The run with the median performance score (the lower middle one for an even count). */
+function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
 
 /** The pages measured: fixed paths, plus the newest notice, found through the public API. */
 async function pages(port) {
@@ -85,17 +100,27 @@ export async function run({ log }) {
         log(`✗ ${page.name}: ${page.path} answered ${warm.status}`);
         continue;
       }
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'seo'],
-      });
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'seo'],
+        });
+        runs.push(summarizePage(result.lhr));
+      }
       const js = await firstLoadJs(server.port, warm.body.toString('utf8'));
-      const summary = { ...page, ...summarizePage(result.lhr), jsBytes: js.bytes, jsFiles: js.files };
+      const summary = {
+        ...page,
+        ...medianRun(runs),
+        performanceRuns: runs.map((r) => r.performance),
+        jsBytes: js.bytes,
+        jsFiles: js.files,
+      };
       measured.push(summary);
       log(
-        `${page.name}: performance ${Math.round(summary.performance * 100)}, accessibility ${Math.round(summary.accessibility * 100)}, SEO ${Math.round(summary.seo * 100)}, first-load JS ${(summary.jsBytes / 1024).toFixed(0)} KB in ${summary.jsFiles} files (${(summary.allJsBytes / 1024).toFixed(0)} KB with lazy and prefetched chunks)`,
+        `${page.name}: performance ${Math.round(summary.performance * 100)} (median of ${summary.performanceRuns.map((p) => Math.round(p * 100)).join(', ')}), accessibility ${Math.round(summary.accessibility * 100)}, SEO ${Math.round(summary.seo * 100)}, first-load JS ${(summary.jsBytes / 1024).toFixed(0)} KB in ${summary.jsFiles} files (${(summary.allJsBytes / 1024).toFixed(0)} KB with lazy and prefetched chunks)`,
       );
     }
   } finally {
@@ -114,6 +139,7 @@ export async function run({ log }) {
     columns: [
       ['page', (r) => r.name, 'left'],
       ['perf', (r) => score(r.performance)],
+      ['runs', (r) => r.performanceRuns.map(score).join('/')],
       ['a11y', (r) => score(r.accessibility)],
       ['SEO', (r) => score(r.seo)],
       ['JS KB', (r) => (r.jsBytes / 1024).toFixed(0)],
@@ -124,7 +150,7 @@ export async function run({ log }) {
     ],
     rows: measured,
     budget: {
-      text: 'Lighthouse mobile performance ≥ 95 on every page measured',
+      text: `Lighthouse mobile performance ≥ 95 on every page measured (median of ${RUNS} runs)`,
       on: 'the lowest page',
       versus: 'a perfect score',
       value: min('performance'),
@@ -142,7 +168,13 @@ export async function run({ log }) {
     ],
     notes: [
       ...measured.filter((m) => m.failing.length).map((m) => `${m.name} loses points on: ${m.failing.join(', ')}`),
-      'Scores vary a few points between runs on a shared 2-core machine; Lighthouse simulates a mid-range phone on slow 4G.',
+      `Lowest single run: ${score(Math.min(...measured.flatMap((m) => m.performanceRuns)))} (${
+        measured
+          .filter((m) => Math.min(...m.performanceRuns) < TARGETS.performance)
+          .map((m) => m.name)
+          .join(', ') || 'no page below 95'
+      }).`,
+      'Scores vary between runs on a shared 2-core machine; Lighthouse simulates a mid-range phone on slow 4G.',
       `Full results: scripts/bench/results/lighthouse-latest.json`,
     ],
     failures,

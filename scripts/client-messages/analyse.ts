@@ -10,8 +10,10 @@
  * `useTranslations('Namespace')` (or 'Namespace.sub'), or `useTranslations()` with full keys `t('Namespace.key')`,
  * and `localizedIssue('Namespace.key')` in schemas a form translates.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { captures, createModuleGraph, routeFiles } from '../module-graph/graph';
+
+export { routeFiles };
 
 export type RouteScope = {
   /** Route file, relative to the project root. */
@@ -24,59 +26,30 @@ export type RouteScope = {
   unscoped: string[];
 };
 
-const EXTENSIONS = ['.tsx', '.ts', '/index.tsx', '/index.ts'];
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g;
-const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 const NAMESPACED = /\buseTranslations\(\s*['"`]([A-Za-z]+(?:\.\w+)*)['"`]\s*\)/g;
 const ROOT_TRANSLATIONS = /\buseTranslations\(\s*\)/;
 const FULL_KEY = /\bt\(\s*['"`]([A-Z][A-Za-z]+)\./g;
 const LOCALIZED_ISSUE = /\blocalizedIssue\(\s*['"`]([A-Z][A-Za-z]+)\./g;
 const PROVIDED = /<ClientMessages\s+groups=\{\[([^\]]*)\]\}/g;
 
-/** The first capture of every match. */
-const captures = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((match) => match[1] ?? '');
-
-type Module = { file: string; client: boolean; imports: string[]; namespaces: string[]; provided: string[]; unscoped: boolean };
+type Module = { client: boolean; imports: string[]; namespaces: string[]; provided: string[]; unscoped: boolean };
 
 export function createAnalyser(root: string) {
+  const graph = createModuleGraph(root);
   const modules = new Map<string, Module>();
-
-  function resolve(from: string, specifier: string): string | null {
-    let base: string;
-    if (specifier.startsWith('@/')) base = path.join(root, specifier.slice(2));
-    else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
-    else return null;
-    if (/\.(css|json|svg|png)$/.test(base)) return null;
-    for (const ext of ['', ...EXTENSIONS]) {
-      const candidate = base + ext;
-      if (existsSync(candidate) && statSync(candidate).isFile() && /\.tsx?$/.test(candidate)) return candidate;
-    }
-    return null;
-  }
 
   function read(file: string): Module {
     const cached = modules.get(file);
     if (cached) return cached;
-    const source = readFileSync(file, 'utf8');
-    const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-    const imports: string[] = [];
-    for (const [, typeOnly, specifier] of code.matchAll(IMPORT)) {
-      if (typeOnly || !specifier) continue; // `import type`: no code reaches the browser
-      const target = resolve(file, specifier);
-      if (target) imports.push(target);
-    }
-    for (const specifier of captures(code, DYNAMIC_IMPORT)) {
-      const target = resolve(file, specifier);
-      if (target) imports.push(target);
-    }
+    const { code, client, imports, lazyImports } = graph.read(file);
     const namespaces = new Set(captures(code, NAMESPACED));
     if (ROOT_TRANSLATIONS.test(code)) for (const namespace of captures(code, FULL_KEY)) namespaces.add(namespace);
     for (const namespace of captures(code, LOCALIZED_ISSUE)) namespaces.add(namespace);
     const provided = captures(code, PROVIDED).flatMap((list) => captures(list, /['"]([A-Za-z.]+)['"]/g));
     const entry: Module = {
-      file,
-      client: /^\s*['"]use client['"]/.test(code),
-      imports,
+      client,
+      // Lazily loaded parts render inside the page too.
+      imports: [...imports, ...lazyImports],
       namespaces: [...namespaces],
       provided,
       // The scope itself reads the messages above it to extend them.
@@ -110,21 +83,4 @@ export function createAnalyser(root: string) {
   }
 
   return { route };
-}
-
-/** Every page-like route file under app/ (pages, not-found, error and loading boundaries), with the layouts above it. */
-export function routeFiles(root: string): { file: string; layouts: string[] }[] {
-  const found: { file: string; layouts: string[] }[] = [];
-  const walk = (dir: string, layouts: string[]) => {
-    const entries = readdirSync(path.join(root, dir), { withFileTypes: true });
-    const layout = entries.find((entry) => entry.isFile() && /^layout\.tsx?$/.test(entry.name));
-    const here = layout ? [...layouts, path.join(dir, layout.name)] : layouts;
-    for (const entry of entries) {
-      const relative = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(relative, here);
-      else if (/^(page|not-found|error|loading|template)\.tsx?$/.test(entry.name)) found.push({ file: relative, layouts: here });
-    }
-  };
-  walk('app', []);
-  return found;
 }
