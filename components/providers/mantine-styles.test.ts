@@ -35,7 +35,8 @@ const BUILT_FROM: Record<string, string[]> = {
   Notifications: ['Notification', 'CloseButton', 'Loader'],
 };
 
-const sheets = (file: string) => [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/'@mantine\/core\/styles\/([\w-]+)\.css'/g)].map((m) => m[1]!);
+const sheets = (file: string) =>
+  [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/'@mantine\/core\/styles\/([\w-]+)\.css'/g)].map((m) => m[1]!);
 const BASE = sheets(BASE_FILE);
 const SCREEN = sheets(SCREEN_FILE);
 
@@ -56,7 +57,10 @@ function mantineComponents(node: GraphModule): string[] {
       if (/^[A-Z]/.test(name)) names.push(name);
     }
   }
-  if (/import\(\s*'@mantine\/notifications'\s*\)|import\s*\{[^}]*\bNotifications\b[^}]*\}\s*from\s*'@mantine\/notifications'/.test(node.code)) names.push('Notifications');
+  if (
+    /import\(\s*'@mantine\/notifications'\s*\)|import\s*\{[^}]*\bNotifications\b[^}]*\}\s*from\s*'@mantine\/notifications'/.test(node.code)
+  )
+    names.push('Notifications');
   return names;
 }
 
@@ -70,12 +74,14 @@ function loadUnits() {
   const lazy = new Set<string>();
   const collectLazy = (modules: GraphModule[]) => modules.forEach((m) => m.lazyImports.forEach((file) => lazy.add(file)));
   for (const route of routeFiles(ROOT)) {
-    const modules = [...new Map([route.file, ...route.layouts].flatMap((file) => graph.staticClosure(file)).map((m) => [m.file, m])).values()];
+    const modules = [
+      ...new Map([route.file, ...route.layouts].flatMap((file) => graph.staticClosure(file)).map((m) => [m.file, m])).values(),
+    ];
     units.push({ name: route.file, modules });
     collectLazy(modules);
   }
   const done = new Set<string>();
-  for (let pending = [...lazy]; pending.length; ) {
+  for (let pending = [...lazy]; pending.length;) {
     const file = pending.pop()!;
     if (done.has(file)) continue;
     done.add(file);
@@ -98,7 +104,10 @@ describe('Mantine stylesheets', () => {
 
   it.each(units.map((unit) => [unit.name, unit] as const))('%s loads the stylesheet of every Mantine component it renders', (_, unit) => {
     const files = new Set(unit.modules.map((m) => path.relative(ROOT, m.file)));
-    const loaded = new Set<string>([...(files.has(BASE_FILE) || unit.name.startsWith('app/') ? BASE : []), ...(files.has(SCREEN_FILE) ? SCREEN : [])]);
+    const loaded = new Set<string>([
+      ...(files.has(BASE_FILE) || unit.name.startsWith('app/') ? BASE : []),
+      ...(files.has(SCREEN_FILE) ? SCREEN : []),
+    ]);
     // Every page has the layout's; a lazily loaded part always loads on a page.
     for (const sheet of BASE) loaded.add(sheet);
     const needed = new Set(unit.modules.flatMap(mantineComponents).flatMap((c) => [...stylesheetsOf(c)]));
@@ -107,7 +116,9 @@ describe('Mantine stylesheets', () => {
 
   it('lists the every-page stylesheets in the layout and the rest only where they are used', () => {
     expect(units.find((u) => u.name === LAYOUT) ?? createModuleGraph(ROOT).staticClosure(LAYOUT)).toBeTruthy();
-    const layout = createModuleGraph(ROOT).staticClosure(LAYOUT).map((m) => path.relative(ROOT, m.file));
+    const layout = createModuleGraph(ROOT)
+      .staticClosure(LAYOUT)
+      .map((m) => path.relative(ROOT, m.file));
     expect(layout).toContain(BASE_FILE);
     expect(layout).not.toContain(SCREEN_FILE);
     const content = units.find((u) => u.name === 'app/[locale]/platform/newsList/[kind]/page.tsx')!;
@@ -117,7 +128,13 @@ describe('Mantine stylesheets', () => {
   it('keeps Mantine’s order within each list, and no every-page component is built from a later-loading one', () => {
     const whole = readFileSync(path.join(ROOT, 'node_modules/@mantine/core/styles.css'), 'utf8');
     for (const list of [BASE, SCREEN]) {
-      const positions = list.map((name) => whole.indexOf(readFileSync(path.join(STYLES_DIR, `${name}.css`), 'utf8').trim().slice(0, 200)));
+      const positions = list.map((name) =>
+        whole.indexOf(
+          readFileSync(path.join(STYLES_DIR, `${name}.css`), 'utf8')
+            .trim()
+            .slice(0, 200),
+        ),
+      );
       expect(positions.every((p) => p >= 0)).toBe(true);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
     }
