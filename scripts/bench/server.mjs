@@ -179,7 +179,18 @@ export async function startServer(id, { readyPath = '/chinese/home', env = {}, r
     cwd: ROOT,
     // DATABASE_URL empty: always the embedded database, even when the shell points at a PostgreSQL.
     // `env` may name a PostgreSQL instead (DATABASE_URL), e.g. one the benchmark started.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_ON_START: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    // ISR_FLUSH_TO_DISK=false: pages this run renders from its own database stay in memory, so neither this run
+    // nor a later server on another database is served pages (with signed links) rendered from another one.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_ON_START: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ISR_FLUSH_TO_DISK: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
