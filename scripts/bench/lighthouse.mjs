@@ -91,6 +91,7 @@ export async function run({ log }) {
   });
   const measured = [];
   const failures = [];
+  const lighthouseErrors = [];
   try {
     for (const page of await pages(server.port)) {
       const url = `http://localhost:${server.port}${page.path}`;
@@ -101,14 +102,24 @@ export async function run({ log }) {
         continue;
       }
       const runs = [];
-      for (let i = 0; i < RUNS; i++) {
+      // A run Lighthouse itself could not complete (e.g. NO_NAVSTART, a trace it failed to record) scores 0
+      // without measuring anything: it is retried, at most twice per page, and named in the notes.
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'seo'],
         });
+        if (result.lhr.runtimeError) {
+          lighthouseErrors.push(`${page.name}: ${result.lhr.runtimeError.code}`);
+          continue;
+        }
         runs.push(summarizePage(result.lhr));
+      }
+      if (!runs.length) {
+        failures.push({ server: page.name, error: `Lighthouse could not complete a run of ${page.path}` });
+        continue;
       }
       const js = await firstLoadJs(server.port, warm.body.toString('utf8'));
       const summary = {
@@ -174,6 +185,7 @@ export async function run({ log }) {
           .map((m) => m.name)
           .join(', ') || 'no page below 95'
       }).`,
+      ...(lighthouseErrors.length ? [`Runs Lighthouse could not complete (retried): ${lighthouseErrors.join(', ')}`] : []),
       'Scores vary between runs on a shared 2-core machine; Lighthouse simulates a mid-range phone on slow 4G.',
       `Full results: scripts/bench/results/lighthouse-latest.json`,
     ],
