@@ -238,6 +238,36 @@ describe('WFS', () => {
       ).body.toString(),
     ).features.map((f: { properties: { code: string } }) => f.properties.code);
     expect(codes.every((c: string) => c.startsWith('1301'))).toBe(true);
+
+    // Ranges are read with the session on every request: a change applies to the next tile, same token.
+    await db().query("UPDATE area_ranges SET status = 1 WHERE user_id = $1 AND region_id = '130100'", [city!.id]);
+    await db().query("INSERT INTO area_ranges (user_id, region_id) VALUES ($1, '130200')", [city!.id]);
+    try {
+      const moved = await wfs('SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=region_restricted_test&OUTPUTFORMAT=application/json&LOD=lo', {
+        token: cityToken,
+      });
+      const movedCodes = JSON.parse(moved.body.toString()).features.map((f: { properties: { code: string } }) => f.properties.code);
+      expect(movedCodes.length).toBeGreaterThan(5);
+      expect(movedCodes.every((c: string) => c.startsWith('1302'))).toBe(true);
+    } finally {
+      await db().query("DELETE FROM area_ranges WHERE user_id = $1 AND region_id = '130200'", [city!.id]);
+      await db().query("UPDATE area_ranges SET status = 0 WHERE user_id = $1 AND region_id = '130100'", [city!.id]);
+    }
+  });
+
+  it('draws a signed-in tile with two statements: the session (with its area ranges) and the features', async () => {
+    const [city] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-city'");
+    const token = (await createSession(db(), city!.id, { ip: 'test', userAgent: null })).token;
+    const [x, y] = lonLatToMercator(114.5, 38);
+    const tile = `${GETMAP.replace('cloudPlatform:region', 'cloudPlatform:spot_meta')}&SRS=EPSG:3857&BBOX=${x - 5000},${y - 5000},${x + 5000},${y + 5000}`;
+    let status = 0;
+    // The first request also verifies the token's signature; count a later one, as a map view sends many.
+    expect((await wms(tile, { token })).status).toBe(200);
+    const statements = await countQueries(async () => {
+      status = (await wms(tile, { token })).status;
+    });
+    expect(status).toBe(200);
+    expect(statements).toBe(2);
   });
 });
 

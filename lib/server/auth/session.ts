@@ -11,6 +11,8 @@ export interface Session {
   username: string;
   accountType: number;
   permissions: readonly string[];
+  /** Region codes of the user's active, non-deleted area ranges of type `regionId` (spec §3), read with the session. */
+  regionIds: readonly string[];
 }
 
 export const SESSION_COOKIE = 'token';
@@ -21,13 +23,15 @@ let secretKey: Uint8Array | undefined;
 
 async function jwtKey(db: Queryable): Promise<Uint8Array> {
   if (secretKey) return secretKey;
-  const secret = getEnv().SESSION_SECRET ?? (await getOrCreateSecret(db, 'session_jwt_secret', () => randomBytes(48).toString('base64url')));
+  const secret =
+    getEnv().SESSION_SECRET ?? (await getOrCreateSecret(db, 'session_jwt_secret', () => randomBytes(48).toString('base64url')));
   secretKey = new TextEncoder().encode(secret);
   return secretKey;
 }
 
 export function resetSessionKeyCache(): void {
   secretKey = undefined;
+  verifiedTokens.clear();
 }
 
 /** Creates a session row and its signed token (HS256, `sub` user id, `sid` session id). */
@@ -61,36 +65,63 @@ export function hasSessionToken(request: Request): boolean {
 }
 
 /**
+ * Tokens whose signature has been checked, with what they carry: a token is verified once (HS256
+ * through WebCrypto costs more than the session query on a busy map page, which sends a token with
+ * every tile). Bounded; the oldest entry goes first. The session row is still read on every request,
+ * so revocation and expiry take effect at once.
+ */
+const VERIFIED_TOKENS_MAX = 2000;
+const verifiedTokens = new Map<string, { sid: string; sub: string; exp: number }>();
+
+async function verifiedClaims(db: Queryable, token: string): Promise<{ sid: string; sub: string } | null> {
+  const cached = verifiedTokens.get(token);
+  if (cached && cached.exp * 1000 > Date.now()) return cached;
+  let claims: { sid: string; sub: string; exp: number };
+  try {
+    const { payload } = await jwtVerify(token, await jwtKey(db), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+    const { sid, sub, exp } = payload;
+    if (typeof sid !== 'string' || !/^[0-9a-f-]{36}$/.test(sid) || !sub || typeof exp !== 'number') return null;
+    claims = { sid, sub, exp };
+  } catch {
+    return null;
+  }
+  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(token, claims);
+  return claims;
+}
+
+/**
  * The session a request carries (cookie `token` or header `token`): the signature must verify with
  * HS256 only (no `alg: none`), and the session row must exist, be unrevoked and unexpired, and belong
- * to an active user.
+ * to an active user. One query reads the session with the user's permissions and area ranges.
  */
 export async function getSession(request: Request, db: Queryable): Promise<Session | null> {
   const token = tokenOf(request);
   if (!token || token.length > 2048) return null;
-  let sid: unknown;
-  let sub: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, await jwtKey(db), { algorithms: ['HS256'] });
-    sid = payload.sid;
-    sub = payload.sub;
-  } catch {
-    return null;
-  }
-  if (typeof sid !== 'string' || !/^[0-9a-f-]{36}$/.test(sid) || !sub) return null;
-  const [row] = await db.query<{ user_id: string; username: string; account_type: number; permissions: string[] }>(
+  const claims = await verifiedClaims(db, token);
+  if (!claims) return null;
+  const [row] = await db.query<{ user_id: string; username: string; account_type: number; permissions: string[]; region_ids: string[] }>(
     `SELECT s.user_id::text AS user_id, u.username, u.account_type,
-            COALESCE(array_agg(DISTINCT rp.permission_code) FILTER (WHERE rp.permission_code IS NOT NULL), '{}') AS permissions
+            COALESCE((SELECT array_agg(DISTINCT rp.permission_code)
+                        FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
+                       WHERE ur.user_id = u.id), '{}') AS permissions,
+            COALESCE((SELECT array_agg(ar.region_id ORDER BY ar.id)
+                        FROM area_ranges ar
+                       WHERE ar.user_id = u.id AND ar.status = 0 AND ar.is_delete = 0 AND ar.type = 'regionId'), '{}') AS region_ids
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.status = 0
-       LEFT JOIN user_roles ur ON ur.user_id = u.id
-       LEFT JOIN role_permissions rp ON rp.role_id = ur.role_id
-      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-      GROUP BY s.user_id, u.username, u.account_type`,
-    [sid],
+      WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [claims.sid],
   );
-  if (!row || row.user_id !== sub) return null;
-  return { sessionId: sid, userId: row.user_id, username: row.username, accountType: row.account_type, permissions: row.permissions };
+  if (!row || row.user_id !== claims.sub) return null;
+  return {
+    sessionId: claims.sid,
+    userId: row.user_id,
+    username: row.username,
+    accountType: row.account_type,
+    permissions: row.permissions,
+    regionIds: row.region_ids,
+  };
 }
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
@@ -99,5 +130,8 @@ export async function revokeSession(db: Queryable, sessionId: string): Promise<v
 
 /** After a password change: every session of the user but `keep` ends. */
 export async function revokeOtherSessions(db: Queryable, userId: string, keep: string | null): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)', [userId, keep]);
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
+    [userId, keep],
+  );
 }

@@ -4,9 +4,7 @@
  * layers, by their area ranges. No client text ever becomes SQL.
  */
 import type { SqlParam } from '../db/types';
-import type { Queryable } from '../db/types';
 import type { Session } from '../auth/session';
-import { getAreaRanges } from '../users';
 import { COUNTRY_CODE, regionPrefix } from '../../shared/regions/codes';
 import type { Bbox } from './crs';
 import { CqlError, compileCql } from './cql';
@@ -26,11 +24,10 @@ export interface FeatureFilter {
 }
 
 /** The area-range prefixes a session is limited to on restricted layers (null: no limit). */
-export async function sessionPrefixes(db: Queryable, session: Session | null): Promise<string[] | null> {
+export function sessionPrefixes(session: Session | null): string[] | null {
   if (!session) return null;
-  const ranges = (await getAreaRanges(db, session.userId)).filter((r) => r.type === 'regionId');
-  if (ranges.some((r) => r.regionId === COUNTRY_CODE)) return null;
-  return ranges.map((r) => regionPrefix(r.regionId));
+  if (session.regionIds.includes(COUNTRY_CODE)) return null;
+  return session.regionIds.map(regionPrefix);
 }
 
 export function buildWhere(layer: MapLayer, geometry: string, filter: FeatureFilter, params: SqlParam[]): string {

@@ -80,7 +80,7 @@ async function getFeature(ctx: MapRequestContext): Promise<Response> {
     bbox,
     bboxExact: true,
     cql: cql ?? null,
-    prefixes: await sessionPrefixes(ctx.db, ctx.session),
+    prefixes: sessionPrefixes(ctx.session),
     signedIn: ctx.session !== null,
   };
   const matched = await countFeatures(ctx.db, layer, lod, filter);

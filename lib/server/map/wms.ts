@@ -89,7 +89,7 @@ async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promi
   const cql = splitCqlList(params.get('CQL_FILTER'), layers.length);
   const { box, width, height } = mapGeometry(params, version);
   const bg = background(params);
-  const prefixes = await sessionPrefixes(ctx.db, ctx.session);
+  const prefixes = sessionPrefixes(ctx.session);
   const png = await drawImage(
     ctx.db,
     layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null })),
@@ -117,7 +117,7 @@ async function getFeatureInfo(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'
   const count = intParam(params, 'FEATURE_COUNT', 1, 50, 1);
   const [lon, lat] = pixelToLonLat(box, width, height, i, j);
   const dpp = degreesPerPixel(box, width);
-  const prefixes = await sessionPrefixes(ctx.db, ctx.session);
+  const prefixes = sessionPrefixes(ctx.session);
   const features: unknown[] = [];
   for (const [index, layer] of layers.entries()) {
     if (features.length >= count) break;

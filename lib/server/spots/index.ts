@@ -14,7 +14,7 @@ import type { RegionScope } from '../../shared/spots/scope';
 import { ApiError } from '../api/errors';
 import { API_CODES } from '../../shared/contracts/api';
 import type { Queryable, SqlParam } from '../db/types';
-import { getAreaRanges } from '../users';
+import type { Session } from '../auth/session';
 import { containsPattern } from '../db/like';
 
 export interface SpotFilters {
@@ -200,11 +200,10 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
  * The caller's area-range prefixes (null: the whole country). Without a regionId range the detail
  * modules are closed (spec §4: 'not linked to a user permission range').
  */
-export async function rangePrefixes(db: Queryable, userId: string): Promise<RegionScope> {
-  const ranges = (await getAreaRanges(db, userId)).filter((r) => r.type === 'regionId');
-  if (ranges.length === 0) throw new ApiError(API_CODES.FORBIDDEN, 'Spots.errors.noAreaRange', {}, 403);
-  if (ranges.some((r) => r.regionId === COUNTRY_CODE)) return null;
-  return ranges.map((r) => regionPrefix(r.regionId));
+export function rangePrefixes(session: Session): RegionScope {
+  if (session.regionIds.length === 0) throw new ApiError(API_CODES.FORBIDDEN, 'Spots.errors.noAreaRange', {}, 403);
+  if (session.regionIds.includes(COUNTRY_CODE)) return null;
+  return session.regionIds.map(regionPrefix);
 }
 
 function codeName(list: readonly CodeItem[], value: string | null, locale: Locale): string | null {

@@ -40,5 +40,11 @@ export interface RenderJob {
 export const MAX_MERCATOR_LAT: number;
 export function parseWkb(bytes: Uint8Array): ParsedGeometry;
 export function pixelProjector(box: PixelBox, width: number, height: number): (lon: number, lat: number) => [number, number];
-export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Promise<Buffer>;
-export function renderJob(job: RenderJob): Promise<Uint8Array>;
+/** PNG scanlines with the "up" filter (filter byte, then the row minus the row above, bytewise mod 256). */
+export function filterRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer;
+/** `blocking`: deflate on the calling thread (render workers) instead of libuv's pool. */
+export interface EncodeOptions {
+  blocking?: boolean;
+}
+export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, options?: EncodeOptions): Promise<Buffer>;
+export function renderJob(job: RenderJob, options?: EncodeOptions): Promise<Uint8Array>;

@@ -6,6 +6,6 @@ import { scopePrefixes } from '@/lib/shared/spots/scope';
 
 export const GET = withApi(listSpotsContract, async ({ db, query, session, locale }) => {
   const { pageNum, pageSize, batchStart, batchEnd, batch, filename, xzqdm, ...filters } = query;
-  const scope = scopePrefixes(await rangePrefixes(db, session!.userId), xzqdm);
+  const scope = scopePrefixes(rangePrefixes(session!), xzqdm);
   return listSpots(db, { scope, filters, batchStart, batchEnd, batch, filename, pageNum, pageSize, locale });
 });

@@ -6,6 +6,6 @@ import { scopePrefixes } from '@/lib/shared/spots/scope';
 
 export const GET = withApi(gridPercentContract, async ({ db, query, session, locale }) => {
   const { regionId, batch, level, ...filters } = query;
-  const scope = scopePrefixes(await rangePrefixes(db, session!.userId), regionId);
+  const scope = scopePrefixes(rangePrefixes(session!), regionId);
   return gridPercent(db, { scope, batchId: batch ?? null, level, filters, locale });
 });
