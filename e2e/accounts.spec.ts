@@ -71,6 +71,14 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('area-ranges-empty')).toHaveText('未关联用户权限范围，请联系管理员');
   });
 
+  test('the personal centre names the area ranges, the code beside the name (en)', async ({ page }) => {
+    const portal = new PortalPage(page, 'en');
+    await portal.goto('/home');
+    await portal.login('demo-city', PASSWORD, CAPTCHA_ANSWER);
+    await portal.goto('/personal/personalCenter/info');
+    await expect(page.getByTestId('area-ranges').locator('[data-region="130100"]')).toHaveText('Shijiazhuang (130100)');
+  });
+
   test('an account that must change its password gets the security-upgrade dialog (en)', async ({ page }) => {
     const portal = new PortalPage(page, 'en');
     await portal.goto('/home');

@@ -4,6 +4,7 @@ import { Alert, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from 
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useOwnAreaRanges, usePermissionNames, useUserDetail } from '@/lib/client/queries/profile';
+import { useRegion } from '@/lib/client/queries/regions';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -13,6 +14,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       </Table.Th>
       <Table.Td>{children}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** An area range by its region's name, the code beside it (the code alone until the name arrives or if it is unknown). */
+function RangeBadge({ code, title }: { code: string; title: string }) {
+  const region = useRegion(code);
+  return (
+    <Badge size="lg" variant="outline" tt="none" title={title} data-region={code}>
+      {region.data ? `${region.data.name} (${code})` : code}
+    </Badge>
   );
 }
 
@@ -70,9 +81,7 @@ export function ProfileCard() {
         ) : ranges.data && ranges.data.length > 0 ? (
           <Group gap="xs" data-testid="area-ranges">
             {ranges.data.map((r) => (
-              <Badge key={r.id} size="lg" variant="outline" title={t('regionCode')}>
-                {r.regionId}
-              </Badge>
+              <RangeBadge key={r.id} code={r.regionId} title={t('regionCode')} />
             ))}
           </Group>
         ) : (
