@@ -241,3 +241,19 @@ test('zh: a signed-in user without the land-cover permission is told so on a sha
   await page.getByRole('tab', { name: '详情' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '暂无权限查看信息' })).toBeVisible();
 });
+
+test('en: on a phone the statistics table lists every region without a box of its own to scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 900 });
+  const portal = new PortalPage(page, 'en');
+  await portal.goto('/monitor/landcover?region=130000');
+  const table = page.getByTestId('statistics-table');
+  await expect(table.getByRole('button', { name: 'Shijiazhuang' })).toBeVisible();
+  // Eleven cities of Hebei; the box around the table neither cuts rows off nor scrolls sideways.
+  await expect(table.locator('tbody tr')).toHaveCount(11);
+  const box = await table.evaluate((el) => {
+    const scroller = el.parentElement!;
+    return { sh: scroller.scrollHeight, ch: scroller.clientHeight, sw: scroller.scrollWidth, cw: scroller.clientWidth };
+  });
+  expect(box.sh).toBeLessThanOrEqual(box.ch + 1);
+  expect(box.sw).toBeLessThanOrEqual(box.cw + 1);
+});

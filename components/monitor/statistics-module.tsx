@@ -151,11 +151,11 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
                   </Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('rank')}</Table.Th>
+                      <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
                       {sortHeader('name', t('region'))}
                       {sortHeader('count', t('count'))}
                       {sortHeader('area', t('areaHa'))}
-                      <Table.Th>{t('share')}</Table.Th>
+                      <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -163,18 +163,20 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
                       <Table.Tr key={item.code}>
                         <Table.Td>{index + 1}</Table.Td>
                         <Table.Td>
-                          <span
-                            className={classes.swatch}
-                            style={{ background: colorFor(valueOf(item), max, theme.ramp) }}
-                            aria-hidden="true"
-                          />
-                          {drillable ? (
-                            <UnstyledButton className={classes.rowButton} onClick={() => update({ region: item.code })}>
-                              {item.name}
-                            </UnstyledButton>
-                          ) : (
-                            item.name
-                          )}
+                          <div className={classes.regionCell}>
+                            <span
+                              className={classes.swatch}
+                              style={{ background: colorFor(valueOf(item), max, theme.ramp) }}
+                              aria-hidden="true"
+                            />
+                            {drillable ? (
+                              <UnstyledButton className={classes.rowButton} onClick={() => update({ region: item.code })}>
+                                {item.name}
+                              </UnstyledButton>
+                            ) : (
+                              <span>{item.name}</span>
+                            )}
+                          </div>
                         </Table.Td>
                         <Table.Td>{formatCount(item.count, locale)}</Table.Td>
                         <Table.Td>{formatHectares(item.area, locale)}</Table.Td>
