@@ -31,24 +31,30 @@ test.describe('satellites', () => {
     await expect(page).toHaveURL(/\/chinese\/satellite\/image\/gf1$/);
   });
 
-  test('zh, phone width: the wide tables scroll sideways in labelled, keyboard-focusable regions and keep their headers', async ({
+  test('zh, phone width: the spacecraft table scrolls sideways in a labelled, keyboard-focusable region; sensors stack', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/chinese/satellite/chinese/gf1');
     // The scroll container (focusable) is named apart from the section it sits in.
     await expect(page.getByRole('region', { name: '传感器', exact: true })).toHaveCount(1);
-    const region = page.getByRole('region', { name: '数据表：传感器' });
+    const sensors = page.getByRole('region', { name: '数据表：传感器' }).getByRole('table', { name: '传感器' });
+    await expect(sensors.getByRole('columnheader', { name: '幅宽' })).toHaveCount(1);
+    await expect(sensors.getByRole('rowheader', { name: /^WFV/ })).toBeVisible();
+    // Stacked: every column within the screen's width, nothing to scroll sideways.
+    await expect(sensors.getByRole('cell', { name: '四台组合 800 km' })).toBeVisible();
+    const sensorRegion = page.getByRole('region', { name: '数据表：传感器' });
+    expect(await sensorRegion.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const swathBox = await sensors.getByRole('cell', { name: '四台组合 800 km' }).boundingBox();
+    expect(swathBox!.x + swathBox!.width).toBeLessThanOrEqual(360);
+    const region = page.getByRole('region', { name: '数据表：组成卫星' });
     await expect(region).toHaveAttribute('tabindex', '0');
-    const table = region.getByRole('table', { name: '传感器' });
-    await expect(table.getByRole('columnheader', { name: '幅宽' })).toHaveCount(1);
-    await expect(table.getByRole('rowheader', { name: /^WFV/ })).toBeVisible();
+    await expect(region.getByRole('table', { name: '组成卫星' }).getByRole('columnheader', { name: '倾角' })).toHaveCount(1);
     await region.focus();
     await expect(region).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-    await expect(page.getByRole('region', { name: '数据表：组成卫星' }).getByRole('table', { name: '组成卫星' })).toBeVisible();
     // The typical-images link is a plain link drawn as a button, and still reachable.
     await expect(page.getByRole('link', { name: '查看 GF-1 典型影像样例' })).toBeVisible();
   });
@@ -65,6 +71,20 @@ test.describe('satellites', () => {
     await expect(page.getByTestId('sensor-table')).toContainText('interferometric wide swath 250 km');
     await expect(page.getByText('Partly operational').first()).toBeVisible();
     await expect(page.getByRole('row', { name: /Sentinel-1B/ })).toContainText('Retired');
+  });
+
+  test('en: on a phone the sensors read as labelled cards, still a table to assistive technology', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 900 });
+    await page.goto('/english/satellite/chinese/gf1');
+    const sensors = page.getByTestId('sensor-table');
+    const region = page.getByRole('region', { name: 'Data table: Sensors' });
+    const fits = await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(fits).toBe(true);
+    const resolution = sensors.getByRole('row', { name: /WFV/ }).getByRole('cell', { name: '16 m' });
+    await expect(resolution).toHaveAttribute('data-label', 'Ground resolution');
+    expect(await resolution.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Ground resolution"');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await resolution.evaluate((el) => getComputedStyle(el).display)).toBe('table-cell');
   });
 
   test('zh: an analysis page draws its charts and keeps each chart’s data in a table', async ({ page }) => {

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from '@/components/ui/data-table';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import { Link } from '@/i18n/navigation';
 import type { SatelliteDetail, SatelliteMember } from '@/lib/shared/contracts/satellites';
@@ -13,6 +14,9 @@ import { StatusBadge } from './status-badge';
 import plain from '@/components/ui/plain.module.css';
 
 /** One satellite page: overview, description, orbit, sensors, spacecraft and sources. */
+/** Sensor table columns after the sensor itself (also the labels of the stacked phone layout). */
+const sensorColumns = ['kind', 'bands', 'resolution', 'swath'] as const;
+
 export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDetail; listTitle: string }) {
   const t = useTranslations('Satellites');
   const none = t('notPublished');
@@ -105,33 +109,45 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
           {t('sensors')}
         </Title>
         <TableScroll minWidth={760} label={t('tableRegion', { name: t('sensors') })}>
-          <DataTable striped spacing="sm" aria-labelledby="sat-sensors" data-testid="sensor-table">
+          <DataTable striped spacing="sm" stackOnPhone role="table" aria-labelledby="sat-sensors" data-testid="sensor-table">
             <thead>
-              <tr>
-                <th scope="col">{t('sensorColumns.sensor')}</th>
-                <th scope="col">{t('sensorColumns.kind')}</th>
-                <th scope="col">{t('sensorColumns.bands')}</th>
-                <th scope="col">{t('sensorColumns.resolution')}</th>
-                <th scope="col">{t('sensorColumns.swath')}</th>
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {t('sensorColumns.sensor')}
+                </th>
+                {sensorColumns.map((column) => (
+                  <th scope="col" role="columnheader" key={column}>
+                    {t(`sensorColumns.${column}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {satellite.sensors.map((s) => (
-                <tr key={s.code}>
-                  <th scope="row" style={{ fontWeight: 500 }}>
-                    <Text fw={600} size="sm">
-                      {s.code}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {s.name}
-                    </Text>
-                  </th>
-                  <td>{t(`kind.${s.kind}`)}</td>
-                  <td>{text(s.bands)}</td>
-                  <td>{text(s.resolution)}</td>
-                  <td>{s.swath ?? km(s.swathKm)}</td>
-                </tr>
-              ))}
+              {satellite.sensors.map((s) => {
+                const cells: Record<(typeof sensorColumns)[number], ReactNode> = {
+                  kind: t(`kind.${s.kind}`),
+                  bands: text(s.bands),
+                  resolution: text(s.resolution),
+                  swath: s.swath ?? km(s.swathKm),
+                };
+                return (
+                  <tr key={s.code} role="row">
+                    <th scope="row" role="rowheader" style={{ fontWeight: 500 }}>
+                      <Text fw={600} size="sm">
+                        {s.code}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {s.name}
+                      </Text>
+                    </th>
+                    {sensorColumns.map((column) => (
+                      <td role="cell" key={column} data-label={t(`sensorColumns.${column}`)}>
+                        {cells[column]}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
             </tbody>
           </DataTable>
         </TableScroll>

@@ -13,6 +13,7 @@ export function DataTable({
   striped = false,
   spacing = 7,
   stickyHeader = false,
+  stackOnPhone = false,
   className,
   style,
   ...rest
@@ -22,11 +23,20 @@ export function DataTable({
   spacing?: keyof typeof SPACING | number;
   /** Keeps the header row visible while the scroll container scrolls. */
   stickyHeader?: boolean;
+  /**
+   * On phones, rows become cards and cells labelled lines: give each `td` a `data-label` (its column's
+   * header), and give rows and cells explicit roles (`row`, `rowheader`, `cell`, `columnheader`): some
+   * browsers drop a table's semantics once its parts are `display: block`. For tables of a few rows;
+   * long lists read better scrolling sideways.
+   */
+  stackOnPhone?: boolean;
 }) {
   const vars = {
     '--table-vertical-spacing': typeof spacing === 'number' ? `calc(${spacing / 16}rem * var(--mantine-scale))` : SPACING[spacing],
     ...style,
   } as CSSProperties;
-  const names = [classes.table, striped && classes.striped, stickyHeader && classes.sticky, className].filter(Boolean).join(' ');
+  const names = [classes.table, striped && classes.striped, stickyHeader && classes.sticky, stackOnPhone && classes.stacked, className]
+    .filter(Boolean)
+    .join(' ');
   return <table className={names} style={vars} {...rest} />;
 }
