@@ -257,3 +257,16 @@ test('en: on a phone the statistics table lists every region without a box of it
   expect(box.sh).toBeLessThanOrEqual(box.ch + 1);
   expect(box.sw).toBeLessThanOrEqual(box.cw + 1);
 });
+
+test('en: the county table scrolls from the keyboard inside its named region beside the map', async ({ page }) => {
+  const portal = new PortalPage(page, 'en');
+  await portal.goto('/monitor/landcover?region=130100');
+  const region = page.getByRole('region', { name: 'Data table: statistics by region' });
+  await expect(region.getByTestId('statistics-table')).toBeVisible();
+  // Counties cannot be drilled into, so no row holds a control to tab to: the region itself takes focus.
+  await expect(region.getByRole('button', { name: /District|County/ })).toHaveCount(0);
+  await region.focus();
+  await expect(region).toBeFocused();
+  await page.keyboard.press('End');
+  await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+});

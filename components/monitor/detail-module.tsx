@@ -32,6 +32,7 @@ import type { ModuleProps } from './monitor-context';
 import { batchesInRange, DEFAULT_PAGE_SIZE, detailRegion, spotCql } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
+import { TableRegion } from './table-region';
 
 /** The change-type legend: 'all' is checked when no item is (spec §4); checking every item means all too. */
 function ChangeTypeLegend({ value, onChange }: { value: number[]; onChange: (next: number[]) => void }) {
@@ -331,7 +332,7 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
           <Text size="sm" role="status" data-testid="spot-total">
             {t('spotTotal', { count: total })}
           </Text>
-          <div className={classes.tableScroll}>
+          <TableRegion table="spots">
             <Table striped highlightOnHover stickyHeader fz="sm" data-testid="spot-list">
               <Table.Thead>
                 <Table.Tr>
@@ -362,7 +363,7 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableRegion>
           {total > DEFAULT_PAGE_SIZE ? (
             <Pagination
               size="sm"

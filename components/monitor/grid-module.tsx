@@ -13,6 +13,7 @@ import type { ModuleProps } from './monitor-context';
 import { detailRegion, regionCql } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
+import { TableRegion } from './table-region';
 
 const SHOWN_CELLS = 20;
 
@@ -54,7 +55,7 @@ export function GridModule({ theme, config, state, batch, ranges, mapLabel }: Mo
                   batch: data.batch?.typeName ?? '—',
                 })}
               </Text>
-              <div className={classes.tableScroll}>
+              <TableRegion table="grid">
                 <Table striped fz="sm" data-testid="grid-table">
                   <Table.Thead>
                     <Table.Tr>
@@ -86,7 +87,7 @@ export function GridModule({ theme, config, state, batch, ranges, mapLabel }: Mo
                     ))}
                   </Table.Tbody>
                 </Table>
-              </div>
+              </TableRegion>
               <Text size="xs" c="dimmed">
                 {t('gridNote', { shown: Math.min(SHOWN_CELLS, data.cells.length) })}
               </Text>

@@ -15,6 +15,7 @@ import type { ModuleProps } from './monitor-context';
 import { detailRegion, regionCql, SEQUENCE_LENGTH } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
+import { TableRegion } from './table-region';
 
 /** Height of one small map. */
 const SMALL_MAP_HEIGHT = 260;
@@ -196,7 +197,7 @@ export function SequenceModule({ theme, config, batches, state, ranges }: Module
           config={config}
           theme={theme}
         />
-        <div className={classes.tableScroll}>
+        <TableRegion table="sequence">
           <Table striped fz="sm" stickyHeader data-testid="sequence-table">
             <Table.Thead>
               <Table.Tr>
@@ -234,7 +235,7 @@ export function SequenceModule({ theme, config, batches, state, ranges }: Module
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </TableRegion>
         <Text size="xs" c="dimmed">
           {t('sequenceNote')}
         </Text>

@@ -17,6 +17,7 @@ import type { ModuleProps } from './monitor-context';
 import { childLevelOf, type LegendSwitch } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
+import { TableRegion } from './table-region';
 
 /** Outline detail by the level of the regions drawn. */
 const LOD_BY_CHILD_LEVEL: Record<string, RegionLod> = { province: 'lo', city: 'mid', county: 'hi' };
@@ -144,7 +145,7 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
                   {t('drillHint')}
                 </Text>
               ) : null}
-              <div className={classes.tableScroll}>
+              <TableRegion table="statistics">
                 <Table striped highlightOnHover stickyHeader data-testid="statistics-table">
                   <Table.Caption>
                     <VisuallyHidden>{t('tableCaption', { region: data.region.name })}</VisuallyHidden>
@@ -191,7 +192,7 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
                     ))}
                   </Table.Tbody>
                 </Table>
-              </div>
+              </TableRegion>
               {ranked.length > 0 ? (
                 <LazyRankingBarChart
                   data={ranked}

@@ -11,8 +11,8 @@ import { LazyTrendLineChart } from './charts-lazy';
 import { formatCount, formatHectares, hectares } from './format';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';
 import type { ModuleProps } from './monitor-context';
-import classes from './monitor.module.css';
 import { QueryState } from './query-state';
+import { TableRegion } from './table-region';
 
 /** Trend (public): spot count and area per batch in the region, as a line chart and a table. */
 export function TrendModule({ theme, config, state, mapLabel }: ModuleProps) {
@@ -36,7 +36,7 @@ export function TrendModule({ theme, config, state, mapLabel }: ModuleProps) {
         </Title>
         <QueryState loading={trend.isPending} error={trend.error} empty={series.length === 0} emptyText={t('noBatches')}>
           <LazyTrendLineChart data={data} label={t('trendChart')} countLabel={t('count')} areaLabel={t('areaHa')} />
-          <div className={classes.tableScroll}>
+          <TableRegion table="trend">
             <Table striped fz="sm" data-testid="trend-table">
               <Table.Thead>
                 <Table.Tr>
@@ -55,7 +55,7 @@ export function TrendModule({ theme, config, state, mapLabel }: ModuleProps) {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </TableRegion>
           <Text size="xs" c="dimmed">
             {t('trendNote')}
           </Text>
