@@ -292,6 +292,7 @@ export function NewsEditor() {
                     <Table.Td>{types(String(item.type) as '0')}</Table.Td>
                     <Table.Td>
                       <Badge
+                        miw="max-content"
                         variant={item.status === 'published' ? 'filled' : 'outline'}
                         color={item.status === 'published' ? 'teal' : 'gray'}
                       >
