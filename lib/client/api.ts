@@ -2,9 +2,14 @@
  * The one browser fetch wrapper (spec §8): sends the session token header when one is known, turns
  * HTTP 401 into logout + "login expired", ignores 404/504 quietly, rejects other statuses, and raises
  * envelope codes other than 0 with the server's (localized) message.
+ *
+ * `apiFetch(contract, { params, query, body })` is the typed call: path, method, inputs and answer all
+ * come from the contract. `apiFetch(path, …)` remains for the calls every page makes (visit counter,
+ * logout), which use plain paths so the first load carries no zod (see shared/contracts/paths.ts).
+ * Only types are imported from the contracts here, for the same reason.
  */
 import type { z } from 'zod';
-import type { Envelope } from '../shared/contracts/api';
+import type { ApiContract, Envelope, HttpMethod } from '../shared/contracts/api';
 
 export type ApiFailureKind = 'unauthorized' | 'ignored' | 'http' | 'code' | 'network' | 'invalid';
 
@@ -48,14 +53,15 @@ export function configureApiClient(next: Partial<ApiClientHooks>): void {
 }
 
 export interface ApiRequest<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined | null>;
+  method?: HttpMethod;
+  query?: Record<string, unknown>;
   body?: unknown;
   /** Validates `data` of a successful answer. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
 }
 
+/** Empty values (undefined, null, '') are left out; arrays go as `a,b,c`. */
 function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -66,7 +72,52 @@ function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-export async function apiFetch<T>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+/** `/a/{id}/b` with `{ id: 'x y' }` → `/a/x%20y/b`. A placeholder without a value is a bug, not a request. */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === null || value === '') throw new Error(`apiFetch: no value for {${key}} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+// ── The typed call ──────────────────────────────────────────────────────────────────────────────
+
+/** A contract without a schema for a part has the bare `z.ZodType` there. */
+type Declared<S> = z.ZodType extends S ? false : true;
+type Part<C extends ApiContract, K extends 'params' | 'query' | 'body'> = NonNullable<C[K]>;
+/** A part is required when its input has a required key. */
+type Field<Name extends string, T> = object extends T ? { [K in Name]?: T } : { [K in Name]: T };
+
+type ParamsField<C extends ApiContract> = Declared<Part<C, 'params'>> extends true ? Field<'params', z.input<Part<C, 'params'>>> : { params?: never };
+type QueryField<C extends ApiContract> = Declared<Part<C, 'query'>> extends true ? Field<'query', z.input<Part<C, 'query'>>> : { query?: never };
+/** A contract without a body schema takes a raw body (an uploaded image) or none. */
+type BodyField<C extends ApiContract> = Declared<Part<C, 'body'>> extends true ? Field<'body', z.input<Part<C, 'body'>>> : { body?: Blob };
+
+/** What a call of `C` takes: its path parameters, query and body as the contract's schemas accept them. */
+export type ContractRequest<C extends ApiContract> = ParamsField<C> & QueryField<C> & BodyField<C> & { signal?: AbortSignal };
+/** The answer of `C`: its response schema's output. */
+export type ContractResponse<C extends ApiContract> = z.output<C['response']>;
+type ContractArgs<C extends ApiContract> = object extends ContractRequest<C> ? [request?: ContractRequest<C>] : [request: ContractRequest<C>];
+
+/**
+ * Calls `contract`: fills its `{placeholders}` from `params` (URL-encoded), sends `query` and `body`
+ * with the contract's method, and answers `data` parsed with the contract's response schema (a
+ * mismatch fails with kind `invalid`).
+ */
+export function apiFetch<C extends ApiContract>(contract: C, ...args: ContractArgs<C>): Promise<ContractResponse<C>>;
+/** A plain path, for the few calls that must not load the contracts. */
+export function apiFetch<T>(path: string, request?: ApiRequest<T>): Promise<T>;
+export async function apiFetch(
+  target: string | ApiContract,
+  request: ApiRequest<unknown> & { params?: Record<string, unknown> } = {},
+): Promise<unknown> {
+  if (typeof target === 'string') return send(target, request);
+  const { params, query, body, signal } = request;
+  return send(fillPath(target.path, params), { method: target.method, query, body, signal, schema: target.response });
+}
+
+async function send<T>(path: string, request: ApiRequest<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-locale': hooks.locale() };
   const token = hooks.token();
   if (token) headers.token = token;
