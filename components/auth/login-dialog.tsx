@@ -77,8 +77,7 @@ function LoginForm({ onLeave }: { onLeave: () => void }) {
     setFormError(null);
     try {
       const password = await encrypt(form.password);
-      await apiFetch(loginContract.path, {
-        method: 'POST',
+      await apiFetch(loginContract, {
         body: {
           username: form.username.trim(),
           password,
@@ -90,10 +89,7 @@ function LoginForm({ onLeave }: { onLeave: () => void }) {
       if (!user) throw new Error('incomplete user info');
       const store = useSessionStore.getState();
       store.setUser(user);
-      apiFetch(incrVisitContract.path, {
-        method: 'POST',
-        body: { name: 'Login', label: user.username },
-      }).catch(() => {});
+      apiFetch(incrVisitContract, { body: { name: 'Login', label: user.username } }).catch(() => {});
       const target = store.completeLogin();
       if (target) router.push(target);
     } catch (error) {

@@ -45,7 +45,7 @@ function ReplyForm({ item }: { item: ManagedFeedbackItem }) {
     try {
       const saved = await saveFeedbackReply(item.id, draft);
       queryClient.setQueryData(feedbackAdminKeys.one(item.id), saved);
-      void queryClient.invalidateQueries({ queryKey: [...feedbackAdminKeys.all, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: feedbackAdminKeys.lists() });
       setDraft(saved.reply ?? '');
       setNotice({ kind: 'saved' });
     } catch (failure) {

@@ -1,14 +1,12 @@
 'use client';
 
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createViewLink, MapView, type MapClientConfig, type OutlineLayer, type ViewLink, type WmsLayer } from '@/components/map';
-import { apiFetch } from '@/lib/client/api';
 import { useRegionGeometry } from '@/lib/client/queries/regions';
-import { spotKeys } from '@/lib/client/queries/spots';
-import { spotStatisticsContract, spotStatisticsSchema, type SpotBatch } from '@/lib/shared/contracts/spots';
+import { useSpotStatisticsOfBatches } from '@/lib/client/queries/spots';
+import type { SpotBatch } from '@/lib/shared/contracts/spots';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
 import { formatCount, formatHectares } from './format';
 import type { ModuleProps } from './monitor-context';
@@ -142,18 +140,8 @@ export function SequenceModule({ theme, config, batches, state, ranges }: Module
   // The scope (spec §4): the region when a range covers it, else the user's (first) assigned range.
   const region = detailRegion(ranges, state.region) ?? ranges[0] ?? COUNTRY_CODE;
   const last = useMemo(() => batches.slice(-SEQUENCE_LENGTH), [batches]);
-  const results = useQueries({
-    queries: last.map((b) => ({
-      queryKey: [...spotKeys.locale(locale, theme.id), 'statistics', b.id, region] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiFetch(spotStatisticsContract.path.replace('{x}', b.id), {
-          query: { theme: theme.id, regionId: region },
-          schema: spotStatisticsSchema,
-          signal,
-        }),
-      staleTime: 60_000,
-    })),
-  });
+  const batchIds = useMemo(() => last.map((b) => b.id), [last]);
+  const results = useSpotStatisticsOfBatches(theme.id, batchIds, region);
   const loading = results.some((r) => r.isPending);
   const error = results.find((r) => r.error)?.error ?? null;
   const rows = useMemo(() => {

@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
     setBusy(true);
     try {
       const [oldPassword, newPassword] = await Promise.all([encrypt(form.oldPassword), encrypt(form.newPassword)]);
-      await apiFetch(changePasswordContract.path, { method: 'PUT', body: { oldPassword, newPassword } });
+      await apiFetch(changePasswordContract, { body: { oldPassword, newPassword } });
       setForm(EMPTY);
       setResult({ ok: true, message: t('saved') });
     } catch (error) {

@@ -34,8 +34,8 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
     setState('busy');
     try {
       // The contract (and zod with it) loads on the first click, not with the page.
-      const { signedLinkSchema, signShareDownloadContract } = await import('@/lib/shared/contracts/share');
-      const link = await apiFetch(signShareDownloadContract.path.replace('{id}', encodeURIComponent(itemId)), { schema: signedLinkSchema });
+      const { signShareDownloadContract } = await import('@/lib/shared/contracts/share');
+      const link = await apiFetch(signShareDownloadContract, { params: { id: itemId } });
       window.location.assign(link.url);
       setCount(link.downloadCount + 1);
       setState('started');

@@ -155,10 +155,11 @@ describe('apiFetch(contract, …): the typed call', () => {
     ).rejects.toMatchObject({ kind: 'invalid', message: 'fallback:invalid' });
   });
 
-  it('refuses to send a request with a placeholder left empty', async () => {
+  it('refuses to send a request with a placeholder missing', async () => {
     answer(200, { code: 0, message: 'ok', data: { n: 1 } });
     global.fetch = jest.fn() as typeof fetch;
-    expect(() => fillPath('/a/{id}', { id: '' })).toThrow('{id}');
+    expect(() => fillPath('/a/{id}', {})).toThrow('{id}');
+    expect(fillPath('/a/{id}/b', { id: '' })).toBe('/a//b');
     // @ts-expect-error — `part` is missing
     await expect(apiFetch(item, { params: { id: '1' }, query: { lang: 'zh' }, body: { name: 'x' } })).rejects.toThrow('{part}');
     expect(global.fetch).not.toHaveBeenCalled();

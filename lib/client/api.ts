@@ -72,11 +72,14 @@ function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** `/a/{id}/b` with `{ id: 'x y' }` → `/a/x%20y/b`. A placeholder without a value is a bug, not a request. */
+/**
+ * `/a/{id}/b` with `{ id: 'x y' }` → `/a/x%20y/b`. A placeholder without a value is a bug, not a
+ * request; an empty string goes as it is (the server answers it like any other wrong value).
+ */
 export function fillPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params[key];
-    if (value === undefined || value === null || value === '') throw new Error(`apiFetch: no value for {${key}} in ${path}`);
+    if (value === undefined || value === null) throw new Error(`apiFetch: no value for {${key}} in ${path}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -96,6 +99,8 @@ type BodyField<C extends ApiContract> = Declared<Part<C, 'body'>> extends true ?
 
 /** What a call of `C` takes: its path parameters, query and body as the contract's schemas accept them. */
 export type ContractRequest<C extends ApiContract> = ParamsField<C> & QueryField<C> & BodyField<C> & { signal?: AbortSignal };
+/** The JSON body `C` accepts (its body schema's input). */
+export type ContractBody<C extends ApiContract> = z.input<Part<C, 'body'>>;
 /** The answer of `C`: its response schema's output. */
 export type ContractResponse<C extends ApiContract> = z.output<C['response']>;
 type ContractArgs<C extends ApiContract> = object extends ContractRequest<C> ? [request?: ContractRequest<C>] : [request: ContractRequest<C>];

@@ -1,6 +1,5 @@
 'use client';
 
-import { z } from 'zod';
 import {
   changeEmailContract,
   changeTelephoneContract,
@@ -8,25 +7,22 @@ import {
   forgetPasswordContract,
   registerContract,
   sendCodeContract,
-  validityResultSchema,
 } from '../../shared/contracts/users';
-import { apiFetch } from '../api';
+import { apiFetch, type ContractBody } from '../api';
 
 export type Channel = 'email' | 'telephone';
 export type { CodePurpose as Purpose } from '../../shared/contracts/users';
 import type { CodePurpose as Purpose } from '../../shared/contracts/users';
 
-const fill = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(values[k] ?? ''));
-
 export const checkValidity = (kind: 'username' | 'email' | 'telephone', value: string) =>
-  apiFetch(fill(checkValidityContract.path, { kind, value }), { schema: validityResultSchema });
+  apiFetch(checkValidityContract, { params: { kind, value } });
 
 export const sendCode = (channel: Channel, target: string, body: { purpose: Purpose; captcha: string; token: string }) =>
-  apiFetch(fill(sendCodeContract.path, { channel, target }), { method: 'POST', body, schema: z.object({ resendAfterSeconds: z.number() }) });
+  apiFetch(sendCodeContract, { params: { channel, target }, body });
 
-export const registerAccount = (body: z.input<typeof registerContract.body>) => apiFetch(registerContract.path, { method: 'POST', body });
+export const registerAccount = (body: ContractBody<typeof registerContract>) => apiFetch(registerContract, { body });
 
-export const resetForgottenPassword = (body: z.input<typeof forgetPasswordContract.body>) => apiFetch(forgetPasswordContract.path, { method: 'POST', body });
+export const resetForgottenPassword = (body: ContractBody<typeof forgetPasswordContract>) => apiFetch(forgetPasswordContract, { body });
 
 export const changeContact = (channel: Channel, body: { value: string; code: string }) =>
-  apiFetch((channel === 'email' ? changeEmailContract : changeTelephoneContract).path, { method: 'PUT', body });
+  apiFetch(channel === 'email' ? changeEmailContract : changeTelephoneContract, { body });

@@ -1,11 +1,9 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import {
   getManagedFeedbackContract,
   listManagedFeedbackContract,
-  managedFeedbackItemSchema,
-  managedFeedbackPageSchema,
   replyFeedbackContract,
   type FeedbackStatus,
 } from '../../shared/contracts/feedback';
@@ -19,11 +17,10 @@ export interface ManagedFeedbackFilter {
   pageNum: number;
 }
 
-const withId = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
-
 export const feedbackAdminKeys = {
   all: ['feedback-admin'] as const,
-  list: (filter: ManagedFeedbackFilter) => [...feedbackAdminKeys.all, 'list', filter] as const,
+  lists: () => [...feedbackAdminKeys.all, 'list'] as const,
+  list: (filter: ManagedFeedbackFilter) => [...feedbackAdminKeys.lists(), filter] as const,
   one: (id: string) => [...feedbackAdminKeys.all, 'one', id] as const,
 };
 
@@ -32,9 +29,8 @@ export function useManagedFeedbackList(filter: ManagedFeedbackFilter) {
   return useQuery({
     queryKey: feedbackAdminKeys.list(filter),
     queryFn: ({ signal }) =>
-      apiFetch(listManagedFeedbackContract.path, {
-        query: { pageNum: filter.pageNum, pageSize: FEEDBACK_ADMIN_PAGE_SIZE, status: filter.status, keyword: filter.keyword },
-        schema: managedFeedbackPageSchema,
+      apiFetch(listManagedFeedbackContract, {
+        query: { pageNum: filter.pageNum, pageSize: FEEDBACK_ADMIN_PAGE_SIZE, status: filter.status ?? undefined, keyword: filter.keyword },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -45,11 +41,10 @@ export function useManagedFeedbackList(filter: ManagedFeedbackFilter) {
 export function useManagedFeedback(id: string | null) {
   return useQuery({
     queryKey: feedbackAdminKeys.one(id ?? ''),
-    queryFn: ({ signal }) => apiFetch(withId(getManagedFeedbackContract.path, id!), { schema: managedFeedbackItemSchema, signal }),
-    enabled: id !== null,
+    queryFn: id === null ? skipToken : ({ signal }) => apiFetch(getManagedFeedbackContract, { params: { id }, signal }),
     staleTime: 0,
   });
 }
 
 export const saveFeedbackReply = (id: string, reply: string) =>
-  apiFetch(withId(replyFeedbackContract.path, id), { method: 'PUT', body: { reply }, schema: managedFeedbackItemSchema });
+  apiFetch(replyFeedbackContract, { params: { id }, body: { reply } });

@@ -1,13 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  feedbackItemSchema,
-  feedbackPageSchema,
-  listOwnFeedbackContract,
-  submitFeedbackContract,
-  type SubmitFeedbackBody,
-} from '../../shared/contracts/feedback';
+import { listOwnFeedbackContract, submitFeedbackContract, type SubmitFeedbackBody } from '../../shared/contracts/feedback';
 import { apiFetch } from '../api';
 
 export const FEEDBACK_PAGE_SIZE = 5;
@@ -22,10 +16,10 @@ export function useOwnFeedback(pageNum: number) {
   return useQuery({
     queryKey: feedbackKeys.own(pageNum),
     queryFn: ({ signal }) =>
-      apiFetch(listOwnFeedbackContract.path, { query: { pageNum, pageSize: FEEDBACK_PAGE_SIZE }, schema: feedbackPageSchema, signal }),
+      apiFetch(listOwnFeedbackContract, { query: { pageNum, pageSize: FEEDBACK_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const submitFeedback = (body: SubmitFeedbackBody) =>
-  apiFetch(submitFeedbackContract.path, { method: 'POST', body, schema: feedbackItemSchema });
+  apiFetch(submitFeedbackContract, { body });

@@ -2,8 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
-import { z } from 'zod';
-import { areaRangeListSchema, getOwnAreaRangesContract, listPermissionsContract, namedCodeSchema } from '../../shared/contracts/users';
+import { getOwnAreaRangesContract, listPermissionsContract } from '../../shared/contracts/users';
 import { apiFetch } from '../api';
 import { fetchUserDetail, userKeys } from './users';
 
@@ -14,8 +13,8 @@ export function useUserDetail() {
 /** The signed-in user's area ranges; `enabled: false` waits (e.g. until a session exists). */
 export function useOwnAreaRanges(enabled = true) {
   return useQuery({
-    queryKey: [...userKeys.all, 'area-ranges'] as const,
-    queryFn: ({ signal }) => apiFetch(getOwnAreaRangesContract.path, { schema: areaRangeListSchema, signal }),
+    queryKey: userKeys.areaRanges(),
+    queryFn: ({ signal }) => apiFetch(getOwnAreaRangesContract, { signal }),
     enabled,
   });
 }
@@ -24,9 +23,9 @@ export function useOwnAreaRanges(enabled = true) {
 export function usePermissionNames() {
   const locale = useLocale();
   return useQuery({
-    queryKey: [...userKeys.all, 'permission-names', locale] as const,
+    queryKey: userKeys.permissionNames(locale),
     queryFn: async ({ signal }) => {
-      const list = await apiFetch(listPermissionsContract.path, { schema: z.array(namedCodeSchema), signal });
+      const list = await apiFetch(listPermissionsContract, { signal });
       return new Map(list.map((p) => [p.code, p.name]));
     },
     staleTime: 10 * 60_000,

@@ -2,7 +2,7 @@
 
 import { queryOptions, skipToken, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { API_CODES } from '../../shared/contracts/api';
 import {
   getGlobalRegionChildrenShortContract,
@@ -14,12 +14,7 @@ import {
   getRegionExtentContract,
   getRegionGeometryContract,
   getRegionPositionContract,
-  globalRegionFeatureSchema,
-  regionExtentSchema,
-  regionFeatureCollectionSchema,
-  regionFeatureSchema,
-  regionSchema,
-  regionShortSchema,
+  type globalRegionFeatureSchema,
   type RegionLod,
 } from '../../shared/contracts/regions';
 import { resolveSelection, type RegionLookup, type RegionSelection } from '../../shared/regions/auto-select';
@@ -39,12 +34,6 @@ interface ChildrenOptions extends FetchOptions {
 
 /** Regions change only when an operator reloads the boundaries. */
 const REGION_STALE_TIME = 24 * 60 * 60 * 1000;
-
-const regionShortListSchema = z.array(regionShortSchema);
-const regionListSchema = z.array(regionSchema);
-
-const fill = (path: string, values: Record<string, string>) =>
-  path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
 
 /** Names are localized, so every key carries the locale. */
 export const regionKeys = {
@@ -70,31 +59,28 @@ export const regionKeys = {
 // Fetchers: one per region contract, answering the parsed types.
 
 export const fetchRegionChildrenShort = (pid: string, { level, signal }: ChildrenOptions = {}) =>
-  apiFetch(fill(getRegionChildrenShortContract.path, { pid }), { query: { level }, schema: regionShortListSchema, signal });
+  apiFetch(getRegionChildrenShortContract, { params: { pid }, query: { level }, signal });
 
 export const fetchRegionChildren = (pid: string, { level, signal }: ChildrenOptions = {}) =>
-  apiFetch(fill(getRegionChildrenContract.path, { pid }), { query: { level }, schema: regionListSchema, signal });
+  apiFetch(getRegionChildrenContract, { params: { pid }, query: { level }, signal });
 
 export const fetchRegionChildrenGeometry = (pid: string, lod: RegionLod, { level, signal }: ChildrenOptions = {}) =>
-  apiFetch(fill(getRegionChildrenGeometryContract.path, { pid }), { query: { level, lod }, schema: regionFeatureCollectionSchema, signal });
+  apiFetch(getRegionChildrenGeometryContract, { params: { pid }, query: { level, lod }, signal });
 
-export const fetchRegion = (id: string, { signal }: FetchOptions = {}) =>
-  apiFetch(fill(getRegionContract.path, { id }), { schema: regionSchema, signal });
+export const fetchRegion = (id: string, { signal }: FetchOptions = {}) => apiFetch(getRegionContract, { params: { id }, signal });
 
 export const fetchRegionGeometry = (id: string, lod: RegionLod, { signal }: FetchOptions = {}) =>
-  apiFetch(fill(getRegionGeometryContract.path, { id }), { query: { lod }, schema: regionFeatureSchema, signal });
+  apiFetch(getRegionGeometryContract, { params: { id }, query: { lod }, signal });
 
-export const fetchRegionExtent = (id: string, { signal }: FetchOptions = {}) =>
-  apiFetch(fill(getRegionExtentContract.path, { id }), { schema: regionExtentSchema, signal });
+export const fetchRegionExtent = (id: string, { signal }: FetchOptions = {}) => apiFetch(getRegionExtentContract, { params: { id }, signal });
 
 export const fetchRegionsAt = ([lon, lat]: LonLat, { signal }: FetchOptions = {}) =>
-  apiFetch(getRegionPositionContract.path, { query: { lon, lat }, schema: regionListSchema, signal });
+  apiFetch(getRegionPositionContract, { query: { lon, lat }, signal });
 
 export const fetchGlobalRegionChildren = (pid: string, { signal }: FetchOptions = {}) =>
-  apiFetch(fill(getGlobalRegionChildrenShortContract.path, { pid }), { schema: regionShortListSchema, signal });
+  apiFetch(getGlobalRegionChildrenShortContract, { params: { pid }, signal });
 
-export const fetchGlobalRegion = (id: string, { signal }: FetchOptions = {}) =>
-  apiFetch(fill(getGlobalRegionContract.path, { id }), { schema: globalRegionFeatureSchema, signal });
+export const fetchGlobalRegion = (id: string, { signal }: FetchOptions = {}) => apiFetch(getGlobalRegionContract, { params: { id }, signal });
 
 // Lookups for the auto-select rules, sharing the cache with `useRegion`.
 

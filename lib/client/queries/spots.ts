@@ -1,28 +1,17 @@
 'use client';
 
-import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
-import { z } from 'zod';
-import { pageSchema } from '../../shared/contracts/api';
 import {
   dictionaryContract,
-  dictionaryItemSchema,
   getSpotContract,
   gridPercentContract,
-  gridPercentSchema,
   listSpotsContract,
-  spotDetailSchema,
-  spotSchema,
   spotStatisticsContract,
-  spotStatisticsSchema,
   spotTrendContract,
-  spotTrendSchema,
 } from '../../shared/contracts/spots';
 import type { SpotTheme } from '../../shared/spots/codes';
 import { apiFetch } from '../api';
-
-const fill = (path: string, values: Record<string, string>) =>
-  path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
 
 /** Filters of the spot list (spec §3): compact dates, codes, the checked change types. */
 export interface SpotListFilters {
@@ -36,14 +25,23 @@ export interface SpotListFilters {
   xzqdm?: string;
 }
 
-const spotPageSchema = pageSchema(spotSchema);
-const dictionarySchema = z.array(dictionaryItemSchema);
-
 /** Every key carries the locale: names come back in the caller's language. */
 export const spotKeys = {
   all: ['spots'] as const,
   locale: (locale: string, theme: SpotTheme) => [...spotKeys.all, locale, theme] as const,
+  trend: (locale: string, theme: SpotTheme, regionId: string | null) => [...spotKeys.locale(locale, theme), 'trend', regionId] as const,
+  statistics: (locale: string, theme: SpotTheme, batchId: string | null, regionId: string | null) =>
+    [...spotKeys.locale(locale, theme), 'statistics', batchId, regionId] as const,
+  list: (locale: string, theme: SpotTheme, filters: SpotListFilters | null, pageNum: number, pageSize: number) =>
+    [...spotKeys.locale(locale, theme), 'list', filters, pageNum, pageSize] as const,
+  spot: (locale: string, theme: SpotTheme, id: string | null) => [...spotKeys.locale(locale, theme), 'spot', id] as const,
+  grid: (locale: string, theme: SpotTheme, batchId: string | null, regionId: string | null, level: number) =>
+    [...spotKeys.locale(locale, theme), 'grid', batchId, regionId, level] as const,
+  dictionary: (locale: string, code: string) => [...spotKeys.all, locale, 'dictionary', code] as const,
 };
+
+const fetchSpotStatistics = (theme: SpotTheme, batchId: string, regionId: string, signal?: AbortSignal) =>
+  apiFetch(spotStatisticsContract, { params: { x: batchId }, query: { theme, regionId }, signal });
 
 /** Every batch of a theme with its country-wide totals, oldest first (the trend of the whole country). */
 export function useSpotBatches(theme: SpotTheme) {
@@ -53,11 +51,8 @@ export function useSpotBatches(theme: SpotTheme) {
 export function useSpotTrend(theme: SpotTheme, regionId: string | null) {
   const locale = useLocale();
   return useQuery({
-    queryKey: [...spotKeys.locale(locale, theme), 'trend', regionId] as const,
-    queryFn:
-      regionId === null
-        ? skipToken
-        : ({ signal }) => apiFetch(spotTrendContract.path, { query: { theme, regionId }, schema: spotTrendSchema, signal }),
+    queryKey: spotKeys.trend(locale, theme, regionId),
+    queryFn: regionId === null ? skipToken : ({ signal }) => apiFetch(spotTrendContract, { query: { theme, regionId }, signal }),
     staleTime: 60_000,
   });
 }
@@ -66,30 +61,35 @@ export function useSpotTrend(theme: SpotTheme, regionId: string | null) {
 export function useSpotStatistics(theme: SpotTheme, batchId: string | null, regionId: string | null) {
   const locale = useLocale();
   return useQuery({
-    queryKey: [...spotKeys.locale(locale, theme), 'statistics', batchId, regionId] as const,
+    queryKey: spotKeys.statistics(locale, theme, batchId, regionId),
     queryFn:
-      batchId === null || regionId === null
-        ? skipToken
-        : ({ signal }) =>
-            apiFetch(fill(spotStatisticsContract.path, { x: batchId }), {
-              query: { theme, regionId },
-              schema: spotStatisticsSchema,
-              signal,
-            }),
+      batchId === null || regionId === null ? skipToken : ({ signal }) => fetchSpotStatistics(theme, batchId, regionId, signal),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The statistics of several batches in one region, in the batches' order (the sequence module). */
+export function useSpotStatisticsOfBatches(theme: SpotTheme, batchIds: readonly string[], regionId: string) {
+  const locale = useLocale();
+  return useQueries({
+    queries: batchIds.map((batchId) => ({
+      queryKey: spotKeys.statistics(locale, theme, batchId, regionId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSpotStatistics(theme, batchId, regionId, signal),
+      staleTime: 60_000,
+    })),
   });
 }
 
 export function useSpotList(theme: SpotTheme, filters: SpotListFilters | null, pageNum: number, pageSize: number) {
   const locale = useLocale();
   return useQuery({
-    queryKey: [...spotKeys.locale(locale, theme), 'list', filters, pageNum, pageSize] as const,
+    queryKey: spotKeys.list(locale, theme, filters, pageNum, pageSize),
     queryFn:
       filters === null
         ? skipToken
         : ({ signal }) =>
-            apiFetch(listSpotsContract.path, {
+            apiFetch(listSpotsContract, {
               query: {
                 theme,
                 pageNum,
@@ -102,7 +102,6 @@ export function useSpotList(theme: SpotTheme, filters: SpotListFilters | null, p
                 xzqdm: filters.xzqdm,
                 changeType: filters.changeType?.length ? filters.changeType.join(',') : undefined,
               },
-              schema: spotPageSchema,
               signal,
             }),
     placeholderData: keepPreviousData,
@@ -112,32 +111,28 @@ export function useSpotList(theme: SpotTheme, filters: SpotListFilters | null, p
 export function useSpot(theme: SpotTheme, id: string | null) {
   const locale = useLocale();
   return useQuery({
-    queryKey: [...spotKeys.locale(locale, theme), 'spot', id] as const,
-    queryFn: id === null ? skipToken : ({ signal }) => apiFetch(fill(getSpotContract.path, { id }), { schema: spotDetailSchema, signal }),
+    queryKey: spotKeys.spot(locale, theme, id),
+    queryFn: id === null ? skipToken : ({ signal }) => apiFetch(getSpotContract, { params: { id }, signal }),
   });
 }
 
 export function useGridPercent(theme: SpotTheme, batchId: string | null, regionId: string | null, level: number, enabled: boolean) {
   const locale = useLocale();
   return useQuery({
-    queryKey: [...spotKeys.locale(locale, theme), 'grid', batchId, regionId, level] as const,
+    queryKey: spotKeys.grid(locale, theme, batchId, regionId, level),
     queryFn:
       !enabled || batchId === null
         ? skipToken
         : ({ signal }) =>
-            apiFetch(gridPercentContract.path, {
-              query: { theme, batch: batchId, regionId: regionId ?? undefined, level },
-              schema: gridPercentSchema,
-              signal,
-            }),
+            apiFetch(gridPercentContract, { query: { theme, batch: batchId, regionId: regionId ?? undefined, level }, signal }),
   });
 }
 
 export function useDictionary(code: string) {
   const locale = useLocale();
   return useQuery({
-    queryKey: [...spotKeys.all, locale, 'dictionary', code] as const,
-    queryFn: ({ signal }) => apiFetch(fill(dictionaryContract.path, { CODE: code }), { schema: dictionarySchema, signal }),
+    queryKey: spotKeys.dictionary(locale, code),
+    queryFn: ({ signal }) => apiFetch(dictionaryContract, { params: { CODE: code }, signal }),
     staleTime: 10 * 60_000,
   });
 }

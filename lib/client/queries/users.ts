@@ -1,12 +1,6 @@
 'use client';
 
-import {
-  loginPublicKeyContract,
-  loginPublicKeySchema,
-  userDetailContract,
-  userDetailSchema,
-  type UserDetail,
-} from '../../shared/contracts/users';
+import { loginPublicKeyContract, userDetailContract, type UserDetail } from '../../shared/contracts/users';
 import { apiFetch } from '../api';
 import type { SessionUser } from '../stores/slices/session-slice';
 
@@ -14,11 +8,13 @@ export const userKeys = {
   all: ['users'] as const,
   publicKey: () => [...userKeys.all, 'login-public-key'] as const,
   detail: () => [...userKeys.all, 'detail'] as const,
+  areaRanges: () => [...userKeys.all, 'area-ranges'] as const,
+  permissionNames: (locale: string) => [...userKeys.all, 'permission-names', locale] as const,
 };
 
-export const fetchLoginPublicKey = () => apiFetch(loginPublicKeyContract.path, { schema: loginPublicKeySchema });
+export const fetchLoginPublicKey = () => apiFetch(loginPublicKeyContract);
 
-export const fetchUserDetail = () => apiFetch(userDetailContract.path, { schema: userDetailSchema });
+export const fetchUserDetail = () => apiFetch(userDetailContract);
 
 export const captchaImageUrl = (token: string) => `/api/usercenter/v1/userinfo/login/captcha?token=${token}`;
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { platformFiguresContract, platformFiguresSchema } from '../../shared/contracts/figures';
-import { getVisitTotalsContract, visitTotalsSchema } from '../../shared/contracts/visits';
+import { platformFiguresContract } from '../../shared/contracts/figures';
+import { getVisitTotalsContract } from '../../shared/contracts/visits';
 import { apiFetch } from '../api';
 import { afterAppStart } from '../visit-counter';
 
@@ -11,13 +11,17 @@ export const visitKeys = {
   totals: (days: number) => [...visitKeys.all, 'totals', days] as const,
 };
 
+export const platformFigureKeys = {
+  all: ['platform-figures'] as const,
+};
+
 export function useVisitTotals(days = 30) {
   return useQuery({
     queryKey: visitKeys.totals(days),
     // Read after this visit was counted, so the figures include it.
     queryFn: async ({ signal }) => {
       await afterAppStart();
-      return apiFetch(getVisitTotalsContract.path, { query: { days }, schema: visitTotalsSchema, signal });
+      return apiFetch(getVisitTotalsContract, { query: { days }, signal });
     },
   });
 }
@@ -25,8 +29,8 @@ export function useVisitTotals(days = 30) {
 /** Home's platform figures (satellites, regions, news, shared files and downloads). */
 export function usePlatformFigures() {
   return useQuery({
-    queryKey: ['platform-figures'] as const,
-    queryFn: ({ signal }) => apiFetch(platformFiguresContract.path, { schema: platformFiguresSchema, signal }),
+    queryKey: platformFigureKeys.all,
+    queryFn: ({ signal }) => apiFetch(platformFiguresContract, { signal }),
     staleTime: 60_000,
   });
 }
