@@ -1,63 +1,30 @@
 'use client';
 
 import { Alert, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { apiFetch } from '@/lib/client/api';
-import {
-  COVER_MAX_BYTES,
-  COVER_TYPES,
-  deleteNewsCoverContract,
-  getNewsCoverContract,
-  newsCoverSchema,
-  uploadNewsCoverContract,
-} from '@/lib/shared/contracts/share';
-import { z } from 'zod';
-
-const withId = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
-const coverKey = (id: string) => ['news-manage', 'cover', id] as const;
+import { useDeleteNewsCover, useNewsCover, useUploadNewsCover } from '@/lib/client/queries/news';
+import { COVER_MAX_BYTES, COVER_TYPES } from '@/lib/shared/contracts/share';
 
 /** The cover of a saved news item: shows it, uploads a new one with alternative texts, removes it. */
 export function NewsCoverEditor({ newsId }: { newsId: string }) {
   const t = useTranslations('Share.cover');
   const errors = useTranslations('Share.errors');
-  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [altZh, setAltZh] = useState('');
   const [altEn, setAltEn] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
-  const cover = useQuery({
-    queryKey: coverKey(newsId),
-    queryFn: ({ signal }) => apiFetch(withId(getNewsCoverContract.path, newsId), { schema: newsCoverSchema.nullable(), signal }),
-  });
+  const cover = useNewsCover(newsId);
 
   const done = (text: string) => {
     setMessage({ kind: 'ok', text });
     setFile(null);
-    void queryClient.invalidateQueries({ queryKey: coverKey(newsId) });
   };
   const fail = (error: Error) => setMessage({ kind: 'error', text: error.message });
 
-  const upload = useMutation({
-    mutationFn: (image: File) =>
-      apiFetch(withId(uploadNewsCoverContract.path, newsId), {
-        method: 'PUT',
-        query: { altZh: altZh || cover.data?.altZh, altEn: altEn || cover.data?.altEn },
-        body: image,
-        schema: newsCoverSchema,
-      }),
-    onSuccess: () => done(t('saved')),
-    onError: fail,
-  });
-
-  const remove = useMutation({
-    mutationFn: () =>
-      apiFetch(withId(deleteNewsCoverContract.path, newsId), { method: 'DELETE', schema: z.object({ removed: z.boolean() }) }),
-    onSuccess: () => done(t('removed')),
-    onError: fail,
-  });
+  const upload = useUploadNewsCover(newsId, { onSuccess: () => done(t('saved')), onError: fail });
+  const remove = useDeleteNewsCover(newsId, { onSuccess: () => done(t('removed')), onError: fail });
 
   function submit() {
     setMessage(null);
@@ -65,7 +32,8 @@ export function NewsCoverEditor({ newsId }: { newsId: string }) {
     // The server judges the bytes; this only saves a pointless upload of an obviously wrong file.
     if (file.size > COVER_MAX_BYTES)
       return setMessage({ kind: 'error', text: errors('coverTooLarge', { mb: COVER_MAX_BYTES / 1024 / 1024 }) });
-    upload.mutate(file);
+    // Empty texts keep the current cover's (an empty value is left out of the query).
+    upload.mutate({ image: file, altZh: altZh || cover.data?.altZh || '', altEn: altEn || cover.data?.altEn || '' });
   }
 
   const current = cover.data;

@@ -18,25 +18,18 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { apiFetch } from '@/lib/client/api';
 import {
-  createNewsContract,
-  getManagedNewsContract,
-  listManagedNewsContract,
-  newsRecordSchema,
-  setNewsStatusContract,
-  updateNewsContract,
-  type NewsInput,
-  type NewsRecord,
-} from '@/lib/shared/contracts/news';
-import { pageSchema } from '@/lib/shared/contracts/api';
+  managedNewsQuery,
+  useManagedNewsList,
+  useSaveNews,
+  useSetNewsStatus,
+  type ManagedNewsStatus as Status,
+} from '@/lib/client/queries/news';
+import type { NewsInput, NewsRecord } from '@/lib/shared/contracts/news';
 import { NewsCoverEditor } from './news-cover-editor';
-
-const listSchema = pageSchema(newsRecordSchema.omit({ bodyZh: true, bodyEn: true }));
-type Status = 'all' | 'draft' | 'published';
 
 const EMPTY: NewsInput = {
   type: 0,
@@ -52,12 +45,6 @@ const EMPTY: NewsInput = {
   highlight: false,
 };
 
-const withId = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
-const keys = {
-  list: (status: Status) => ['news-manage', 'list', status] as const,
-  one: (id: string) => ['news-manage', 'one', id] as const,
-};
-
 /** Editors write news in both languages, save drafts, preview them in either language and publish. */
 export function NewsEditor() {
   const t = useTranslations('NewsEditor');
@@ -70,50 +57,26 @@ export function NewsEditor() {
   const [editing, setEditing] = useState<{ id: string | null; draft: NewsInput } | null>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
-  const list = useQuery({
-    queryKey: keys.list(status),
-    queryFn: ({ signal }) =>
-      apiFetch(listManagedNewsContract.path, {
-        query: { pageSize: 100, status: status === 'all' ? undefined : status },
-        schema: listSchema,
-        signal,
-      }),
-  });
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['news-manage'] });
+  const list = useManagedNewsList(status);
   const fail = (error: Error) => setMessage({ kind: 'error', text: error.message });
 
-  const save = useMutation({
-    mutationFn: (value: { id: string | null; draft: NewsInput }) =>
-      value.id
-        ? apiFetch(withId(updateNewsContract.path, value.id), { method: 'PUT', body: value.draft, schema: newsRecordSchema })
-        : apiFetch(createNewsContract.path, { method: 'POST', body: value.draft, schema: newsRecordSchema }),
+  const save = useSaveNews({
     onSuccess: (record) => {
       setEditing({ id: record.id, draft: toInput(record) });
       setMessage({ kind: 'ok', text: t('saved') });
-      void refresh();
     },
     onError: fail,
   });
 
-  const publish = useMutation({
-    mutationFn: (value: { id: string; status: 'draft' | 'published' }) =>
-      apiFetch(withId(setNewsStatusContract.path, value.id), { method: 'POST', body: { status: value.status }, schema: newsRecordSchema }),
-    onSuccess: (record) => {
-      setMessage({ kind: 'ok', text: record.status === 'published' ? t('publishedNow') : t('unpublishedNow') });
-      void refresh();
-    },
+  const publish = useSetNewsStatus({
+    onSuccess: (record) => setMessage({ kind: 'ok', text: record.status === 'published' ? t('publishedNow') : t('unpublishedNow') }),
     onError: fail,
   });
 
   async function edit(id: string) {
     setMessage(null);
     try {
-      const record = await queryClient.fetchQuery({
-        queryKey: keys.one(id),
-        queryFn: ({ signal }) => apiFetch(withId(getManagedNewsContract.path, id), { schema: newsRecordSchema, signal }),
-        staleTime: 0,
-      });
+      const record = await queryClient.fetchQuery(managedNewsQuery(id));
       setEditing({ id, draft: toInput(record) });
     } catch (error) {
       fail(error as Error);
