@@ -2,9 +2,7 @@
  * @jest-environment jsdom
  */
 import '@testing-library/jest-dom';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { NextIntlClientProvider } from 'next-intl';
-import en from '../../messages/en.json';
+import { act, fireEvent, render, screen } from '@/test-utils/render';
 import { BACK_TO_TOP_THRESHOLD, BackToTop } from './back-to-top';
 
 let frames: FrameRequestCallback[] = [];
@@ -28,11 +26,7 @@ describe('BackToTop (plain button, no Mantine script)', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('stays hidden and out of the tab order until 300 px of scroll, then scrolls smoothly to the top', () => {
-    render(
-      <NextIntlClientProvider locale="en" messages={en}>
-        <BackToTop />
-      </NextIntlClientProvider>,
-    );
+    render(<BackToTop />, { locale: 'en' });
     const button = screen.getByTestId('back-to-top');
     expect(button).toHaveTextContent('Back to top');
     expect(button).toHaveAttribute('data-hidden');

@@ -2,12 +2,10 @@
  * @jest-environment jsdom
  */
 import '@testing-library/jest-dom';
-import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NextIntlClientProvider } from 'next-intl';
 import type { ComponentType } from 'react';
-import en from '../../messages/en.json';
+import en from '@/messages/en.json';
+import { act, fireEvent, render, screen, waitFor, within } from '@/test-utils/render';
 import type { DrawnShape, MapViewProps } from './types';
 import { createViewLink } from './view-link';
 
@@ -41,13 +39,7 @@ beforeAll(async () => {
 const config = { serviceBase: '/map', tiandituKey: null };
 
 function renderMap(props: Partial<MapViewProps> = {}) {
-  return render(
-    <MantineProvider env="test">
-      <NextIntlClientProvider locale="en" messages={en}>
-        <MapViewImpl config={config} label="Test map" {...props} />
-      </NextIntlClientProvider>
-    </MantineProvider>,
-  );
+  return render(<MapViewImpl config={config} label="Test map" {...props} />);
 }
 
 const mapRegion = () => screen.getByRole('region', { name: 'Test map' });
@@ -118,13 +110,7 @@ describe('MapView (jsdom)', () => {
       expect(params.get('transparent')).toBe('true');
       expect(params.get('CQL_FILTER')).toBe("xzqdm LIKE '13%'");
 
-      view.rerender(
-        <MantineProvider env="test">
-          <NextIntlClientProvider locale="en" messages={en}>
-            <MapViewImpl config={config} label="Test map" wmsLayers={[{ ...spots, cqlFilter: 'stage = 2' }]} />
-          </NextIntlClientProvider>
-        </MantineProvider>,
-      );
+      view.rerender(<MapViewImpl config={config} label="Test map" wmsLayers={[{ ...spots, cqlFilter: 'stage = 2' }]} />);
       const filters = overlayTiles().map((src) => new URL(src, 'http://localhost').searchParams.get('CQL_FILTER'));
       expect(filters.length).toBeGreaterThan(0);
       expect(new Set(filters)).toEqual(new Set(['stage = 2']));
@@ -246,13 +232,7 @@ describe('MapView (jsdom)', () => {
     it('opens and closes the popup of the selected marker from outside', () => {
       const view = renderMap({ markers, selectedMarkerId: 'shanxi' });
       expect(document.querySelector('.leaflet-popup-content')).toHaveTextContent('Shanxi node');
-      view.rerender(
-        <MantineProvider env="test">
-          <NextIntlClientProvider locale="en" messages={en}>
-            <MapViewImpl config={config} label="Test map" markers={markers} selectedMarkerId={null} />
-          </NextIntlClientProvider>
-        </MantineProvider>,
-      );
+      view.rerender(<MapViewImpl config={config} label="Test map" markers={markers} selectedMarkerId={null} />);
       expect(document.querySelector('.leaflet-popup-content')).toBeNull();
     });
   });
@@ -322,14 +302,12 @@ describe('MapView (jsdom)', () => {
     it('moves every map of a link with the one moved, and starts a map mounted later at the shared view', () => {
       const link = createViewLink();
       const linked = (label: string) => <MapViewImpl config={config} label={label} viewLink={link} baseSwitch={false} />;
-      const providers = (children: React.ReactNode) => (
-        <MantineProvider env="test">
-          <NextIntlClientProvider locale="en" messages={en}>
-            {children}
-          </NextIntlClientProvider>
-        </MantineProvider>
+      const { rerender } = render(
+        <>
+          <div key="a">{linked('A')}</div>
+          <div key="b">{linked('B')}</div>
+        </>,
       );
-      const { rerender } = render(providers([<div key="a">{linked('A')}</div>, <div key="b">{linked('B')}</div>]));
       expect(screen.queryByRole('group', { name: 'Base map' })).toBeNull();
       const step = () => link.current()!.center[0];
       const pan = (name: string) => {
@@ -346,7 +324,13 @@ describe('MapView (jsdom)', () => {
       expect(step() - afterA).toBeCloseTo(afterA - start, 6);
       const afterB = step();
       // A map mounted now starts at the shared view, not at its own default.
-      rerender(providers([<div key="a">{linked('A')}</div>, <div key="b">{linked('B')}</div>, <div key="c">{linked('C')}</div>]));
+      rerender(
+        <>
+          <div key="a">{linked('A')}</div>
+          <div key="b">{linked('B')}</div>
+          <div key="c">{linked('C')}</div>
+        </>,
+      );
       pan('C');
       expect(step() - afterB).toBeCloseTo(afterA - start, 6);
     });
@@ -519,13 +503,7 @@ describe('MapView (jsdom)', () => {
 describe('MapView entry', () => {
   it('shows a sized loading skeleton, then the map', async () => {
     const { MapView } = await import('./index');
-    render(
-      <MantineProvider env="test">
-        <NextIntlClientProvider locale="en" messages={en}>
-          <MapView config={config} label="Lazy map" height={320} />
-        </NextIntlClientProvider>
-      </MantineProvider>,
-    );
+    render(<MapView config={config} label="Lazy map" height={320} />);
     const skeleton = screen.getByRole('status', { name: en.MapView.loading });
     expect(skeleton.parentElement).toHaveStyle({ height: '320px' });
     await waitFor(() => expect(screen.getByRole('region', { name: 'Lazy map' })).toBeInTheDocument());

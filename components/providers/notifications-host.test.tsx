@@ -2,32 +2,13 @@
  * @jest-environment jsdom
  */
 import '@testing-library/jest-dom';
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@/test-utils/render';
 import { NotificationsHost } from './notifications-host';
-
-beforeAll(() => {
-  // jsdom lacks matchMedia, which Mantine's provider and reduced-motion hook read.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
 
 describe('NotificationsHost (the notification list loads with the first notification)', () => {
   it('renders nothing until something is shown, then shows it, including what was shown before it loaded', async () => {
-    render(
-      <MantineProvider>
-        <NotificationsHost />
-      </MantineProvider>,
-    );
+    render(<NotificationsHost />);
     expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
 
     act(() => {

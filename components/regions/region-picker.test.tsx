@@ -1,13 +1,9 @@
 /**
  * @jest-environment jsdom
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NextIntlClientProvider } from 'next-intl';
 import { useState } from 'react';
-import en from '../../messages/en.json';
+import { render, screen, waitFor, within } from '@/test-utils/render';
 import type { Region, RegionShort } from '../../lib/shared/contracts/regions';
 import type { RegionSelection } from '../../lib/shared/regions/auto-select';
 import { RegionPicker, type RegionPickerProps } from './region-picker';
@@ -74,23 +70,7 @@ function fakeApi(input: RequestInfo | URL): Promise<Response> {
 }
 
 beforeAll(() => {
-  // What Mantine needs from a browser that jsdom lacks.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  // Mantine's combobox scrolls the active option into view; jsdom has no layout.
   Element.prototype.scrollIntoView = () => {};
 });
 
@@ -118,18 +98,10 @@ function ControlledPicker({ value: initial, onChange, ...rest }: Props) {
 }
 
 function renderPicker(props: Props, { controlled = true } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onChange = jest.fn<void, [string | null, RegionSelection]>();
-  const ui = (next: Props) => (
-    <MantineProvider env="test">
-      <NextIntlClientProvider locale="en" messages={en}>
-        <QueryClientProvider client={queryClient}>
-          {controlled ? <ControlledPicker {...next} onChange={onChange} /> : <RegionPicker {...next} onChange={onChange} />}
-        </QueryClientProvider>
-      </NextIntlClientProvider>
-    </MantineProvider>
-  );
-  const utils = render(ui(props));
+  const ui = (next: Props) =>
+    controlled ? <ControlledPicker {...next} onChange={onChange} /> : <RegionPicker {...next} onChange={onChange} />;
+  const utils = render(ui(props), { locale: 'en' });
   return { ...utils, onChange, rerenderWith: (next: Props) => utils.rerender(ui(next)) };
 }
 

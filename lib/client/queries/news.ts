@@ -1,7 +1,13 @@
 'use client';
 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createNewsContract, getManagedNewsContract, listManagedNewsContract, setNewsStatusContract, updateNewsContract } from '../../shared/contracts/news';
+import {
+  createNewsContract,
+  getManagedNewsContract,
+  listManagedNewsContract,
+  setNewsStatusContract,
+  updateNewsContract,
+} from '../../shared/contracts/news';
 import type { NewsInput, NewsRecord } from '../../shared/contracts/news';
 import { deleteNewsCoverContract, getNewsCoverContract, uploadNewsCoverContract, type NewsCover } from '../../shared/contracts/share';
 import { apiFetch } from '../api';
@@ -56,7 +62,8 @@ export function useSaveNews(callbacks: MutationCallbacks<NewsRecord> = {}) {
 export function useSetNewsStatus(callbacks: MutationCallbacks<NewsRecord> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'draft' | 'published' }) => apiFetch(setNewsStatusContract, { params: { id }, body: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: 'draft' | 'published' }) =>
+      apiFetch(setNewsStatusContract, { params: { id }, body: { status } }),
     onSuccess: (record) => {
       callbacks.onSuccess?.(record);
       void queryClient.invalidateQueries({ queryKey: newsKeys.manage });
