@@ -7,7 +7,13 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render as testingLibraryRender, type queries, type RenderResult } from '@testing-library/react';
+import {
+  render as testingLibraryRender,
+  renderHook as testingLibraryRenderHook,
+  type queries,
+  type RenderHookResult,
+  type RenderResult,
+} from '@testing-library/react';
 import { NextIntlClientProvider, type Locale } from 'next-intl';
 import type { ReactElement, ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '@/components/providers/theme';
@@ -48,12 +54,8 @@ function installBrowserStubs(): void {
   } as unknown as typeof ResizeObserver;
 }
 
-export function render(
-  ui: ReactElement,
-  { locale = 'en', queryClient = createTestQueryClient() }: AppRenderOptions = {},
-): AppRenderResult {
-  installBrowserStubs();
-  function Providers({ children }: { children: ReactNode }) {
+function providers(locale: Locale, queryClient: QueryClient) {
+  return function Providers({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
         <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="Asia/Shanghai">
@@ -61,8 +63,21 @@ export function render(
         </NextIntlClientProvider>
       </MantineProvider>
     );
-  }
-  return { ...testingLibraryRender<typeof queries>(ui, { wrapper: Providers }), queryClient };
+  };
+}
+
+export function render(ui: ReactElement, { locale = 'en', queryClient = createTestQueryClient() }: AppRenderOptions = {}): AppRenderResult {
+  installBrowserStubs();
+  return { ...testingLibraryRender<typeof queries>(ui, { wrapper: providers(locale, queryClient) }), queryClient };
+}
+
+/** A hook (e.g. a query hook of lib/client/queries) inside the same providers. */
+export function renderHook<Result, Props = undefined>(
+  hook: (props: Props) => Result,
+  { locale = 'en', queryClient = createTestQueryClient(), initialProps }: AppRenderOptions & { initialProps?: Props } = {},
+): RenderHookResult<Result, Props> & { queryClient: QueryClient } {
+  installBrowserStubs();
+  return { ...testingLibraryRenderHook(hook, { wrapper: providers(locale, queryClient), initialProps }), queryClient };
 }
 
 export * from '@testing-library/react';
