@@ -6,7 +6,8 @@ import { createSession } from '../../lib/server/auth/session';
 import { setDatabase } from '../../lib/server/db';
 import type { Database } from '../../lib/server/db/types';
 import { lonLatToMercator } from '../../lib/server/map/crs';
-import { findLayer, registerLayer } from '../../lib/server/map/layers';
+import { findLayer, registerLayers } from '../../lib/server/map/layers';
+import { PERMISSIONS } from '../../lib/shared/permissions';
 import { withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
@@ -218,14 +219,17 @@ describe('WFS', () => {
 
   it('limits a signed-in caller to their area ranges on restricted layers', async () => {
     const region = findLayer('region')!;
-    registerLayer({ ...region, name: 'region_restricted_test', restrictByRegion: 'r.code' });
+    registerLayers([
+      { ...region, name: 'region_restricted_test', access: { kind: 'restricted', permission: PERMISSIONS.LANDCOVER, regionCode: 'r.code' } },
+    ]);
     const [city] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-city'");
     const [admin] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-admin'");
     const cityToken = (await createSession(db(), city!.id, { ip: 'test', userAgent: null })).token;
     const adminToken = (await createSession(db(), admin!.id, { ip: 'test', userAgent: null })).token;
     const query = 'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=cloudPlatform:region_restricted_test&RESULTTYPE=hits';
     const matched = (body: Buffer) => Number(/numberMatched="(\d+)"/.exec(body.toString())![1]);
-    const all = matched((await wfs(query)).body);
+    const [{ n: all }] = (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM regions')) as [{ n: number }];
+    expect(matched((await wfs(query)).body)).toBe(0);
     expect(matched((await wfs(query, { token: adminToken })).body)).toBe(all);
     const cityCount = matched((await wfs(query, { token: cityToken })).body);
     expect(cityCount).toBeGreaterThan(10);

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The one entry of the map routes: reads the session (for area-range limits), runs the service and
  * turns any failure into the service's exception document. One log line per request.
