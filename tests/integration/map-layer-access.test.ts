@@ -120,7 +120,8 @@ describe('restricted map layers (permission and area ranges, every service)', ()
   it('declares the land-cover permission and an area-range rule on every spot layer', () => {
     const restricted = allLayers().filter((l) => l.access.kind === 'restricted');
     expect(restricted.map((l) => l.name).sort()).toEqual([...RESTRICTED].sort());
-    for (const layer of restricted) expect(layer.access).toMatchObject({ permission: PERMISSIONS.LANDCOVER, regionCode: expect.any(String) });
+    for (const layer of restricted)
+      expect(layer.access).toMatchObject({ permission: PERMISSIONS.LANDCOVER, regionCode: expect.any(String) });
   });
 
   it('gives the API answer to a user without the permission: 403 there, nothing from the map services', async () => {

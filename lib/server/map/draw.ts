@@ -23,9 +23,7 @@ export async function drawImage(
 ): Promise<Buffer> {
   const dpp = degreesPerPixel(box, size.width);
   const batches = await Promise.all(
-    layers.map((l) =>
-      fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, caller: options.caller }),
-    ),
+    layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, caller: options.caller })),
   );
   const items: DrawItem[] = batches.flat();
   return renderPng(items, { ...size, background: options.background, box });

@@ -28,9 +28,7 @@ export type GeometryKind = 'MultiPolygon' | 'MultiLineString' | 'Point' | 'Multi
  * region code), only rows within the caller's area ranges: no range means no rows, the whole country
  * means every row. Every service enforces this in the layer's SQL and answers "nothing" alike.
  */
-export type LayerAccess =
-  | { kind: 'public' }
-  | { kind: 'restricted'; permission: PermissionCode; regionCode: string | null };
+export type LayerAccess = { kind: 'public' } | { kind: 'restricted'; permission: PermissionCode; regionCode: string | null };
 
 export interface MapLayer {
   name: string;

@@ -118,9 +118,7 @@ export async function handleWmts(ctx: MapRequestContext): Promise<Response> {
   const request = required(ctx.params, 'REQUEST').toLowerCase();
   switch (request) {
     case 'getcapabilities':
-      return xmlResponse(
-        wmtsCapabilities(ctx.serviceUrl, allLayers(), ctx.locale),
-      );
+      return xmlResponse(wmtsCapabilities(ctx.serviceUrl, allLayers(), ctx.locale));
     case 'gettile':
       return getTile(ctx);
     default:

@@ -36,7 +36,6 @@ const SPOT_ATTRIBUTES: readonly LayerAttribute[] = [
   { name: 'detected_on', sql: 's.detected_on', type: 'date', xsd: 'date' },
 ];
 
-
 /** Land-cover detail: the permission of /api/spot/v2, rows limited to the caller's area ranges by county code. */
 const landCoverAccess = (regionCode: string): LayerAccess => ({ kind: 'restricted', permission: PERMISSIONS.LANDCOVER, regionCode });
 
