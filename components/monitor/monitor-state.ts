@@ -6,7 +6,7 @@
 import { containsPattern } from '@/lib/shared/like';
 import { parseCompactDate } from '@/lib/shared/spots/dates';
 import { CHANGE_TYPE_VALUES, SPOT_TYPE_VALUES, STAGE_VALUES } from '@/lib/shared/spots/codes';
-import { COUNTRY_CODE, isRegionCode } from '@/lib/shared/regions/codes';
+import { COUNTRY_CODE, isRegionCode, rangePrefixesOf } from '@/lib/shared/regions/codes';
 
 /** Map modules of a theme (spec §4); statistics is the default. */
 export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend'] as const;
@@ -170,13 +170,7 @@ export function batchesInRange<T extends { id: string; periodStart: string; peri
  * parent of it), otherwise null, meaning the whole assigned range.
  */
 export function detailRegion(ranges: readonly string[], region: string): string | null {
-  const covered = ranges.some((range) => range === COUNTRY_CODE || region.startsWith(prefixOf(range)));
+  const prefixes = rangePrefixesOf(ranges);
+  const covered = prefixes === null || prefixes.some((prefix) => region.startsWith(prefix));
   return covered ? region : null;
-}
-
-function prefixOf(code: string): string {
-  if (code === COUNTRY_CODE) return '';
-  if (code.endsWith('0000')) return code.slice(0, 2);
-  if (code.endsWith('00')) return code.slice(0, 4);
-  return code;
 }

@@ -110,7 +110,7 @@ function spotStyle() {
   const block = /export const CHANGE_TYPES = \[([\s\S]*?)\] as const/.exec(codes)?.[1] ?? '';
   const classes = [...block.matchAll(/value: '(\d+)'[^}]*color: '(#[0-9a-f]{6})'/gi)].map((m) => ({ value: m[1], color: m[2] }));
   const layers = readFileSync(path.join(ROOT, 'lib/server/spots/map-layers.ts'), 'utf8');
-  const paint = /spot_meta: \{ spot_meta: byChangeType\(([\d.]+), ([\d.]+)\) \}/.exec(layers);
+  const paint = /spot_meta: byChangeType\(([\d.]+), ([\d.]+)\)/.exec(layers);
   const other = /CHANGE_COLORS\.get\([^)]*\)\) \?\? '(#[0-9a-f]{6})'/i.exec(layers)?.[1];
   if (classes.length < 2 || !paint || !other)
     throw new Error('could not read the spot_meta style from lib/shared/spots/codes.ts and lib/server/spots/map-layers.ts');
@@ -181,8 +181,7 @@ END
 
 /** Spots per Web-Mercator tile of a zoom (by the point inside each spot), as SQL over `spots`. */
 const SPOTS_PER_TILE = `
-  SELECT floor((ST_X(center) + 180) / 360 * $2)::int AS x,
-         floor((1 - ln(tan(radians(ST_Y(center))) + 1 / cos(radians(ST_Y(center)))) / pi()) / 2 * $2)::int AS y,
+  SELECT web_mercator_tile_x(ST_X(center), $2) AS x, web_mercator_tile_y(ST_Y(center), $2) AS y,
          ST_X(center) AS lon, ST_Y(center) AS lat
   FROM spots WHERE theme = $1`;
 

@@ -6,7 +6,9 @@ import { createSession } from '../../lib/server/auth/session';
 import { setDatabase } from '../../lib/server/db';
 import type { Database } from '../../lib/server/db/types';
 import { lonLatToMercator } from '../../lib/server/map/crs';
-import { findLayer, registerLayer } from '../../lib/server/map/layers';
+import { HOSTILE_CQL } from '../../lib/server/map/cql/hostile-filters';
+import { findLayer, registerLayers } from '../../lib/server/map/layers';
+import { PERMISSIONS } from '../../lib/shared/permissions';
 import { withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
@@ -216,16 +218,72 @@ describe('WFS', () => {
     }
   });
 
+  it('answers every hostile CQL filter with an OWS exception and runs no SQL', async () => {
+    for (const cql of HOSTILE_CQL.filter((c) => c.trim() !== '')) {
+      let answer: Awaited<ReturnType<typeof wfs>> | undefined;
+      const statements = await countQueries(async () => {
+        answer = await wfs(
+          `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=cloudPlatform:spot_meta&OUTPUTFORMAT=application/json&CQL_FILTER=${encodeURIComponent(cql)}`,
+        );
+      });
+      const body = answer!.body.toString();
+      expect({ cql, statements, status: answer!.status, report: body.includes('<ows:ExceptionReport') }).toEqual({
+        cql,
+        statements: 0,
+        // A filter longer than the request limit is refused as a whole.
+        status: body.includes('locator="REQUEST"') ? 414 : 400,
+        report: true,
+      });
+      if (answer!.status === 400) expect(body).toContain('locator="CQL_FILTER"');
+    }
+  });
+
+  it('runs accepted filters holding SQL-looking text as plain values, harmlessly', async () => {
+    const [admin] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-admin'");
+    const token = (await createSession(db(), admin!.id, { ip: 'test', userAgent: null })).token;
+    const tables = async () =>
+      (
+        await db().query<{ users: number; spots: number }>(
+          'SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM spots)::int AS spots',
+        )
+      )[0];
+    const before = await tables();
+    for (const cql of [
+      "xzqdm = ''' OR ''1''=''1'",
+      "filename LIKE '%''; DROP TABLE spots; --%'",
+      "stage IN ('1); DELETE FROM users; --', '$$')",
+      "xzqdm = 'pg_sleep(10)' OR tblx = '\\'",
+    ]) {
+      const answer = await wfs(
+        `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=cloudPlatform:spot_meta&OUTPUTFORMAT=application/json&CQL_FILTER=${encodeURIComponent(cql)}`,
+        { token },
+      );
+      expect({ cql, status: answer.status, matched: JSON.parse(answer.body.toString()).numberMatched }).toEqual({
+        cql,
+        status: 200,
+        matched: 0,
+      });
+    }
+    expect(await tables()).toEqual(before);
+  });
+
   it('limits a signed-in caller to their area ranges on restricted layers', async () => {
     const region = findLayer('region')!;
-    registerLayer({ ...region, name: 'region_restricted_test', restrictByRegion: 'r.code' });
+    registerLayers([
+      {
+        ...region,
+        name: 'region_restricted_test',
+        access: { kind: 'restricted', permission: PERMISSIONS.LANDCOVER, regionCode: 'r.code' },
+      },
+    ]);
     const [city] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-city'");
     const [admin] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-admin'");
     const cityToken = (await createSession(db(), city!.id, { ip: 'test', userAgent: null })).token;
     const adminToken = (await createSession(db(), admin!.id, { ip: 'test', userAgent: null })).token;
     const query = 'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=cloudPlatform:region_restricted_test&RESULTTYPE=hits';
     const matched = (body: Buffer) => Number(/numberMatched="(\d+)"/.exec(body.toString())![1]);
-    const all = matched((await wfs(query)).body);
+    const [{ n: all }] = (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM regions')) as [{ n: number }];
+    expect(matched((await wfs(query)).body)).toBe(0);
     expect(matched((await wfs(query, { token: adminToken })).body)).toBe(all);
     const cityCount = matched((await wfs(query, { token: cityToken })).body);
     expect(cityCount).toBeGreaterThan(10);

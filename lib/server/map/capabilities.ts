@@ -1,15 +1,12 @@
+import 'server-only';
 /** Capabilities documents of the WMS (1.1.1, 1.3.0), WFS (2.0.0) and WMTS (1.0.0) services. */
 import type { Locale } from '../../../i18n/routing';
 import { qualifiedName, WORKSPACE, type MapLayer } from './layers';
 import { escapeXml as x } from './ows';
-import { LAYER_STYLES } from './styles';
+import { styleNames } from './styles';
 import { TILE_MATRIX_SET, tileMatrices } from './tiles';
 
 const CRS_LIST = ['EPSG:4326', 'EPSG:3857', 'EPSG:900913', 'CRS:84'];
-
-function styleNames(layer: MapLayer): string[] {
-  return Object.keys(LAYER_STYLES[layer.name] ?? { [layer.name]: null });
-}
 
 export function wmsCapabilities(url: string, version: '1.1.1' | '1.3.0', layers: readonly MapLayer[], locale: Locale): string {
   const is13 = version === '1.3.0';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Coordinate reference systems the built-in services speak: geographic WGS84 (EPSG:4326, CRS:84) and
  * Web Mercator (EPSG:3857 and its old alias EPSG:900913). Bounding boxes are parsed into lon/lat and

@@ -1,9 +1,11 @@
+import 'server-only';
 /** Renders one image of several layers: the shared core of WMS GetMap and WMTS GetTile. */
 import type { Queryable } from '../db/types';
 import { degreesPerPixel, type RequestBox } from './crs';
 import { fetchDrawItems } from './features';
 import type { MapLayer } from './layers';
 import { renderPng, type DrawItem } from './render';
+import type { MapCaller } from './query';
 import type { LayerStyle } from './styles';
 
 export interface DrawLayer {
@@ -17,13 +19,11 @@ export async function drawImage(
   layers: readonly DrawLayer[],
   box: RequestBox,
   size: { width: number; height: number },
-  options: { prefixes: readonly string[] | null; signedIn?: boolean; background: string | null },
+  options: { caller: MapCaller | null; background: string | null },
 ): Promise<Buffer> {
   const dpp = degreesPerPixel(box, size.width);
   const batches = await Promise.all(
-    layers.map((l) =>
-      fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, prefixes: options.prefixes, signedIn: options.signedIn }),
-    ),
+    layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, caller: options.caller })),
   );
   const items: DrawItem[] = batches.flat();
   return renderPng(items, { ...size, background: options.background, box });

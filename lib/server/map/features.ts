@@ -1,3 +1,4 @@
+import 'server-only';
 /** Reads a layer's features for drawing, feature info and WFS, through the one filter builder. */
 import type { Queryable, SqlParam } from '../db/types';
 import type { RegionLod } from '../../shared/contracts/regions';

@@ -1,5 +1,6 @@
+import 'server-only';
 /**
- * The one entry of the map routes: reads the session (for area-range limits), runs the service and
+ * The one entry of the map routes: reads the session (for each layer's access rule), runs the service and
  * turns any failure into the service's exception document. One log line per request.
  */
 import { getSession } from '../auth/session';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * OGC web-service plumbing shared by WMS, WFS and WMTS: case-insensitive key-value parameters and
  * ServiceException answers. Every failure of a map request is an OwsError, answered as XML.

@@ -1,15 +1,23 @@
+import 'server-only';
 /**
  * Builds the one parameterised query a map request runs: the layer's rows inside a box, filtered by
- * CQL (parsed by our grammar over the layer's whitelist) and, for signed-in callers on restricted
- * layers, by their area ranges. No client text ever becomes SQL.
+ * CQL (parsed by our grammar over the layer's whitelist) and by the layer's access rule for the caller
+ * (permission, then area ranges). No client text ever becomes SQL.
  */
 import type { SqlParam } from '../db/types';
 import type { Session } from '../auth/session';
-import { COUNTRY_CODE, regionPrefix } from '../../shared/regions/codes';
+import { rangePrefixesOf } from '../../shared/regions/codes';
 import type { Bbox } from './crs';
 import { CqlError, compileCql } from './cql';
-import { cqlWhitelist, type MapLayer } from './layers';
+import { cqlWhitelist, type LayerAccess, type MapLayer } from './layers';
 import { OwsError } from './ows';
+
+/** What a signed-in caller holds, as the map services need it. */
+export interface MapCaller {
+  permissions: readonly string[];
+  /** Region-code prefixes of the caller's area ranges: null for the whole country, [] for none. */
+  ranges: readonly string[] | null;
+}
 
 export interface FeatureFilter {
   /** Longitude/latitude box the geometry must touch. */
@@ -17,17 +25,26 @@ export interface FeatureFilter {
   /** true: the geometry itself must intersect the box (WFS BBOX); false: its bounding box suffices (drawing). */
   bboxExact?: boolean;
   cql?: string | null;
-  /** Region-code prefixes the caller may see; null means everything. */
-  prefixes?: readonly string[] | null;
-  /** Whether the caller is signed in; login-only layers give nothing otherwise. */
-  signedIn?: boolean;
+  /** The caller (null: anonymous); restricted layers give only what the caller may see. */
+  caller: MapCaller | null;
 }
 
-/** The area-range prefixes a session is limited to on restricted layers (null: no limit). */
-export function sessionPrefixes(session: Session | null): string[] | null {
-  if (!session) return null;
-  if (session.regionIds.includes(COUNTRY_CODE)) return null;
-  return session.regionIds.map(regionPrefix);
+export function mapCaller(session: Session | null): MapCaller | null {
+  return session ? { permissions: session.permissions, ranges: rangePrefixesOf(session.regionIds) } : null;
+}
+
+/**
+ * The access rule of a layer as SQL (null: no condition). Without the permission, or with a permission
+ * but no area range, the rule is FALSE: every service then answers "nothing" (an empty image, collection
+ * or feature info), as it does for an anonymous caller.
+ */
+export function accessClause(access: LayerAccess, caller: MapCaller | null, params: SqlParam[]): string | null {
+  if (access.kind === 'public') return null;
+  if (!caller || !caller.permissions.includes(access.permission)) return 'FALSE';
+  if (access.regionCode === null || caller.ranges === null) return null;
+  if (caller.ranges.length === 0) return 'FALSE';
+  params.push(caller.ranges.map((prefix) => `${prefix}%`));
+  return `${access.regionCode} LIKE ANY ($${params.length}::text[])`;
 }
 
 export function buildWhere(layer: MapLayer, geometry: string, filter: FeatureFilter, params: SqlParam[]): string {
@@ -50,14 +67,8 @@ export function buildWhere(layer: MapLayer, geometry: string, filter: FeatureFil
       throw error;
     }
   }
-  if (layer.loginOnly && !filter.signedIn) clauses.push('FALSE');
-  if (layer.restrictByRegion && filter.prefixes) {
-    if (filter.prefixes.length === 0) clauses.push('FALSE');
-    else {
-      params.push(filter.prefixes.map((p) => `${p}%`));
-      clauses.push(`${layer.restrictByRegion} LIKE ANY ($${params.length}::text[])`);
-    }
-  }
+  const access = accessClause(layer.access, filter.caller, params);
+  if (access) clauses.push(access);
   return clauses.length ? clauses.join(' AND ') : 'TRUE';
 }
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Draws map images on a pool of worker threads (raster/worker.mjs), one job per image: drawing is
  * CPU-bound Skia work, so the request thread only fetches rows and the cores draw in parallel. With

@@ -1,3 +1,4 @@
+import 'server-only';
 /** The Web Mercator tile grid GeoWebCache calls EPSG:900913 (GoogleMapsCompatible), levels 0–18. */
 import { MERCATOR_EXTENT } from './crs';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * WFS 2.0.0 (1.1.0 and 1.0.0 requests are answered alike): GetCapabilities, DescribeFeatureType and
  * GetFeature as GeoJSON or GML 3.2, with BBOX, CQL_FILTER, COUNT, STARTINDEX and RESULTTYPE=hits.
@@ -7,7 +8,7 @@ import { parseBbox, parseCrs } from './crs';
 import { countFeatures, queryFeatures, type FeatureRecord } from './features';
 import { allLayers, findLayer, WORKSPACE, type MapLayer } from './layers';
 import { escapeXml, intParam, OwsError, required, xmlResponse } from './ows';
-import { sessionPrefixes, splitCqlList } from './query';
+import { mapCaller, splitCqlList } from './query';
 import type { MapRequestContext } from './wms';
 import type { RegionLod } from '../../shared/contracts/regions';
 
@@ -80,8 +81,7 @@ async function getFeature(ctx: MapRequestContext): Promise<Response> {
     bbox,
     bboxExact: true,
     cql: cql ?? null,
-    prefixes: sessionPrefixes(ctx.session),
-    signedIn: ctx.session !== null,
+    caller: mapCaller(ctx.session),
   };
   const matched = await countFeatures(ctx.db, layer, lod, filter);
   const srid = output.crs === 'EPSG:3857' ? 3857 : 4326;

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * WMS 1.1.1 and 1.3.0: GetCapabilities, GetMap (transparent PNG in EPSG:4326 or EPSG:3857) and
  * GetFeatureInfo (GeoJSON), laid out as GeoServer's /cloudPlatform/wms so either can serve a client.
@@ -11,7 +12,7 @@ import { drawImage, type DrawLayer } from './draw';
 import { lodFor, queryFeatures } from './features';
 import { allLayers, findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
-import { sessionPrefixes, splitCqlList } from './query';
+import { mapCaller, splitCqlList } from './query';
 import { findStyle } from './styles';
 
 export const MAX_IMAGE_SIZE = 2048;
@@ -54,7 +55,7 @@ function resolveStyles(layers: MapLayer[], list: string | undefined): DrawLayer[
   const names = (list ?? '').split(',').map((s) => s.trim());
   return layers.map((layer, i) => {
     const styleName = names.length === layers.length || names.length > 1 ? (names[i] ?? '') : (names[0] ?? '');
-    const style = findStyle(layer.name, styleName);
+    const style = findStyle(layer, styleName);
     if (!style) throw new OwsError('StyleNotDefined', `Unknown style ${styleName} for layer ${qualifiedName(layer)}`, 'STYLES');
     return style;
   });
@@ -89,13 +90,12 @@ async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promi
   const cql = splitCqlList(params.get('CQL_FILTER'), layers.length);
   const { box, width, height } = mapGeometry(params, version);
   const bg = background(params);
-  const prefixes = sessionPrefixes(ctx.session);
   const png = await drawImage(
     ctx.db,
     layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null })),
     box,
     { width, height },
-    { prefixes, signedIn: ctx.session !== null, background: bg },
+    { caller: mapCaller(ctx.session), background: bg },
   );
   // Answers that depend on a session must not be shared by caches.
   const cache = ctx.session ? 'private, max-age=60' : 'public, max-age=300';
@@ -117,13 +117,13 @@ async function getFeatureInfo(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'
   const count = intParam(params, 'FEATURE_COUNT', 1, 50, 1);
   const [lon, lat] = pixelToLonLat(box, width, height, i, j);
   const dpp = degreesPerPixel(box, width);
-  const prefixes = sessionPrefixes(ctx.session);
+  const caller = mapCaller(ctx.session);
   const features: unknown[] = [];
   for (const [index, layer] of layers.entries()) {
     if (features.length >= count) break;
     const rows = await queryFeatures(ctx.db, layer, {
       lod: lodFor(dpp),
-      filter: { cql: cql[index] ?? null, prefixes, signedIn: ctx.session !== null },
+      filter: { cql: cql[index] ?? null, caller },
       near: { lon, lat, radius: dpp * 3 },
       limit: count - features.length,
       offset: 0,

@@ -1,14 +1,18 @@
+import 'server-only';
 /**
  * WMTS 1.0.0 (KVP, as GeoWebCache's /gwc/service/wmts): GetCapabilities and GetTile on the Web
  * Mercator grid. Tiles of public layers are drawn once and kept in memory (least recently used out
- * first); the `vec` and `img` styles of `cloudPlatform:region` are the portal's offline base maps.
+ * first); a base-map style (e.g. `vec` and `img` of `cloudPlatform:region`) draws its background and
+ * the layers beneath it. Tiles of restricted layers are drawn for the caller, like WMS GetMap, and
+ * never shared.
  */
 import { wmtsCapabilities } from './capabilities';
 import type { RequestBox } from './crs';
 import { drawImage, type DrawLayer } from './draw';
 import { allLayers, findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
-import { BASE_PALETTES, findStyle } from './styles';
+import { mapCaller } from './query';
+import { baseMapBeneath, findStyle } from './styles';
 import { MAX_ZOOM, TILE_MATRIX_SET, tileBounds } from './tiles';
 import { mercatorToLonLat } from './crs';
 import type { MapRequestContext } from './wms';
@@ -70,22 +74,12 @@ function tileMatrix(params: Map<string, string>): { zoom: number; row: number; c
   return { zoom, row, col };
 }
 
-/** What a tile draws: a base map (countries + regions on a background) or one layer alone. */
+/** What a tile draws: a base map (its background, the layers beneath, then the layer) or one layer alone. */
 function tileLayers(layer: MapLayer, styleName: string): { layers: DrawLayer[]; background: string | null } {
-  if (layer.restrictByRegion) throw new OwsError('InvalidParameterValue', `${qualifiedName(layer)} is not tiled; use WMS`, 'LAYER');
-  if (layer.name === 'region' && (styleName === 'vec' || styleName === 'img')) {
-    const world = findLayer('global_region')!;
-    return {
-      background: BASE_PALETTES[styleName].background,
-      layers: [
-        { layer: world, style: findStyle('global_region', styleName)!, cql: null },
-        { layer, style: findStyle('region', styleName)!, cql: null },
-      ],
-    };
-  }
-  const style = findStyle(layer.name, styleName);
+  const style = findStyle(layer, styleName);
   if (!style) throw new OwsError('StyleNotDefined', `Unknown style ${styleName} for ${qualifiedName(layer)}`, 'STYLE');
-  return { background: null, layers: [{ layer, style, cql: null }] };
+  const beneath = baseMapBeneath(style, styleName).map((b) => ({ ...b, cql: null }));
+  return { background: style.baseMap?.background ?? null, layers: [...beneath, { layer, style, cql: null }] };
 }
 
 async function getTile(ctx: MapRequestContext): Promise<Response> {
@@ -103,11 +97,17 @@ async function getTile(ctx: MapRequestContext): Promise<Response> {
   const [w, s] = mercatorToLonLat(native[0], native[1]);
   const [e, n] = mercatorToLonLat(native[2], native[3]);
   const box: RequestBox = { crs: 'EPSG:3857', native, lonLat: [w, s, e, n] };
-  const { png, hit } = await cache.get(key, () =>
-    drawImage(ctx.db, plan.layers, box, { width: 256, height: 256 }, { prefixes: null, background: plan.background }),
-  );
+  const draw = () =>
+    drawImage(ctx.db, plan.layers, box, { width: 256, height: 256 }, { caller: mapCaller(ctx.session), background: plan.background });
+  // What a restricted layer shows depends on the caller: such tiles are neither kept nor shared.
+  const personal = plan.layers.some((l) => l.layer.access.kind !== 'public');
+  const { png, hit } = personal ? { png: await draw(), hit: false } : await cache.get(key, draw);
   return new Response(new Uint8Array(png), {
-    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400', 'x-tile-cache': hit ? 'HIT' : 'MISS' },
+    headers: {
+      'content-type': 'image/png',
+      'cache-control': personal ? 'private, max-age=60' : 'public, max-age=86400',
+      'x-tile-cache': personal ? 'BYPASS' : hit ? 'HIT' : 'MISS',
+    },
   });
 }
 
@@ -118,13 +118,7 @@ export async function handleWmts(ctx: MapRequestContext): Promise<Response> {
   const request = required(ctx.params, 'REQUEST').toLowerCase();
   switch (request) {
     case 'getcapabilities':
-      return xmlResponse(
-        wmtsCapabilities(
-          ctx.serviceUrl,
-          allLayers().filter((l) => !l.restrictByRegion),
-          ctx.locale,
-        ),
-      );
+      return xmlResponse(wmtsCapabilities(ctx.serviceUrl, allLayers(), ctx.locale));
     case 'gettile':
       return getTile(ctx);
     default:

@@ -7,7 +7,7 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import type { DictionaryItem, GridPercent, Spot, SpotBatch, SpotDetail, SpotStatistics, SpotTrend } from '../../shared/contracts/spots';
 import { GRID_MAX_CELLS } from '../../shared/contracts/spots';
-import { COUNTRY_CODE, regionPrefix } from '../../shared/regions/codes';
+import { rangePrefixesOf, regionPrefix } from '../../shared/regions/codes';
 import { CHANGE_TYPES, LANDUSE_TYPES, SPOT_STAGES, SPOT_TYPES, type CodeItem, type SpotTheme } from '../../shared/spots/codes';
 import { percentOf, tileBounds } from '../../shared/spots/grid';
 import type { RegionScope } from '../../shared/spots/scope';
@@ -23,10 +23,6 @@ export interface SpotFilters {
   tblx?: string;
   changeType?: number[];
 }
-
-/** SQL giving the prefix spots of a region's code start with (the SQL twin of regionPrefix). */
-const PREFIX_SQL = (code: string) =>
-  `CASE WHEN ${code} = '${COUNTRY_CODE}' THEN '' WHEN ${code} LIKE '__0000' THEN left(${code}, 2) WHEN ${code} LIKE '____00' THEN left(${code}, 4) ELSE ${code} END`;
 
 const round2 = (sql: string) => `round((${sql})::numeric, 2)::float8`;
 
@@ -119,36 +115,42 @@ export async function spotStatistics(
   const batch = await findBatch(db, filters.theme, options.batchId, locale);
   if (options.batchId && !batch) throw new ApiError(API_CODES.NOT_FOUND, 'Spots.errors.unknownBatch');
 
-  const params: SqlParam[] = [];
+  const targetParams: SqlParam[] = [];
   let targets: string;
   if (options.level) {
-    params.push(options.level, `${regionPrefix(region.code)}%`);
+    targetParams.push(options.level, `${regionPrefix(region.code)}%`);
     targets = `SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r WHERE r.level = $1 AND r.code LIKE $2`;
   } else {
-    params.push(region.code);
+    targetParams.push(region.code);
     targets = `SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r WHERE r.parent_code = $1
       UNION ALL
       SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r
        WHERE r.code = $1 AND NOT EXISTS (SELECT 1 FROM regions c WHERE c.parent_code = $1)`;
   }
+  const targetRows = await db.query<{ code: string; name: string; level: string }>(`${targets} ORDER BY code`, targetParams);
+
+  const params: SqlParam[] = [];
   const clauses = filterClauses(filters, params);
   params.push(batch?.id ?? '0');
   clauses.push(`s.batch_id = $${params.length}::bigint`);
   params.push(`${regionPrefix(region.code)}%`);
   clauses.push(`s.xzqdm LIKE $${params.length}`);
+  params.push(targetRows.map((t) => regionPrefix(t.code)));
   // Spots are grouped per county first, then each county adds to the target whose prefix it has
   // (hash joins on the 2-, 4- and 6-digit prefixes: no row-by-row LIKE).
-  const rows = await db.query<{ code: string; name: string; level: string; count: number; area: number }>(
-    `WITH t AS (SELECT code, name, level, ${PREFIX_SQL('code')} AS prefix FROM (${targets}) AS x),
-     agg AS (SELECT s.xzqdm, count(*)::int AS n, sum(s.area_m2) AS a FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.xzqdm),
+  const sums = await db.query<{ k: string; count: number; area: number }>(
+    `WITH agg AS (SELECT s.xzqdm, count(*)::int AS n, sum(s.area_m2) AS a FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.xzqdm),
      keyed AS (
        SELECT left(xzqdm, 2) AS k, n, a FROM agg UNION ALL SELECT left(xzqdm, 4), n, a FROM agg UNION ALL SELECT xzqdm, n, a FROM agg
      )
-     SELECT t.code, t.name, t.level, coalesce(sum(keyed.n), 0)::int AS count, ${round2('coalesce(sum(keyed.a), 0)')} AS area
-     FROM t LEFT JOIN keyed ON keyed.k = t.prefix
-     GROUP BY t.code, t.name, t.level ORDER BY t.code`,
+     SELECT k, sum(n)::int AS count, ${round2('sum(a)')} AS area FROM keyed WHERE k = ANY ($${params.length}::text[]) GROUP BY k`,
     params,
   );
+  const byPrefix = new Map(sums.map((r) => [r.k, r]));
+  const rows = targetRows.map((t) => {
+    const sum = byPrefix.get(regionPrefix(t.code));
+    return { ...t, count: sum?.count ?? 0, area: sum?.area ?? 0 };
+  });
   const items = rows.map((r) => ({ code: r.code, name: r.name, count: r.count, area: r.area }));
   const total = {
     count: items.reduce((n, i) => n + i.count, 0),
@@ -202,8 +204,7 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
  */
 export function rangePrefixes(session: Session): RegionScope {
   if (session.regionIds.length === 0) throw new ApiError(API_CODES.FORBIDDEN, 'Spots.errors.noAreaRange', {}, 403);
-  if (session.regionIds.includes(COUNTRY_CODE)) return null;
-  return session.regionIds.map(regionPrefix);
+  return rangePrefixesOf(session.regionIds);
 }
 
 function codeName(list: readonly CodeItem[], value: string | null, locale: Locale): string | null {
@@ -360,9 +361,7 @@ export async function gridPercent(
   const n = `$${params.length}::float8`;
   const rows = await db.query<{ x: number; y: number; count: number; area: number; total: number; total_area: number; cells: number }>(
     `WITH c AS (
-       SELECT floor((ST_X(s.center) + 180) / 360 * ${n})::int AS x,
-              floor((1 - ln(tan(radians(ST_Y(s.center))) + 1 / cos(radians(ST_Y(s.center)))) / pi()) / 2 * ${n})::int AS y,
-              s.area_m2
+       SELECT web_mercator_tile_x(ST_X(s.center), ${n}) AS x, web_mercator_tile_y(ST_Y(s.center), ${n}) AS y, s.area_m2
        FROM spots s WHERE ${clauses.join(' AND ')}
      ), g AS (SELECT x, y, count(*)::int AS count, sum(area_m2) AS area FROM c GROUP BY x, y)
      SELECT x, y, count, ${round2('area')} AS area, (sum(count) OVER ())::int AS total, ${round2('sum(area) OVER ()')} AS total_area,

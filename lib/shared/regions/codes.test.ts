@@ -1,4 +1,4 @@
-import { cityOfCode, codeWithin, isRegionCode, levelOfCode, provinceOfCode, regionPrefix } from './codes';
+import { cityOfCode, codeWithin, isRegionCode, levelOfCode, provinceOfCode, rangePrefixesOf, regionPrefix } from './codes';
 
 describe('region code rules (spec §3)', () => {
   it.each([
@@ -32,5 +32,13 @@ describe('region code rules (spec §3)', () => {
   it('accepts only six-digit codes', () => {
     expect(['130100', '100000'].every(isRegionCode)).toBe(true);
     expect(['1301', '013010', '1301000', "130100'", ''].some(isRegionCode)).toBe(false);
+  });
+
+  it('turns area ranges into prefixes: the country is no limit, no range is nothing (never everything)', () => {
+    expect(rangePrefixesOf(['100000'])).toBeNull();
+    expect(rangePrefixesOf(['130100', '100000'])).toBeNull();
+    expect(rangePrefixesOf([])).toEqual([]);
+    expect(rangePrefixesOf(['130000', '110101', '130100'])).toEqual(['13', '110101', '1301']);
+    expect(rangePrefixesOf(['130100', '130100'])).toEqual(['1301']);
   });
 });

@@ -70,3 +70,13 @@ export function regionPrefix(code: string): string {
 export function codeWithin(inner: string, outer: string): boolean {
   return inner.startsWith(regionPrefix(outer));
 }
+
+/**
+ * The one area-range rule (spec §6): the code prefixes a user with these area ranges may see. null
+ * means no limit (a range is the whole country); an empty list means nothing, never everything. The
+ * API answers a user without ranges with 403 'noAreaRange'; the map services draw and list nothing.
+ */
+export function rangePrefixesOf(regionIds: readonly string[]): readonly string[] | null {
+  if (regionIds.includes(COUNTRY_CODE)) return null;
+  return [...new Set(regionIds.map(regionPrefix))];
+}

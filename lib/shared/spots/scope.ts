@@ -5,7 +5,7 @@
  */
 import { regionPrefix } from '../regions/codes';
 
-/** null means no limit; an empty list means nothing is visible. */
+/** null means no limit; an empty list means nothing is visible (see `rangePrefixesOf` for a user's ranges). */
 export type RegionScope = readonly string[] | null;
 
 export function scopePrefixes(rangePrefixes: RegionScope, regionCode?: string | null): RegionScope {

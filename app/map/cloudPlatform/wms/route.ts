@@ -1,5 +1,5 @@
 // GET /map/cloudPlatform/wms — WMS of the built-in map services (GeoServer layout)
-import { ogcService } from '@/lib/server/map/handler';
+import { ogcService } from '@/lib/server/composition/map-layers';
 
 export const dynamic = 'force-dynamic';
 export const GET = ogcService('WMS');

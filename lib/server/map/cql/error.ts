@@ -1,3 +1,4 @@
+import 'server-only';
 /** A rejected CQL filter: the message goes into an OGC ServiceException, `position` is the offset in the input. */
 export class CqlError extends Error {
   readonly position: number;

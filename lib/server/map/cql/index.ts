@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * CQL_FILTER for the built-in map services: our own grammar over a per-layer attribute whitelist,
  * compiled to parameterised PostgreSQL. See README.md for the grammar.

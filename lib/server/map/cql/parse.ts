@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Recursive-descent parser for our ECQL subset (grammar in README.md). It only builds the tree;
  * attribute names and literal types are checked against a layer's whitelist in `cqlToSql`.

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Turns a parsed CQL tree into a fully parenthesised SQL condition for PostgreSQL. The SQL text is
  * made only of whitelisted column expressions, fixed keywords and `$n::type` placeholders; every

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Splits a CQL filter into tokens. Anything our grammar has no use for (comments, casts, arithmetic,
  * semicolons, control characters, look-alike quotes, …) stops here with a CqlError naming it.

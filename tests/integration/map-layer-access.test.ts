@@ -1,0 +1,165 @@
+/**
+ * Every restricted map layer answers each service as the spot API does: without the layer's permission
+ * nothing, with it only the caller's area ranges. "Nothing" is the same everywhere: a transparent image
+ * (WMS GetMap, WMTS GetTile), an empty FeatureCollection (WFS GetFeature, WMS GetFeatureInfo).
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { GET as spotsGet } from '../../app/api/spot/v2/spotmeta/route';
+import { GET as wfsGet } from '../../app/map/cloudPlatform/wfs/route';
+import { GET as wmsGet } from '../../app/map/cloudPlatform/wms/route';
+import { GET as wmtsGet } from '../../app/map/gwc/service/wmts/route';
+import { createSession } from '../../lib/server/auth/session';
+import { allLayers } from '../../lib/server/map/layers';
+import { PERMISSIONS } from '../../lib/shared/permissions';
+import { call, withTestDatabase } from '../support/api';
+
+const db = withTestDatabase();
+
+const RESTRICTED = ['spot_meta', 'spot_meta_v2', 'spot_meta_style_spot_type', 'grid_statistics_default'] as const;
+
+interface Place {
+  code: string;
+  lon: number;
+  lat: number;
+}
+
+async function tokenOf(username: string): Promise<string> {
+  const [user] = await db().query<{ id: string }>('SELECT id::text AS id FROM users WHERE username = $1', [username]);
+  return (await createSession(db(), user!.id, { ip: 'test', userAgent: null })).token;
+}
+
+/** A spot's county and the point inside it. */
+async function spotIn(prefix: string): Promise<Place> {
+  const [row] = await db().query<Place>(
+    `SELECT xzqdm AS code, ST_X(center) AS lon, ST_Y(center) AS lat FROM spots WHERE theme = 'landcover' AND xzqdm LIKE $1 ORDER BY id LIMIT 1`,
+    [`${prefix}%`],
+  );
+  if (!row) throw new Error(`no seeded spot in ${prefix}`);
+  return row;
+}
+
+async function get(handler: (r: Request) => Promise<Response>, path: string, token: string) {
+  const response = await handler(new Request(`http://localhost:3000${path}`, { headers: { token } }));
+  return { status: response.status, type: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Pixels an image paints (alpha > 0). */
+async function paintedPixels(png: Buffer): Promise<number> {
+  const image = await loadImage(png);
+  const ctx = createCanvas(image.width, image.height).getContext('2d');
+  ctx.drawImage(image, 0, 0);
+  const data = ctx.getImageData(0, 0, image.width, image.height).data;
+  let painted = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+  return painted;
+}
+
+const box = (p: Place, half: number) => `${p.lon - half},${p.lat - half},${p.lon + half},${p.lat + half}`;
+
+/** What each service shows a caller of one layer at one place: painted pixels or feature counts. */
+async function observe(layer: string, place: Place, token: string) {
+  const getMap = await get(
+    wmsGet,
+    `/map/cloudPlatform/wms?SERVICE=WMS&REQUEST=GetMap&VERSION=1.1.1&LAYERS=cloudPlatform:${layer}&STYLES=&SRS=EPSG:4326&BBOX=${box(place, 0.0005)}&WIDTH=64&HEIGHT=64&FORMAT=image/png&TRANSPARENT=TRUE`,
+    token,
+  );
+  expect(getMap.type).toBe('image/png');
+  const info = await get(
+    wmsGet,
+    `/map/cloudPlatform/wms?SERVICE=WMS&REQUEST=GetFeatureInfo&VERSION=1.1.1&LAYERS=cloudPlatform:${layer}&QUERY_LAYERS=cloudPlatform:${layer}&STYLES=&SRS=EPSG:4326&BBOX=${box(place, 0.001)}&WIDTH=101&HEIGHT=101&X=50&Y=50&INFO_FORMAT=application/json&FEATURE_COUNT=5`,
+    token,
+  );
+  expect(info.status).toBe(200);
+  const cql = encodeURIComponent(`xzqdm = '${place.code}'`);
+  const wfs = await get(
+    wfsGet,
+    `/map/cloudPlatform/wfs?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=cloudPlatform:${layer}&OUTPUTFORMAT=application/json&COUNT=20&CQL_FILTER=${cql}`,
+    token,
+  );
+  expect(wfs.status).toBe(200);
+  const zoom = 16;
+  const n = 2 ** zoom;
+  const col = Math.floor(((place.lon + 180) / 360) * n);
+  const latRad = (place.lat * Math.PI) / 180;
+  const row = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * n);
+  const tile = await get(
+    wmtsGet,
+    `/map/gwc/service/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=cloudPlatform:${layer}&STYLE=&TILEMATRIXSET=EPSG:900913&TILEMATRIX=EPSG:900913:${zoom}&TILEROW=${row}&TILECOL=${col}&FORMAT=image/png`,
+    token,
+  );
+  expect(tile.type).toBe('image/png');
+  const features = JSON.parse(wfs.body.toString()) as { numberMatched: number; features: { properties: { xzqdm: string } }[] };
+  return {
+    getMap: await paintedPixels(getMap.body),
+    getFeatureInfo: (JSON.parse(info.body.toString()) as { features: unknown[] }).features.length,
+    wfs: features.numberMatched,
+    wfsCodes: features.features.map((f) => f.properties.xzqdm),
+    wmts: await paintedPixels(tile.body),
+  };
+}
+
+const NOTHING = { getMap: 0, getFeatureInfo: 0, wfs: 0, wfsCodes: [], wmts: 0 };
+
+describe('restricted map layers (permission and area ranges, every service)', () => {
+  let own: Place;
+  let other: Place;
+  let admin: string;
+  let city: string;
+  let personal: string;
+
+  beforeAll(async () => {
+    own = await spotIn('1301'); // demo-city's range: Shijiazhuang
+    other = await spotIn('11'); // Beijing
+    admin = await tokenOf('demo-admin');
+    city = await tokenOf('demo-city');
+    // A signed-in user with an area range but without the land-cover permission.
+    await db().query(`INSERT INTO area_ranges (user_id, region_id) SELECT id, '130100' FROM users WHERE username = 'demo-personal'`);
+    personal = await tokenOf('demo-personal');
+  });
+
+  it('declares the land-cover permission and an area-range rule on every spot layer', () => {
+    const restricted = allLayers().filter((l) => l.access.kind === 'restricted');
+    expect(restricted.map((l) => l.name).sort()).toEqual([...RESTRICTED].sort());
+    for (const layer of restricted)
+      expect(layer.access).toMatchObject({ permission: PERMISSIONS.LANDCOVER, regionCode: expect.any(String) });
+  });
+
+  it('gives the API answer to a user without the permission: 403 there, nothing from the map services', async () => {
+    const api = await call(spotsGet, '/api/spot/v2/spotmeta', { headers: { token: personal } });
+    expect(api.status).toBe(403);
+  });
+
+  it.each(RESTRICTED)('%s: no permission → nothing; another region → nothing; own region → features', async (layer) => {
+    // The places hold features: an administrator sees both.
+    for (const place of [own, other]) {
+      const seen = await observe(layer, place, admin);
+      expect(seen.getMap).toBeGreaterThan(0);
+      expect(seen.getFeatureInfo).toBeGreaterThan(0);
+      expect(seen.wfs).toBeGreaterThan(0);
+      expect(seen.wmts).toBeGreaterThan(0);
+    }
+
+    expect(await observe(layer, own, personal)).toEqual(NOTHING);
+    expect(await observe(layer, other, personal)).toEqual(NOTHING);
+
+    expect(await observe(layer, other, city)).toEqual(NOTHING);
+
+    const mine = await observe(layer, own, city);
+    expect(mine.getMap).toBeGreaterThan(0);
+    expect(mine.getFeatureInfo).toBeGreaterThan(0);
+    expect(mine.wfs).toBeGreaterThan(0);
+    expect(mine.wfsCodes.length).toBeGreaterThan(0);
+    expect(mine.wfsCodes.every((code) => code === own.code)).toBe(true);
+    expect(mine.wmts).toBeGreaterThan(0);
+  });
+
+  it('shows a permitted user nothing once their last area range is gone (never everything)', async () => {
+    const [user] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-city'");
+    await db().query('UPDATE area_ranges SET status = 1 WHERE user_id = $1', [user!.id]);
+    try {
+      for (const layer of RESTRICTED) expect(await observe(layer, own, city)).toEqual(NOTHING);
+    } finally {
+      await db().query('UPDATE area_ranges SET status = 0 WHERE user_id = $1', [user!.id]);
+    }
+  });
+});
