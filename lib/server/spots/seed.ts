@@ -3,11 +3,13 @@
  * once per content hash (generator version + loaded regions) in one transaction. Runs after regions.
  */
 import { createHash } from 'node:crypto';
+import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 import type { Queryable } from '../db/types';
 import { DICTIONARIES } from '../../shared/spots/codes';
+import { mulberry32 } from '../../shared/random';
 import { quarterPeriod } from '../../shared/spots/dates';
-import { DEMO_QUARTERS, GENERATOR_VERSION, mulberry32, planCounts, sceneFilename, spotAttributes, spotShape } from './generate';
+import { DEMO_QUARTERS, GENERATOR_VERSION, planCounts, sceneFilename, spotAttributes, spotShape } from './generate';
 
 const THEME = 'landcover';
 const DATASET = 'spots-landcover-demo';
