@@ -118,18 +118,13 @@ export const spotsSeed: SeedStep = {
   name: 'spots',
   async run(db, progress) {
     await upsertDictionaries(db);
-    const [regions] = await db.query<{ version: string }>(`SELECT version FROM dataset_versions WHERE name = 'regions'`);
-    if (!regions) return;
-    const version = createHash('sha256').update(`${GENERATOR_VERSION}\n${regions.version}`).digest('hex');
-    const [loaded] = await db.query<{ version: string }>('SELECT version FROM dataset_versions WHERE name = $1', [DATASET]);
-    if (loaded?.version === version) return;
+    const regions = await loadedVersion(db, 'regions');
+    if (regions === null) return;
+    const version = createHash('sha256').update(`${GENERATOR_VERSION}\n${regions}`).digest('hex');
+    if ((await loadedVersion(db, DATASET)) === version) return;
     const count = await db.transaction(async (tx) => {
       const n = await generate(tx);
-      await tx.query(
-        `INSERT INTO dataset_versions (name, version) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`,
-        [DATASET, version],
-      );
+      await markLoaded(tx, DATASET, version);
       return n;
     });
     progress(`generated ${count} demo land-cover spots`);
