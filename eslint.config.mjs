@@ -8,12 +8,24 @@ const LAYERING = [
   // '../server/…' from inside lib/ (gitignore-style groups do not match leading '../').
   { regex: '^(\\.\\./)+server(/|$)', message: LAYERING_MESSAGE },
 ];
-const LEAFLET_PATHS = ['leaflet', 'react-leaflet', 'leaflet.wms'].map((name) => ({ name, message: `Import ${name} only inside components/map/.` }));
+const LEAFLET_PATHS = ['leaflet', 'react-leaflet', 'leaflet.wms'].map((name) => ({
+  name,
+  message: `Import ${name} only inside components/map/.`,
+}));
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', '.data/**', '.test-data/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'scripts/bench/results/**']),
+  globalIgnores([
+    '.next/**',
+    '.data/**',
+    '.test-data/**',
+    'node_modules/**',
+    'next-env.d.ts',
+    'test-results/**',
+    'playwright-report/**',
+    'scripts/bench/results/**',
+  ]),
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
