@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The FAQ from data/faq/faq.json (written for this portal): applied whenever the file changes, so
  * corrections to the committed file reach every deployment on its next start.

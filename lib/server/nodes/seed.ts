@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Provincial nodes from data/nodes/nodes.json (see its SOURCE.md): applied whenever the file changes,
  * so the committed file is where a deployment replaces the demo contacts. Runs after the regions.

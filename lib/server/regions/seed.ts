@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Loads the bundled region layers (data/regions, data/world; built by scripts/regions) into PostGIS.
  * Each dataset is loaded once per content hash, in one transaction, so a rebuilt file replaces the

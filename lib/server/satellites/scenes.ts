@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * DEMO scene metadata for the typical-image pages. No imagery of these satellites ships with the portal,
  * so each page lists scenes generated here: deterministic (seeded by the satellite's slug), centred on

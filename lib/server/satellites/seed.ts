@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Loads data/satellites/satellites.json (built by scripts/satellites) into the satellite tables, once per
  * content hash and in one transaction, then (re)generates the typical-image pages' demo scenes. Runs

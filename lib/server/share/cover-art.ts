@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Demo news covers: a deterministic abstract illustration per item (graticule, contour-like lines,
  * field parcels and a satellite orbit in the colour of the news type) with an "illustration" caption,

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Demo land-cover spots, generated deterministically (lib/shared/random.ts): how many spots each
  * county gets per quarterly batch, and the shape of each spot around a point the database picked inside

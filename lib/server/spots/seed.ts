@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Seed step: the spot dictionaries (always brought up to date) and the demo land-cover spots, generated
  * once per content hash (generator version + loaded regions) in one transaction. Runs after regions.
