@@ -9,7 +9,8 @@ import { createModuleGraph } from '@/scripts/module-graph/graph';
 
 const ROOT = process.cwd();
 const SERVER = path.join(ROOT, 'lib/server');
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -50,9 +51,32 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 describe('findCycles', () => {
   it('finds a loop of two and of three, and none in a tree', () => {
-    expect(findCycles(new Map([['a', ['b']], ['b', ['a']]]))).toEqual([['a', 'b', 'a']]);
-    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
-    expect(findCycles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'a']]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c', 'a']]);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 

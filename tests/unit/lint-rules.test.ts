@@ -26,15 +26,20 @@ describe('layering: nothing below app/ imports lib/server', () => {
   const files = ['components/news/news-page.tsx', 'components/map/map-view.tsx', 'lib/shared/routes-x.ts', 'lib/client/hooks/use-x.ts'];
   it.each(['lib/client/x.ts', 'lib/shared/regions/x.ts'])('%s: a relative path into lib/server is an error', async (file) => {
     const up = file.split('/').length - 2;
-    expect(await restrictedImports(file, `import { x } from '${'../'.repeat(up)}server/news';`)).toEqual([expect.stringContaining('lib/server')]);
+    expect(await restrictedImports(file, `import { x } from '${'../'.repeat(up)}server/news';`)).toEqual([
+      expect.stringContaining('lib/server'),
+    ]);
   });
   it.each(files.flatMap((file) => serverImports.map((code) => [file, code] as const)))('%s: %s is an error', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([expect.stringContaining('lib/server')]);
   });
 
-  it.each(['app/[locale]/(content)/news/page.tsx', 'app/api/news/route.ts', 'lib/server/news/other.ts'])('%s may import lib/server', async (file) => {
-    expect(await restrictedImports(file, serverImports[0]!)).toEqual([]);
-  });
+  it.each(['app/[locale]/(content)/news/page.tsx', 'app/api/news/route.ts', 'lib/server/news/other.ts'])(
+    '%s may import lib/server',
+    async (file) => {
+      expect(await restrictedImports(file, serverImports[0]!)).toEqual([]);
+    },
+  );
 });
 
 describe('Leaflet only in components/map', () => {

@@ -40,7 +40,8 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
   const applied = await migrate(db, progress);
   progress(applied.length ? `applied ${applied.length} migration(s)` : 'schema is up to date');
   if (env.SEED_ON_START) {
-    if (seedSteps.length === 0) progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/seeds.ts)');
+    if (seedSteps.length === 0)
+      progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/seeds.ts)');
     await seed(db, seedSteps, progress);
   }
   return db;
