@@ -1,11 +1,17 @@
 /**
- * Runs once when the server starts: opens the database, applies migrations and seeds demo data, with
- * progress on the console. `next build` never opens the database (PGlite allows one process per
- * data directory, and the build's page workers are separate processes).
+ * Runs once when the server starts: opens the database, applies migrations and seeds demo data (the
+ * steps of the composition root lib/server/seeds.ts), with progress on the console. `next build` never
+ * opens the database (PGlite allows one process per data directory, and the build's page workers are
+ * separate processes).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ getDb }, { warnIfCaptchaFixed }] = await Promise.all([import('./lib/server/db'), import('./lib/server/auth/captcha')]);
+  const [{ getDb, setSeedSteps }, { SEED_STEPS }, { warnIfCaptchaFixed }] = await Promise.all([
+    import('./lib/server/db'),
+    import('./lib/server/seeds'),
+    import('./lib/server/auth/captcha'),
+  ]);
   warnIfCaptchaFixed();
+  setSeedSteps(SEED_STEPS);
   await getDb();
 }

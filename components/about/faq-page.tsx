@@ -1,18 +1,16 @@
 /**
- * The FAQ page, read from the database on first request and cached for five minutes (ISR): the full
- * list is in the HTML (readable without JavaScript), with FAQPage structured data.
+ * The FAQ page, given its items (the route reads them from the database on first request and caches
+ * the page for five minutes, ISR): the full list is in the HTML (readable without JavaScript), with
+ * FAQPage structured data.
  */
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
-import { getDb } from '@/lib/server/db';
-import { listFaq } from '@/lib/server/faq';
-import { FAQ_CATEGORIES, faqAnchor } from '@/lib/shared/contracts/faq';
+import { FAQ_CATEGORIES, faqAnchor, type FaqItem } from '@/lib/shared/contracts/faq';
 import { pageAlternates } from '@/lib/shared/seo';
 import { AnchorLink } from '../ui/anchor-link';
 import { FaqBrowser, type FaqGroup } from './faq-browser';
-import { absolutePageUrl } from '@/lib/server/site';
 
 export const FAQ_PATH = '/about/FAQ';
 
@@ -21,14 +19,19 @@ export async function faqMetadata(locale: Locale): Promise<Metadata> {
   return { title: t('title'), description: t('intro'), alternates: pageAlternates(locale, FAQ_PATH) };
 }
 
-export async function FaqPage({ locale }: { locale: Locale }) {
+interface Props {
+  locale: Locale;
+  items: readonly FaqItem[];
+  /** Absolute URL of this page, for the structured data. */
+  url: string;
+}
+
+export async function FaqPage({ locale, items, url }: Props) {
   const t = await getTranslations({ locale, namespace: 'Faq' });
   const format = await getFormatter({ locale });
-  const items = await listFaq(await getDb(), locale);
   const groups: FaqGroup[] = FAQ_CATEGORIES.map((category) => ({ category, items: items.filter((i) => i.category === category) })).filter(
     (g) => g.items.length > 0,
   );
-  const url = absolutePageUrl(locale, FAQ_PATH);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Server environment, read and validated once. Everything configurable lives here; see `.env.example`
  * and the README's configuration table.

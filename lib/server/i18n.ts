@@ -1,3 +1,4 @@
+import 'server-only';
 import { createTranslator } from 'next-intl';
 import en from '../../messages/en.json';
 import zh from '../../messages/zh.json';

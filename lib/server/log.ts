@@ -1,3 +1,4 @@
+import 'server-only';
 /** One structured log line per event, on stdout (stderr for errors), filtered by LOG_LEVEL. */
 import { getEnv } from './env';
 

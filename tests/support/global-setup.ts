@@ -1,3 +1,4 @@
+import './outside-next.cjs';
 import { buildTemplate } from './template-db';
 
 export default async function globalSetup() {

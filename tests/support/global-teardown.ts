@@ -1,3 +1,4 @@
+import './outside-next.cjs';
 import { dropTemplate } from './template-db';
 
 export default async function globalTeardown() {

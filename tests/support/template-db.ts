@@ -13,6 +13,7 @@ import { createPgliteDatabase } from '../../lib/server/db/pglite';
 import { createPostgresDatabase } from '../../lib/server/db/postgres';
 import { seed } from '../../lib/server/db/seed';
 import type { Database } from '../../lib/server/db/types';
+import { SEED_STEPS } from '../../lib/server/seeds';
 
 // One run per checkout at a time: the names derive from the checkout's path, so jest's workers (which
 // do not share the global setup's memory) find the same template.
@@ -48,7 +49,7 @@ export async function buildTemplate(): Promise<void> {
     await adminQuery(`CREATE DATABASE ${ident(PG_TEMPLATE)}`);
     const db = createPostgresDatabase(withDatabase(process.env.DATABASE_URL, PG_TEMPLATE), 2);
     await migrate(db);
-    await seed(db);
+    await seed(db, SEED_STEPS);
     await db.close();
     return;
   }
@@ -56,7 +57,7 @@ export async function buildTemplate(): Promise<void> {
   mkdirSync(TEST_ROOT, { recursive: true });
   const db = await createPgliteDatabase(PGLITE_TEMPLATE);
   await migrate(db);
-  await seed(db);
+  await seed(db, SEED_STEPS);
   await db.close();
 }
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { API_CODES } from '../../shared/contracts/api';
 import type { ApiMessageKey, QualifiedMessageKey } from '../i18n';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * A fixed-window counter per key (an address, say), in this process's memory: cheap limits for
  * requests that must not cost a database write each when abused. Limits that must hold across

@@ -5,17 +5,25 @@ import { getEnv } from '../env';
 import { migrate, type Progress } from './migrate';
 import { createPgliteDatabase } from './pglite';
 import { createPostgresDatabase } from './postgres';
-import { seed } from './seed';
+import { seed, type SeedStep } from './seed';
 import type { Database } from './types';
 
 export type { Database, Queryable, SqlParam } from './types';
 
-const holder = globalThis as typeof globalThis & { __portalDb?: Promise<Database> };
+const holder = globalThis as typeof globalThis & { __portalDb?: Promise<Database>; __portalSeedSteps?: readonly SeedStep[] };
 
 const consoleProgress: Progress = (message) => console.log(`[db] ${message}`);
 
+/**
+ * The seed steps the process-wide database runs when it opens (SEED_ON_START). Given at start by
+ * instrumentation.ts from the composition root lib/server/seeds.ts, so this layer imports no domain.
+ */
+export function setSeedSteps(steps: readonly SeedStep[]): void {
+  holder.__portalSeedSteps = steps;
+}
+
 /** Opens the configured database and brings it up to date (schema, then demo data unless disabled). */
-export async function openDatabase(progress: Progress = consoleProgress): Promise<Database> {
+export async function openDatabase(progress: Progress = consoleProgress, seedSteps: readonly SeedStep[] = []): Promise<Database> {
   const env = getEnv();
   let db: Database;
   if (env.DATABASE_URL) {
@@ -31,7 +39,11 @@ export async function openDatabase(progress: Progress = consoleProgress): Promis
   }
   const applied = await migrate(db, progress);
   progress(applied.length ? `applied ${applied.length} migration(s)` : 'schema is up to date');
-  if (env.SEED_ON_START) await seed(db, progress);
+  if (env.SEED_ON_START) {
+    if (seedSteps.length === 0)
+      progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/seeds.ts)');
+    await seed(db, seedSteps, progress);
+  }
   return db;
 }
 
@@ -45,7 +57,7 @@ export function getDb(): Promise<Database> {
     );
   }
   if (!holder.__portalDb) {
-    holder.__portalDb = openDatabase().catch((error: unknown) => {
+    holder.__portalDb = openDatabase(consoleProgress, holder.__portalSeedSteps).catch((error: unknown) => {
       holder.__portalDb = undefined;
       throw error;
     });

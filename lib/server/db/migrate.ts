@@ -1,3 +1,4 @@
+import 'server-only';
 import { MIGRATIONS, type Migration } from './migrations';
 import type { Database } from './types';
 

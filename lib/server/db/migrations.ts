@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Versioned schema migrations, applied in order at start (and by `npm run db:migrate`). Never edit one
  * that has shipped: add the next. Each runs in one transaction with its bookkeeping row.

@@ -1,3 +1,4 @@
+import 'server-only';
 import { types, type PGlite as PGliteType, type Transaction } from '@electric-sql/pglite';
 import type { Database, Queryable, SqlParam } from './types';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /** The one database interface the services use: PostgreSQL through `pg`, or embedded PGlite. */
 export type SqlParam = string | number | boolean | null | Date | readonly string[] | readonly number[];
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /** The FAQ in the reader's language; all SQL of the FAQ domain. */
 import type { Locale } from '@/i18n/routing';
 import { FAQ_CATEGORIES, FAQ_MAX_ITEMS, type FaqCategory, type FaqItem } from '../../shared/contracts/faq';

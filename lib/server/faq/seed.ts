@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The FAQ from data/faq/faq.json (written for this portal): applied whenever the file changes, so
  * corrections to the committed file reach every deployment on its next start.
@@ -7,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { FAQ_CATEGORIES, FAQ_SLUG_PATTERN } from '../../shared/contracts/faq';
+import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 
 export const faqFileSchema = z
@@ -33,8 +35,7 @@ export const faqSeed: SeedStep = {
       return;
     }
     const version = createHash('sha256').update(raw).digest('hex');
-    const [loaded] = await db.query<{ version: string }>("SELECT version FROM dataset_versions WHERE name = 'faq'");
-    if (loaded?.version === version) return;
+    if ((await loadedVersion(db, 'faq')) === version) return;
     const rows = faqFileSchema.parse(JSON.parse(raw)).map((item, index) => ({
       slug: item.slug,
       category: item.category,
@@ -58,11 +59,7 @@ export const faqSeed: SeedStep = {
                IS DISTINCT FROM (EXCLUDED.category, EXCLUDED.question_zh, EXCLUDED.question_en, EXCLUDED.answer_zh, EXCLUDED.answer_en, EXCLUDED.sort)`,
         [JSON.stringify(rows)],
       );
-      await tx.query(
-        `INSERT INTO dataset_versions (name, version) VALUES ('faq', $1)
-         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`,
-        [version],
-      );
+      await markLoaded(tx, 'faq', version);
     });
     progress(`FAQ: ${rows.length} questions`);
   },

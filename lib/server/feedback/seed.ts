@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Demo feedback for demo-hebei (marked demo, so it never counts against rate limits): one answered,
  * one waiting, so the "my feedback" list shows both states. Added once per account.

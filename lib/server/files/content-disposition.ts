@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * `Content-Disposition` with both an ASCII `filename` for old clients and the exact UTF-8 name as
  * RFC 5987 / RFC 6266 `filename*`.

@@ -1,9 +1,10 @@
+import 'server-only';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { assertKey, type FileStore, type StoredObject } from './store';
+import { assertKey, type FileStore, type StoredObject } from './file-store';
 
 /** Files in a folder, one per key; writes go to a temporary name first, so a reader never sees half a file. */
 export class DiskFileStore implements FileStore {

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * What an uploaded image really is, from its bytes (never from its name or the declared type): PNG,
  * JPEG or WebP, and its pixel size read from the headers, before anything decodes it.

@@ -1,3 +1,4 @@
+import 'server-only';
 export * from './repository';
 export { fileUrlSecret } from './secret';
 export { downloadLink, imageLink, DOWNLOAD_PATH, type SignedLink } from './signed-url';

@@ -1,7 +1,8 @@
+import 'server-only';
 /** The files table: one row per stored file, with its download count. All SQL of stored files. */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/types';
-import { contentKey, type FileStore } from './store';
+import { contentKey, type FileStore } from './file-store';
 
 export interface FileRecord {
   id: string;

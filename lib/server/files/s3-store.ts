@@ -1,6 +1,7 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { signV4, uriEncode, EMPTY_PAYLOAD_SHA256, type SigV4Credentials } from './sigv4';
-import { assertKey, type FileStore, type StoredObject } from './store';
+import { assertKey, type FileStore, type StoredObject } from './file-store';
 
 export interface S3Options {
   endpoint: string;

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Signed, expiring download links: `/api/files/v1/fileinfo/downloads/{id}?expires=…&sig=…`, where sig
  * is HMAC-SHA256 over the file id and the expiry (unix seconds) with a server secret. Pure functions;

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * AWS Signature Version 4 for S3-compatible object storage, with node:crypto only (no SDK):
  * canonical request → string to sign → HMAC chain of date, region and service → Authorization header.

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Editing news (editors): drafts in both languages, sanitized when saved, published and unpublished;
  * every change that the public can see refreshes the cached pages at once.

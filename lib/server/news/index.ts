@@ -1,3 +1,4 @@
+import 'server-only';
 export * from './repository';
 export { htmlToText, sanitizeNewsHtml } from './sanitize';
 export { newsSeed } from './seed';

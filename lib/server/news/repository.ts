@@ -1,3 +1,4 @@
+import 'server-only';
 /** Published news for the API and the content pages; all SQL of the news domain. */
 import type { Locale } from '@/i18n/routing';
 import type { NewsDetail, NewsHome, NewsSummary, NewsType } from '../../shared/contracts/news';

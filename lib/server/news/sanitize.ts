@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The one HTML policy for news bodies, applied when a body is saved and again when it is rendered:
  * paragraphs, headings, lists, emphasis, quotes, tables and links to http(s)/mailto only. Scripts,

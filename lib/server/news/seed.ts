@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Demo news (data/news/demo-news.json, written for this project and marked demo): inserted once per
  * slug, sanitized like any saved item, so editors' changes to a seeded item are never overwritten.

@@ -1,2 +1,3 @@
+import 'server-only';
 export * from './repository';
 export { nodesSeed } from './seed';

@@ -1,3 +1,4 @@
+import 'server-only';
 /** Provincial nodes with their province's name and label point; all SQL of the nodes domain. */
 import type { Locale } from '@/i18n/routing';
 import type { ProvincialNode } from '../../shared/contracts/nodes';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Provincial nodes from data/nodes/nodes.json (see its SOURCE.md): applied whenever the file changes,
  * so the committed file is where a deployment replaces the demo contacts. Runs after the regions.
@@ -6,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 
 const bilingual = z.object({ zh: z.string().trim().min(1).max(200), en: z.string().trim().min(1).max(300) });
@@ -38,8 +40,7 @@ export const nodesSeed: SeedStep = {
       return;
     }
     const version = createHash('sha256').update(raw).digest('hex');
-    const [loaded] = await db.query<{ version: string }>("SELECT version FROM dataset_versions WHERE name = 'provincial_nodes'");
-    if (loaded?.version === version) return;
+    if ((await loadedVersion(db, 'provincial_nodes')) === version) return;
     const nodes = nodesFileSchema.parse(JSON.parse(raw));
     const rows = nodes.map((n) => ({
       province_code: n.provinceCode,
@@ -71,11 +72,7 @@ export const nodesSeed: SeedStep = {
            website = EXCLUDED.website, hours_zh = EXCLUDED.hours_zh, hours_en = EXCLUDED.hours_en, demo = EXCLUDED.demo, updated_at = now()`,
         [JSON.stringify(rows)],
       );
-      await tx.query(
-        `INSERT INTO dataset_versions (name, version) VALUES ('provincial_nodes', $1)
-         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`,
-        [version],
-      );
+      await markLoaded(tx, 'provincial_nodes', version);
     });
     progress(`provincial nodes: ${rows.length}`);
   },

@@ -1,3 +1,4 @@
+import 'server-only';
 /** All SQL for regions: China's administrative regions and the countries of the world. */
 import type { Locale } from '../../../i18n/routing';
 import type {

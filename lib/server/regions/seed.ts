@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Loads the bundled region layers (data/regions, data/world; built by scripts/regions) into PostGIS.
  * Each dataset is loaded once per content hash, in one transaction, so a rebuilt file replaces the
@@ -8,8 +9,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Progress } from '../db/migrate';
+import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
-import type { Database, Queryable } from '../db/types';
+import type { Database } from '../db/types';
 import { REGION_LODS, type RegionLod } from '../../shared/contracts/regions';
 
 const DATA_DIR = path.join(process.cwd(), 'data');
@@ -39,19 +41,6 @@ async function readLayer<P>(file: string): Promise<{ features: SourceFeature<P>[
   const gz = await readFile(path.join(DATA_DIR, file));
   const json = JSON.parse(gunzipSync(gz).toString('utf8')) as { features: SourceFeature<P>[] };
   return { features: json.features, hash: createHash('sha256').update(gz).digest('hex') };
-}
-
-async function loadedVersion(db: Queryable, name: string): Promise<string | null> {
-  const rows = await db.query<{ version: string }>('SELECT version FROM dataset_versions WHERE name = $1', [name]);
-  return rows[0]?.version ?? null;
-}
-
-async function markLoaded(db: Queryable, name: string, version: string): Promise<void> {
-  await db.query(
-    `INSERT INTO dataset_versions (name, version) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`,
-    [name, version],
-  );
 }
 
 /** A valid MultiPolygon (simplification can leave a self-touching ring now and then). */

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The analysis pages' series, each computed in SQL from the satellite, spacecraft and sensor tables,
  * then labelled in the caller's language. Counts are of what the portal's pages list: missions

@@ -1,3 +1,4 @@
+import 'server-only';
 export * from './repository';
 export { getAnalysis } from './analysis';
 export { getTypicalImagePage } from './typical-images';

@@ -1,3 +1,4 @@
+import 'server-only';
 /** The satellite pages for the API and the content pages; all SQL of the satellite domain but the analyses. */
 import type { Locale } from '@/i18n/routing';
 import type { Page } from '../news/repository';

@@ -1,9 +1,11 @@
+import 'server-only';
 /**
  * DEMO scene metadata for the typical-image pages. No imagery of these satellites ships with the portal,
  * so each page lists scenes generated here: deterministic (seeded by the satellite's slug), centred on
  * real counties, named like CRESDA products (satellite_sensor_Elon_Nlat_date_L1Aserial), with the
  * sensor's resolution and scene size. Every row is stored with demo = true and labelled on the page.
  */
+import { mulberry32 } from '../../shared/random';
 import type { SatelliteRecord } from '../../shared/satellites/data-file';
 
 export interface County {
@@ -29,18 +31,6 @@ export const SCENES_PER_SATELLITE = 12;
 export const LAST_SCENE_DATE = '2026-06-30';
 /** Ground-track heading of a descending sun-synchronous pass over China, degrees from north (approx.). */
 const DESCENDING_HEADING_DEG = 192;
-
-/** mulberry32: a small, well-distributed 32-bit PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hashString(s: string): number {
   let h = 2166136261;
@@ -75,7 +65,7 @@ export function footprint(lon: number, lat: number, sideKm: number, headingDeg: 
 export function generateScenes(satellite: SatelliteRecord, counties: readonly County[]): DemoScene[] {
   const imagery = satellite.imagery;
   if (!imagery || counties.length === 0) return [];
-  const random = prng(hashString(`scenes:${satellite.slug}`));
+  const random = mulberry32(hashString(`scenes:${satellite.slug}`));
   const launches = satellite.members.map((m) => m.launchDate).filter((d): d is string => d !== null);
   const first = launches.length ? Date.parse(launches.sort()[0]!) : Date.parse('2020-01-01');
   const start = first + 90 * DAY_MS;

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Loads data/satellites/satellites.json (built by scripts/satellites) into the satellite tables, once per
  * content hash and in one transaction, then (re)generates the typical-image pages' demo scenes. Runs
@@ -7,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { satelliteDataFileSchema, type SatelliteDataFile } from '../../shared/satellites/data-file';
+import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 import type { Queryable } from '../db/types';
 import { generateScenes, SCENES_PER_SATELLITE, type County } from './scenes';
@@ -14,19 +16,6 @@ import { generateScenes, SCENES_PER_SATELLITE, type County } from './scenes';
 const FILE = path.join(process.cwd(), 'data/satellites/satellites.json');
 /** Bump when the scene generator changes, so existing databases regenerate their demo scenes. */
 const SCENES_GENERATOR = 'scenes-v1';
-
-async function loadedVersion(db: Queryable, name: string): Promise<string | null> {
-  const rows = await db.query<{ version: string }>('SELECT version FROM dataset_versions WHERE name = $1', [name]);
-  return rows[0]?.version ?? null;
-}
-
-async function markLoaded(db: Queryable, name: string, version: string): Promise<void> {
-  await db.query(
-    `INSERT INTO dataset_versions (name, version) VALUES ($1, $2)
-     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`,
-    [name, version],
-  );
-}
 
 async function insertSatellites(tx: Queryable, data: SatelliteDataFile): Promise<void> {
   const satellites = data.satellites.map((s, i) => ({

@@ -1,3 +1,4 @@
+import 'server-only';
 /** The typical-image pages: a satellite's imagery uses and its DEMO scenes (lib/server/satellites/scenes.ts). */
 import type { Locale } from '@/i18n/routing';
 import type { BilingualText } from '../../shared/satellites/data-file';

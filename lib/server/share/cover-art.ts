@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Demo news covers: a deterministic abstract illustration per item (graticule, contour-like lines,
  * field parcels and a satellite orbit in the colour of the news type) with an "illustration" caption,
@@ -5,24 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { createCanvas } from '@napi-rs/canvas';
+import { mulberry32 } from '../../shared/random';
 
 export const COVER_WIDTH = 960;
 export const COVER_HEIGHT = 540;
 
 /** Hue of each news type: notice, trend, GEO, cooperation, organization, media. */
 const TYPE_COLOURS = ['#1c7ed6', '#0ca678', '#7048e8', '#e8590c', '#4263eb', '#c2255c'];
-
-/** mulberry32: a small seeded PRNG, so the same slug always gives the same picture. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shade(hex: string, factor: number): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -34,7 +24,8 @@ function shade(hex: string, factor: number): string {
 }
 
 export function drawCover(slug: string, type: number, caption: string): Buffer {
-  const random = prng(createHash('sha256').update(slug).digest().readUInt32LE(0));
+  // Seeded by the slug, so the same slug always gives the same picture.
+  const random = mulberry32(createHash('sha256').update(slug).digest().readUInt32LE(0));
   const base = TYPE_COLOURS[type] ?? TYPE_COLOURS[0]!;
   const w = COVER_WIDTH;
   const h = COVER_HEIGHT;

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The demo downloads of the software pages and the file share: files written for this project
  * (data/share/files, with {{SITE_URL}} and {{MAP_BASE}} filled in for this deployment) and files

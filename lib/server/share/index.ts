@@ -1,3 +1,4 @@
+import 'server-only';
 export * from './repository';
 export * from './service';
 export { shareSeed } from './seed';

@@ -1,3 +1,4 @@
+import 'server-only';
 /** The seed step that gives demo news a drawn cover (lib/server/share/cover-art.ts). */
 import type { SeedStep } from '../db/seed';
 import { ensureFile } from '../files/repository';

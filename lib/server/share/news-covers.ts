@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * News covers: signed links for readers, upload and removal for editors, and the demo covers the
  * seed draws. An uploaded image is judged by its bytes (PNG, JPEG or WebP), its size and its pixel

@@ -1,3 +1,4 @@
+import 'server-only';
 /** Share items (software pages and the file share) for the API and the pages; all SQL of the share domain. */
 import type { Locale } from '@/i18n/routing';
 import type { Citation, ShareCategory, ShareDetail, ShareSummary } from '../../shared/contracts/share';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Demo content of the software pages and the file share (data/share/items.json, written for this
  * project and marked demo): items are inserted once per slug; their files are generated or read,

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * A minimal ZIP writer (PKWARE APPNOTE 6.3: local headers, deflate, central directory, end record)
  * for the demo packages. UTF-8 names (flag bit 11); one fixed timestamp, so the same input gives the

@@ -1,4 +1,5 @@
-import { mulberry32, planCounts, spotShape } from './generate';
+import { mulberry32 } from '../../shared/random';
+import { planCounts, spotShape } from './generate';
 
 describe('demo spot generator', () => {
   const counties = [

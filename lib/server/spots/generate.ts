@@ -1,5 +1,6 @@
+import 'server-only';
 /**
- * Demo land-cover spots, generated deterministically (a seeded mulberry32 PRNG): how many spots each
+ * Demo land-cover spots, generated deterministically (lib/shared/random.ts): how many spots each
  * county gets per quarterly batch, and the shape of each spot around a point the database picked inside
  * the county (ST_GeneratePoints with a fixed seed). Pure, so the spread can be tested without a database.
  *
@@ -12,6 +13,7 @@
  *   aspect of 1–3, every other one skewed into an irregular quadrilateral;
  * - each county and batch is interpreted from one scene, so spots share an image filename.
  */
+import { mulberry32, type Rng } from '../../shared/random';
 import { CHANGE_TYPES, LANDUSE_TYPES, SPOT_TYPES } from '../../shared/spots/codes';
 
 export const GENERATOR_VERSION = 'landcover-spots-v1';
@@ -21,19 +23,6 @@ const DENSE = new Set(['13', '41', '37', '32', '44']);
 /** Taiwan, Hong Kong and Macao are outside the mainland land-use monitoring programme. */
 const OUTSIDE = new Set(['71', '81', '82']);
 const MEDIUM = new Set(['11', '12', '14', '33', '34', '35', '36', '42', '43', '50', '51', '61']);
-
-export type Rng = () => number;
-
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function normal(rng: Rng): number {
   const u = Math.max(rng(), 1e-12);

@@ -1,13 +1,16 @@
+import 'server-only';
 /**
  * Seed step: the spot dictionaries (always brought up to date) and the demo land-cover spots, generated
  * once per content hash (generator version + loaded regions) in one transaction. Runs after regions.
  */
 import { createHash } from 'node:crypto';
+import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 import type { Queryable } from '../db/types';
 import { DICTIONARIES } from '../../shared/spots/codes';
+import { mulberry32 } from '../../shared/random';
 import { quarterPeriod } from '../../shared/spots/dates';
-import { DEMO_QUARTERS, GENERATOR_VERSION, mulberry32, planCounts, sceneFilename, spotAttributes, spotShape } from './generate';
+import { DEMO_QUARTERS, GENERATOR_VERSION, planCounts, sceneFilename, spotAttributes, spotShape } from './generate';
 
 const THEME = 'landcover';
 const DATASET = 'spots-landcover-demo';
@@ -116,18 +119,13 @@ export const spotsSeed: SeedStep = {
   name: 'spots',
   async run(db, progress) {
     await upsertDictionaries(db);
-    const [regions] = await db.query<{ version: string }>(`SELECT version FROM dataset_versions WHERE name = 'regions'`);
-    if (!regions) return;
-    const version = createHash('sha256').update(`${GENERATOR_VERSION}\n${regions.version}`).digest('hex');
-    const [loaded] = await db.query<{ version: string }>('SELECT version FROM dataset_versions WHERE name = $1', [DATASET]);
-    if (loaded?.version === version) return;
+    const regions = await loadedVersion(db, 'regions');
+    if (regions === null) return;
+    const version = createHash('sha256').update(`${GENERATOR_VERSION}\n${regions}`).digest('hex');
+    if ((await loadedVersion(db, DATASET)) === version) return;
     const count = await db.transaction(async (tx) => {
       const n = await generate(tx);
-      await tx.query(
-        `INSERT INTO dataset_versions (name, version) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`,
-        [DATASET, version],
-      );
+      await markLoaded(tx, DATASET, version);
       return n;
     });
     progress(`generated ${count} demo land-cover spots`);

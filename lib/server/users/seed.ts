@@ -1,3 +1,4 @@
+import 'server-only';
 import { PERMISSIONS, type PermissionCode } from '../../shared/permissions';
 import { hashPassword } from '../auth/password';
 import type { SeedStep } from '../db/seed';

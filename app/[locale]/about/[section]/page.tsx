@@ -2,8 +2,11 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/providers/client-messages';
-import { FaqPage, faqMetadata } from '@/components/about/faq-page';
+import { FAQ_PATH, FaqPage, faqMetadata } from '@/components/about/faq-page';
 import type { Locale } from '@/i18n/routing';
+import { getDb } from '@/lib/server/db';
+import { listFaq } from '@/lib/server/faq';
+import { absolutePageUrl } from '@/lib/server/site';
 
 type Props = { params: Promise<{ locale: Locale; section: string }> };
 
@@ -30,9 +33,10 @@ export default async function AboutSectionPage({ params }: Props) {
   const { locale, section } = await params;
   if (section !== FAQ_SECTION) notFound();
   setRequestLocale(locale);
+  const items = await listFaq(await getDb(), locale);
   return (
     <ClientMessages groups={['Faq']}>
-      <FaqPage locale={locale} />
+      <FaqPage locale={locale} items={items} url={absolutePageUrl(locale, FAQ_PATH)} />
     </ClientMessages>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { areaOfSegment, renderSatelliteIndex, satelliteIndexMetadata } from '@/components/satellites/satellite-routes';
+import { areaOfSegment, renderSatelliteIndex, satelliteIndexMetadata } from '../_server/satellite-routes';
 import type { Locale } from '@/i18n/routing';
 
 type Props = { params: Promise<{ locale: Locale; area: string }> };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { analysisIndexMetadata, renderAnalysisIndex } from '@/components/satellites/analysis-routes';
+import { analysisIndexMetadata, renderAnalysisIndex } from '../_server/analysis-routes';
 import type { Locale } from '@/i18n/routing';
 
 type Props = { params: Promise<{ locale: Locale }> };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { renderTypicalImageIndex, typicalImageIndexMetadata } from '@/components/satellites/typical-image-routes';
+import { renderTypicalImageIndex, typicalImageIndexMetadata } from '../_server/typical-image-routes';
 import type { Locale } from '@/i18n/routing';
 
 type Props = { params: Promise<{ locale: Locale }> };

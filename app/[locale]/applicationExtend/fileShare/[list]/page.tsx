@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { renderShareList, shareListMetadata } from '@/components/share/share-routes';
+import { renderShareList, shareListMetadata } from '../../_server/share-routes';
 import type { Locale } from '@/i18n/routing';
 import { isFileShareList } from '@/lib/shared/share/paths';
 

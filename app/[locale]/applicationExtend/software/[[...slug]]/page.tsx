@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { renderSoftwareGrid, renderSoftwarePage, softwareGridMetadata, softwarePageMetadata } from '@/components/share/share-routes';
+import { renderSoftwareGrid, renderSoftwarePage, softwareGridMetadata, softwarePageMetadata } from '../../_server/share-routes';
 import type { Locale } from '@/i18n/routing';
 
 // One optional catch-all for the grid (/software) and the pages (/software/{slug}), so both render on

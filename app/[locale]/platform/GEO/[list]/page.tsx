@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { newsListMetadata, renderNewsList } from '@/components/news/news-routes';
+import { newsListMetadata, renderNewsList } from '../../_server/news-routes';
 import type { Locale } from '@/i18n/routing';
 import { GEO_NEWS_KINDS, isGeoNewsKind } from '@/lib/shared/news/kinds';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { areaOfSegment, renderSatellite, satelliteMetadata } from '@/components/satellites/satellite-routes';
+import { areaOfSegment, renderSatellite, satelliteMetadata } from '../../_server/satellite-routes';
 import type { Locale } from '@/i18n/routing';
 
 type Props = { params: Promise<{ locale: Locale; area: string; slug: string }> };

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { analysisMetadata, renderAnalysis } from '@/components/satellites/analysis-routes';
+import { analysisMetadata, renderAnalysis } from '../../_server/analysis-routes';
 import type { Locale } from '@/i18n/routing';
 import { ANALYSIS_PAGES, includes } from '@/lib/shared/satellites/model';
 

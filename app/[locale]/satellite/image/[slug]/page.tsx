@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { renderTypicalImage, typicalImageMetadata } from '@/components/satellites/typical-image-routes';
+import { renderTypicalImage, typicalImageMetadata } from '../../_server/typical-image-routes';
 import type { Locale } from '@/i18n/routing';
 import { includes, TYPICAL_IMAGE_SLUGS } from '@/lib/shared/satellites/model';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { renderShareListPage, shareListMetadata } from '@/components/share/share-routes';
+import { renderShareListPage, shareListMetadata } from '../../../../_server/share-routes';
 import { pageNumber } from '@/components/ui/link-pagination';
 import type { Locale } from '@/i18n/routing';
 import { isFileShareList } from '@/lib/shared/share/paths';

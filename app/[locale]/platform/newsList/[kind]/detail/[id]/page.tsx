@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { newsDetailMetadata, renderNewsDetail } from '@/components/news/news-routes';
+import { newsDetailMetadata, renderNewsDetail } from '../../../../_server/news-routes';
 import type { Locale } from '@/i18n/routing';
 import { NEWS_KINDS, isNewsKind } from '@/lib/shared/news/kinds';
 

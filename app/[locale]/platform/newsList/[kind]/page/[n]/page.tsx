@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { newsListMetadata, renderNewsListPage } from '@/components/news/news-routes';
+import { newsListMetadata, renderNewsListPage } from '../../../../_server/news-routes';
 import { pageNumber } from '@/components/ui/link-pagination';
 import type { Locale } from '@/i18n/routing';
 import { NEWS_KINDS, isNewsKind } from '@/lib/shared/news/kinds';

@@ -1,5 +1,5 @@
 /**
- * The satellite index pages (/satellite/chinese, /satellite/global) and the satellite pages
+ * Server code (docs/adr/0007) for the satellite index pages (/satellite/chinese, /satellite/global) and the satellite pages
  * (/satellite/{chinese|global}/{slug}) as functions, so the route files stay one line each. Rendered
  * from the database on first request and cached for five minutes (ISR); nothing at build time.
  */
@@ -13,9 +13,9 @@ import { getDb } from '@/lib/server/db';
 import { findSatellite, listSatellites } from '@/lib/server/satellites';
 import { areaPath, satellitePath, SATELLITE_GROUPS, SLUG_PATTERN, type SatelliteArea } from '@/lib/shared/satellites/model';
 import { pageAlternates } from '@/lib/shared/seo';
-import { breadcrumbList, JsonLd } from './json-ld';
-import { SatelliteIndex } from './satellite-index';
-import { SatellitePage } from './satellite-page';
+import { breadcrumbList, JsonLd } from '@/components/satellites/json-ld';
+import { SatelliteIndex } from '@/components/satellites/satellite-index';
+import { SatellitePage } from '@/components/satellites/satellite-page';
 import { absolutePageUrl } from '@/lib/server/site';
 
 /** The path segment of an area: chinese → cn, global → global. */

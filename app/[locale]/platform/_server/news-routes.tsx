@@ -1,6 +1,7 @@
 /**
- * The three pages of a news list (list, further pages, detail) as functions of the list, so each
- * list's route files are one line each. Rendered from the database on first request and cached for
+ * Server code for the news pages (docs/adr/0007): the three pages of a news list (list, further pages,
+ * detail) as functions of the list, so each list's route files are one line each. Data is loaded here
+ * and handed to the components as props. Rendered from the database on first request and cached for
  * five minutes (ISR); nothing at build time, which has no database.
  */
 import { Container } from '@mantine/core';
@@ -11,11 +12,11 @@ import { cache } from 'react';
 import { LOCALE_PREFIXES, type Locale } from '@/i18n/routing';
 import { getDb } from '@/lib/server/db';
 import { getEnv } from '@/lib/server/env';
-import { findNews } from '@/lib/server/news';
-import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
+import { findNews, listNews } from '@/lib/server/news';
+import { NEWS_PAGE_SIZE, newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
 import { defaultOgImage, pageAlternates } from '@/lib/shared/seo';
-import { NewsArticle } from './news-article';
-import { NewsListPage } from './news-list-page';
+import { NewsArticle } from '@/components/news/news-article';
+import { NewsListPage } from '@/components/news/news-list-page';
 import { absolutePageUrl } from '@/lib/server/site';
 import { pageNumber } from '@/components/ui/link-pagination';
 
@@ -32,7 +33,7 @@ export async function newsListMetadata(locale: Locale, kind: NewsKind, page = 1)
 
 export function renderNewsList(locale: Locale, kind: NewsKind) {
   setRequestLocale(locale);
-  return <NewsListPage kind={kind} page={1} locale={locale} />;
+  return renderPage(locale, kind, 1);
 }
 
 export function renderNewsListPage(locale: Locale, kind: NewsKind, n: string) {
@@ -40,7 +41,15 @@ export function renderNewsListPage(locale: Locale, kind: NewsKind, n: string) {
   if (!page) notFound();
   if (page === 1) permanentRedirect(`${LOCALE_PREFIXES[locale]}${kind.base}`);
   setRequestLocale(locale);
-  return <NewsListPage kind={kind} page={page} locale={locale} />;
+  return renderPage(locale, kind, page);
+}
+
+/** One page of the list; pages past the end are not found. */
+async function renderPage(locale: Locale, kind: NewsKind, page: number) {
+  const { list, total } = await listNews(await getDb(), kind.type, page, NEWS_PAGE_SIZE, locale);
+  const pages = Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
+  if (page > pages) notFound();
+  return <NewsListPage kind={kind} locale={locale} page={page} pages={pages} total={total} items={list} />;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The software and file share pages as functions, so each route file is a few lines. Rendered from
+ * Server code for the software and file share pages (docs/adr/0007): the pages as functions, so each route file is a few lines. Rendered from
  * the database on first request and cached for five minutes (ISR); nothing at build time, which has
  * no database.
  */
@@ -23,9 +23,9 @@ import {
   type FileShareList,
 } from '@/lib/shared/share/paths';
 import { pageAlternates } from '@/lib/shared/seo';
-import { ShareList } from './share-list';
-import { SoftwareGrid } from './software-grid';
-import { SoftwarePage } from './software-page';
+import { ShareList } from '@/components/share/share-list';
+import { SoftwareGrid } from '@/components/share/software-grid';
+import { SoftwarePage } from '@/components/share/software-page';
 import { absolutePageUrl } from '@/lib/server/site';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { pageNumber } from '@/components/ui/link-pagination';

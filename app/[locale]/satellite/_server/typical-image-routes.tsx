@@ -1,5 +1,5 @@
 /**
- * The typical-image pages: the index (/satellite/image, static) and /satellite/image/{slug} (ISR): what
+ * Server code (docs/adr/0007) for the typical-image pages: the index (/satellite/image, static) and /satellite/image/{slug} (ISR): what
  * the satellite's imagery is used for, and DEMO scene metadata stored by the seed, labelled as demo data.
  */
 import { Badge, Container, Group, Text } from '@mantine/core';
@@ -12,9 +12,9 @@ import { getDb } from '@/lib/server/db';
 import { getTypicalImagePage } from '@/lib/server/satellites';
 import { TYPICAL_IMAGE_SLUGS, typicalImagePath, type TypicalImageSlug } from '@/lib/shared/satellites/model';
 import { pageAlternates } from '@/lib/shared/seo';
-import { breadcrumbList, JsonLd } from './json-ld';
-import { SectionIndex } from './section-index';
-import { TypicalImagePage } from './typical-image-page';
+import { breadcrumbList, JsonLd } from '@/components/satellites/json-ld';
+import { SectionIndex } from '@/components/satellites/section-index';
+import { TypicalImagePage } from '@/components/satellites/typical-image-page';
 import { absolutePageUrl } from '@/lib/server/site';
 
 const INDEX_PATH = '/satellite/image';

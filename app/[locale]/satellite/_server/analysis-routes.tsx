@@ -1,5 +1,5 @@
 /**
- * The analysis pages: the index (/satellite/analysis, static: it reads no data) and the analyses
+ * Server code (docs/adr/0007) for the analysis pages: the index (/satellite/analysis, static: it reads no data) and the analyses
  * (/satellite/analysis/{page}): charts computed in SQL from the satellite tables
  * (lib/server/satellites/analysis.ts), each with a table of its data in the server HTML, ISR.
  */
@@ -14,9 +14,9 @@ import { getDb } from '@/lib/server/db';
 import { getAnalysis } from '@/lib/server/satellites';
 import { ANALYSIS_PAGES, analysisPath, type AnalysisPage } from '@/lib/shared/satellites/model';
 import { pageAlternates } from '@/lib/shared/seo';
-import { AnalysisSection } from './analysis-section';
-import { breadcrumbList, JsonLd } from './json-ld';
-import { SectionIndex } from './section-index';
+import { AnalysisSection } from '@/components/satellites/analysis-section';
+import { breadcrumbList, JsonLd } from '@/components/satellites/json-ld';
+import { SectionIndex } from '@/components/satellites/section-index';
 import { absolutePageUrl } from '@/lib/server/site';
 
 const INDEX_PATH = '/satellite/analysis';

@@ -1,0 +1,32 @@
+import 'server-only';
+/**
+ * The composition root of the demo data: every domain's seed step, in the order they run. Whoever seeds
+ * (instrumentation.ts on start, `npm run db:seed`, the test template) takes the list from here; the db
+ * layer only runs steps it is given. A new domain adds its step here, nowhere else.
+ */
+import type { SeedStep } from './db/seed';
+import { faqSeed } from './faq/seed';
+import { feedbackSeed } from './feedback/seed';
+import { newsSeed } from './news/seed';
+import { nodesSeed } from './nodes/seed';
+import { regionsSeed } from './regions/seed';
+import { newsCoversSeed } from './share/news-covers-seed';
+import { shareSeed } from './share/seed';
+import { spotsSeed } from './spots/seed';
+import { satellitesSeed } from './satellites/seed';
+import { accountsSeed } from './users/seed';
+
+// Satellites and spots after regions: the typical-image demo scenes are centred on counties, and the
+// spots are generated inside them (both hash the loaded regions' version into their own).
+export const SEED_STEPS: readonly SeedStep[] = [
+  regionsSeed,
+  accountsSeed,
+  newsSeed,
+  satellitesSeed,
+  shareSeed,
+  newsCoversSeed,
+  nodesSeed,
+  faqSeed,
+  feedbackSeed,
+  spotsSeed,
+];
