@@ -80,13 +80,6 @@ describe('findCycles', () => {
   });
 });
 
-// The map-layer registry loop is being turned around in parallel (issue 15, item 2: layers register
-// through a composition file). Delete these lines when it lands; the second test fails until then.
-const PENDING = [
-  'lib/server/map/layers.ts → lib/server/spots/map-layers.ts → lib/server/map/layers.ts',
-  'lib/server/spots/map-layers.ts → lib/server/map/styles.ts → lib/server/spots/map-layers.ts',
-];
-
 describe('lib/server', () => {
   const cycles = () => {
     const { resolve } = createModuleGraph(ROOT);
@@ -96,10 +89,6 @@ describe('lib/server', () => {
   };
 
   it('has no import cycle', () => {
-    expect(cycles().filter((cycle) => !PENDING.includes(cycle))).toEqual([]);
-  });
-
-  it('lists no fixed loop as pending', () => {
-    expect(PENDING.filter((cycle) => !cycles().includes(cycle))).toEqual([]);
+    expect(cycles()).toEqual([]);
   });
 });

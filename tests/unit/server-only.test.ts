@@ -5,9 +5,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// The map services are being reworked in parallel (issue 15, item 2); delete when that lands.
-const PENDING = ['lib/server/map/', 'lib/server/spots/map-layers.ts'];
-
 function modules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.posix.join(dir, entry.name);
@@ -25,7 +22,7 @@ function firstImport(file: string): string | undefined {
 }
 
 it('every lib/server module imports server-only first', () => {
-  const files = modules('lib/server').filter((file) => !PENDING.some((pending) => file.startsWith(pending)));
+  const files = modules('lib/server');
   expect(files.length).toBeGreaterThan(50);
   expect(files.filter((file) => firstImport(file) !== "import 'server-only';")).toEqual([]);
 });

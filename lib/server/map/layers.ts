@@ -7,9 +7,21 @@ import 'server-only';
 import type { RegionLod } from '../../shared/contracts/regions';
 import type { PermissionCode } from '../../shared/permissions';
 import type { CqlValueType, CqlWhitelist } from './cql';
-import type { LayerStyle } from './styles';
+import type { PaintStyle } from './render';
 
 export const WORKSPACE = 'cloudPlatform';
+
+/** How a layer's features look (drawing helpers in ./styles). */
+export interface LayerStyle {
+  /** Attributes (by name) the style reads from each row. */
+  reads: readonly string[];
+  /** Paint for one feature at a resolution (degrees of longitude per pixel); null hides it. */
+  paint: (row: Readonly<Record<string, unknown>>, degreesPerPixel: number) => PaintStyle | null;
+  /** Extra row filter for the resolution, as an allow-list of the `level` attribute (cheaper than drawing hidden rows). */
+  levels?: (degreesPerPixel: number) => readonly string[] | null;
+  /** A base map: WMTS draws it on this background, over the named layers' styles of the same name. */
+  baseMap?: { background: string; beneath: readonly string[] };
+}
 
 export interface LayerAttribute {
   name: string;

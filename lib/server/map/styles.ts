@@ -4,19 +4,9 @@ import 'server-only';
  * a style may hide a feature (null), e.g. county borders on a whole-country view, and a base-map style
  * names its background and the layers drawn beneath it (WMTS tiles).
  */
-import { findLayer, type MapLayer } from './layers';
-import type { PaintStyle } from './render';
+import { findLayer, type LayerStyle, type MapLayer } from './layers';
 
-export interface LayerStyle {
-  /** Attributes (by name) the style reads from each row. */
-  reads: readonly string[];
-  /** Paint for one feature at a resolution (degrees of longitude per pixel); null hides it. */
-  paint: (row: Readonly<Record<string, unknown>>, degreesPerPixel: number) => PaintStyle | null;
-  /** Extra row filter for the resolution, as an allow-list of the `level` attribute (cheaper than drawing hidden rows). */
-  levels?: (degreesPerPixel: number) => readonly string[] | null;
-  /** A base map: WMTS draws it on this background, over the named layers' styles of the same name. */
-  baseMap?: { background: string; beneath: readonly string[] };
-}
+export type { LayerStyle } from './layers';
 
 /** A layer's style by name; '', 'default' or the layer name mean its default (its first style). */
 export function findStyle(layer: MapLayer, styleName: string): LayerStyle | undefined {

@@ -9,6 +9,7 @@ import { OwsError } from '../ows';
 import { buildWhere } from '../query';
 import { HOSTILE_CQL as hostile } from './hostile-filters';
 import { CqlError, compileCql, type CqlValueType, type CqlWhitelist } from './index';
+import { mulberry32 as random } from '../../../shared/random';
 
 const whitelist: CqlWhitelist = {
   xzqdm: { column: '"xzqdm"', type: 'text' },
@@ -75,16 +76,6 @@ describe('hostile filters', () => {
   });
 });
 
-/** Small seeded PRNG (mulberry32) so the generated cases are the same on every run. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FRAGMENTS = [
   "'",
