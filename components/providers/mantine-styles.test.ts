@@ -122,7 +122,11 @@ describe('Mantine stylesheets', () => {
   it('loads the every-page stylesheets on every page through the layout, and the rest only where they are used', () => {
     // Mantine's global styles come first: without them no component looks right.
     expect(BASE.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
-    expect(createModuleGraph(ROOT).staticClosure(LAYOUT).map((m) => path.relative(ROOT, m.file))).toContain(BASE_FILE);
+    expect(
+      createModuleGraph(ROOT)
+        .staticClosure(LAYOUT)
+        .map((m) => path.relative(ROOT, m.file)),
+    ).toContain(BASE_FILE);
     const pages = units.filter((u) => u.name.startsWith('app/'));
     expect(pages.length).toBeGreaterThanOrEqual(20);
     expect(pages.filter((page) => !filesOf(page).includes(BASE_FILE)).map((page) => page.name)).toEqual([]);

@@ -48,11 +48,17 @@ interface EnvRead {
 
 const isProcess = (node: ts.Expression): boolean =>
   (ts.isIdentifier(node) && node.text === 'process') ||
-  (ts.isPropertyAccessExpression(node) && node.name.text === 'process' && ts.isIdentifier(node.expression) && node.expression.text === 'globalThis');
+  (ts.isPropertyAccessExpression(node) &&
+    node.name.text === 'process' &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === 'globalThis');
 
 const isProcessEnv = (node: ts.Node): boolean =>
   (ts.isPropertyAccessExpression(node) && node.name.text === 'env' && isProcess(node.expression)) ||
-  (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression) && node.argumentExpression.text === 'env' && isProcess(node.expression));
+  (ts.isElementAccessExpression(node) &&
+    ts.isStringLiteral(node.argumentExpression) &&
+    node.argumentExpression.text === 'env' &&
+    isProcess(node.expression));
 
 /** Every place a module reads the environment, including `{ env } = process` and `import { env } from 'node:process'`. */
 function envReads(file: string, code: string): EnvRead[] {
