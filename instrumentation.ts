@@ -5,7 +5,11 @@
  * separate processes).
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  // NEXT_RUNTIME stays a literal `process.env` read: the bundler replaces it per runtime, which keeps the
+  // Node-only imports below out of the edge bundle (the one allowed read outside lib/server/env.ts).
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { isProductionBuildPhase } = await import('./lib/server/env');
+  if (isProductionBuildPhase()) return;
   const [{ getDb, setSeedSteps }, { SEED_STEPS }, { warnIfCaptchaFixed }] = await Promise.all([
     import('./lib/server/db'),
     import('./lib/server/seeds'),

@@ -128,6 +128,7 @@ test.describe('FAQ', () => {
     await expect(count).toHaveText(/^找到 \d+ 个相关问题$/);
     const shown = page.locator('main details:visible');
     const found = Number((await count.textContent())!.match(/\d+/)![0]);
+    expect(found).toBeGreaterThan(0);
     await expect(shown).toHaveCount(found);
     expect(found).toBeLessThan(total);
     for (const question of await shown.all()) await expect(question).toContainText('验证码', { useInnerText: false });

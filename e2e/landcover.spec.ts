@@ -52,8 +52,17 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
 
   // Grid, sequence and trend.
   await page.getByRole('tab', { name: '格网' }).click();
-  await expect(page.getByTestId('grid-summary')).toContainText('格网');
-  await expect(page.getByTestId('grid-table').getByRole('row')).not.toHaveCount(1);
+  // "{batch}：{count} 个图斑分布在 {cells} 个格网中…": the table lists the busiest cells (at most 20), ranked 1, 2, …
+  await expect(page.getByTestId('grid-summary')).toContainText('个格网');
+  const summary = (await page.getByTestId('grid-summary').textContent()) ?? '';
+  const cells = Number(/([\d,]+) 个格网/.exec(summary)?.[1]?.replace(/,/g, '') ?? 0);
+  expect(cells).toBeGreaterThan(0);
+  const gridRows = page.getByTestId('grid-table').locator('tbody tr');
+  await expect(gridRows).toHaveCount(Math.min(20, cells));
+  await expect(gridRows.first().getByRole('cell').first()).toHaveText('1');
+  const gridCounts = (await gridRows.locator('td:nth-child(3)').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
+  expect(gridCounts[0]).toBeGreaterThan(0);
+  expect(gridCounts).toEqual([...gridCounts].sort((a, b) => b - a));
   await page.getByRole('tab', { name: '时序' }).click();
   await expect(page.getByTestId('sequence-table').getByRole('columnheader')).toHaveCount(6);
   // Five small maps, oldest first, titled like the table's columns, each with its count and area.
@@ -105,7 +114,15 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
   for (const i of [1, 2, 3, 4]) await expect.poll(async () => (await boxes(i)) === (await boxes(0))).toBe(true);
   await page.screenshot({ path: 'test-results/landcover-zh-sequence.png', fullPage: true });
   await page.getByRole('tab', { name: '趋势' }).click();
-  await expect(page.getByTestId('trend-table').getByRole('row')).not.toHaveCount(1);
+  // One row per published batch: the eight demo quarters (lib/server/spots/generate.ts), each with spots in Hebei.
+  const trendRows = page.getByTestId('trend-table').locator('tbody tr');
+  await expect(trendRows).toHaveCount(8);
+  await expect(trendRows.locator('td:first-child')).toContainText([
+    '2024年第三季度土地覆盖监测（演示）',
+    '2026年第二季度土地覆盖监测（演示）',
+  ]);
+  const trendCounts = (await trendRows.locator('td:nth-child(2)').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
+  expect(trendCounts.filter((count) => count > 0)).toHaveLength(8);
   await expect(page.getByRole('img', { name: '各批次图斑数量与面积折线图' })).toBeVisible();
   await page.screenshot({ path: 'test-results/landcover-zh-trend.png', fullPage: true });
 });
@@ -171,6 +188,8 @@ test('en: a shared detail view asks for login, opens after it, filters narrow th
   // Outside the range (Beijing): the whole assigned range is used instead.
   await page.goto('/english/monitor/landcover?module=detail&region=110000');
   await expect(page.getByTestId('detail-scope')).toContainText('whole area range');
+  await expect(page.getByTestId('spot-list').locator('tbody tr').first()).toBeVisible();
+  expect(await spotTotal(page)).toBeGreaterThan(0);
   await expect(page.getByTestId('spot-list')).not.toContainText('Beijing');
 
   // Statistics and the other modules in English, at phone width.

@@ -92,8 +92,19 @@ function loadUnits() {
   return units;
 }
 
+type LoadUnit = ReturnType<typeof loadUnits>[number];
+
+const filesOf = (unit: LoadUnit) => unit.modules.map((m) => path.relative(ROOT, m.file));
+/** The stylesheets the Mantine components a unit renders need, sorted. */
+const neededSheets = (unit: LoadUnit) => [...new Set(unit.modules.flatMap(mantineComponents).flatMap((c) => [...stylesheetsOf(c)]))].sort();
+
 describe('Mantine stylesheets', () => {
   const units = loadUnits();
+  const unitNamed = (name: string): LoadUnit => {
+    const unit = units.find((u) => u.name === name);
+    if (!unit) throw new Error(`no load unit ${name}`);
+    return unit;
+  };
 
   it('finds the routes and the lazily loaded parts', () => {
     const names = units.map((u) => u.name);
@@ -103,26 +114,31 @@ describe('Mantine stylesheets', () => {
   });
 
   it.each(units.map((unit) => [unit.name, unit] as const))('%s loads the stylesheet of every Mantine component it renders', (_, unit) => {
-    const files = new Set(unit.modules.map((m) => path.relative(ROOT, m.file)));
-    const loaded = new Set<string>([
-      ...(files.has(BASE_FILE) || unit.name.startsWith('app/') ? BASE : []),
-      ...(files.has(SCREEN_FILE) ? SCREEN : []),
-    ]);
-    // Every page has the layout's; a lazily loaded part always loads on a page.
-    for (const sheet of BASE) loaded.add(sheet);
-    const needed = new Set(unit.modules.flatMap(mantineComponents).flatMap((c) => [...stylesheetsOf(c)]));
-    expect([...needed].filter((sheet) => !loaded.has(sheet)).sort()).toEqual([]);
+    // Every page loads the layout's stylesheets (next test); a lazily loaded part always loads on a page.
+    const loaded = new Set<string>([...BASE, ...(filesOf(unit).includes(SCREEN_FILE) ? SCREEN : [])]);
+    expect(neededSheets(unit).filter((sheet) => !loaded.has(sheet))).toEqual([]);
   });
 
-  it('lists the every-page stylesheets in the layout and the rest only where they are used', () => {
-    expect(units.find((u) => u.name === LAYOUT) ?? createModuleGraph(ROOT).staticClosure(LAYOUT)).toBeTruthy();
-    const layout = createModuleGraph(ROOT)
-      .staticClosure(LAYOUT)
-      .map((m) => path.relative(ROOT, m.file));
-    expect(layout).toContain(BASE_FILE);
-    expect(layout).not.toContain(SCREEN_FILE);
-    const content = units.find((u) => u.name === 'app/[locale]/platform/newsList/[kind]/page.tsx')!;
-    expect(content.modules.map((m) => path.relative(ROOT, m.file))).not.toContain(SCREEN_FILE);
+  it('loads the every-page stylesheets on every page through the layout, and the rest only where they are used', () => {
+    // Mantine's global styles come first: without them no component looks right.
+    expect(BASE.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
+    expect(
+      createModuleGraph(ROOT)
+        .staticClosure(LAYOUT)
+        .map((m) => path.relative(ROOT, m.file)),
+    ).toContain(BASE_FILE);
+    const pages = units.filter((u) => u.name.startsWith('app/'));
+    expect(pages.length).toBeGreaterThanOrEqual(20);
+    expect(pages.filter((page) => !filesOf(page).includes(BASE_FILE)).map((page) => page.name)).toEqual([]);
+    // A content page's render-blocking CSS holds only what it draws: no form, dialog or table styles.
+    const content = unitNamed('app/[locale]/platform/newsList/[kind]/page.tsx');
+    expect(filesOf(content)).not.toContain(SCREEN_FILE);
+    expect(neededSheets(content)).not.toContain('Input');
+    // …while the login dialog, lazily loaded on any page, brings the input and dialog styles with it.
+    const login = unitNamed('components/auth/login-dialog.tsx');
+    expect(filesOf(login)).toContain(SCREEN_FILE);
+    expect(neededSheets(login)).toEqual(expect.arrayContaining(['Input', 'ModalBase', 'Overlay', 'Button', 'Alert']));
+    expect(SCREEN).toEqual(expect.arrayContaining(['Input', 'ModalBase', 'Overlay', 'Button']));
   });
 
   it('keeps Mantine’s order within each list, and no every-page component is built from a later-loading one', () => {

@@ -30,7 +30,8 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Lowest level logged; unset → `info`, or `silent` under jest (NODE_ENV=test) so test output stays readable. */
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
     /** HS256 secret for session tokens; unset → generated once and kept in the database. */
     SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
     /** Hours a session lasts. */
@@ -122,6 +123,15 @@ export function getEnv(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * True while `next build` runs (Next.js sets NEXT_PHASE itself: a fact about the process, not
+ * configuration, so it is not in the schema or `.env.example`). Read here so that this file stays the
+ * only server module that reads `process.env`.
+ */
+export function isProductionBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === 'phase-production-build';
 }
 
 /** For tests that change the environment. */

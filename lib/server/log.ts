@@ -6,7 +6,8 @@ const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
 function emit(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  const configured = process.env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : getEnv().LOG_LEVEL;
+  const { NODE_ENV, LOG_LEVEL } = getEnv();
+  const configured = LOG_LEVEL ?? (NODE_ENV === 'test' ? 'silent' : 'info');
   if (LEVELS[level] < LEVELS[configured]) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   if (level === 'error' || level === 'warn') console.error(line);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getEnv } from '../env';
+import { getEnv, isProductionBuildPhase } from '../env';
 import { migrate, type Progress } from './migrate';
 import { createPgliteDatabase } from './pglite';
 import { createPostgresDatabase } from './postgres';
@@ -51,7 +51,7 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
 export function getDb(): Promise<Database> {
   // A page that reads data must render on request (ISR), never at build time: the build machine has
   // no database, and a prerendered page would freeze build-time data. Fail the build loudly instead.
-  if (process.env.NEXT_PHASE === 'phase-production-build' && !holder.__portalDb) {
+  if (isProductionBuildPhase() && !holder.__portalDb) {
     return Promise.reject(
       new Error('The database is not available during `next build`: render this page on request (generateStaticParams → [])'),
     );
