@@ -30,6 +30,9 @@ const shared = {
 };
 
 const config = {
+  // Per-project `testTimeout` is ignored by jest 30 (tests got the 5-s default); a slow database query on a
+  // loaded CI machine must not fail a test that is correct.
+  testTimeout: 60_000,
   projects: [
     {
       ...shared,
