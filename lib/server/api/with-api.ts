@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { en as zodEn, zhCN as zodZh } from 'zod/locales';
 import { API_CODES, issueValues, localizedIssueKey, type ApiContract, type Envelope } from '../../shared/contracts/api';
 import type { Locale } from '../../../i18n/routing';
-import { getSession, hasSessionToken, SESSION_COOKIE, SESSION_HINT_COOKIE, type Session } from '../auth/session';
+import { getSession, hasSessionToken, MalformedTokenError, SESSION_COOKIE, SESSION_HINT_COOKIE, type Session } from '../auth/session';
 import { getDb, type Database } from '../db';
 import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
@@ -179,6 +179,12 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
         const key = error.messageKey;
         const message = isQualifiedMessageKey(key) ? translateMessage(locale, key, error.values) : t(key, error.values);
         return reply({ code, message, data: null }, status, drop, 0, error.headers);
+      }
+      if (error instanceof MalformedTokenError) {
+        status = 400;
+        code = API_CODES.INVALID_INPUT;
+        log.warn('malformed token cookie', { path: new URL(request.url).pathname });
+        return reply({ code, message: t('tokenMalformed'), data: null }, status, expiredSessionCookies());
       }
       status = 500;
       code = API_CODES.INTERNAL;

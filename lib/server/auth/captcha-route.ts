@@ -1,9 +1,17 @@
 import 'server-only';
 import { API_CODES } from '../../shared/contracts/api';
 import { captchaQuerySchema } from '../../shared/contracts/users';
+import { WindowLimiter } from '../api/rate-limit';
+import { clientIp } from '../api/with-api';
 import { getDb } from '../db';
 import { apiTranslator, localeOfRequest } from '../i18n';
+import { log } from '../log';
 import { createCaptcha } from './captcha';
+
+/** Images one address may ask for per minute: a person needs a few; each one costs a database write. */
+export const CAPTCHA_IMAGES_PER_MINUTE = 30;
+/** Kept in memory, so a refused request costs no database work (per process: N processes allow N times as many). */
+const limiter = new WindowLimiter({ windowMs: 60_000, max: CAPTCHA_IMAGES_PER_MINUTE });
 
 /** GET …?token=<32 letters or digits> → SVG markup (spec §7); a malformed token gets a JSON error. */
 export async function captchaImage(request: Request): Promise<Response> {
@@ -11,6 +19,15 @@ export async function captchaImage(request: Request): Promise<Response> {
   const parsed = captchaQuerySchema.safeParse({ token: new URL(request.url).searchParams.get('token') ?? '' });
   if (!parsed.success) {
     return Response.json({ code: API_CODES.INVALID_INPUT, message: t('captchaTokenInvalid'), data: null }, { status: 400 });
+  }
+  const ip = clientIp(request);
+  const retryAfter = limiter.take(ip);
+  if (retryAfter > 0) {
+    log.warn('captcha rate limited', { ip, retryAfter });
+    return Response.json(
+      { code: API_CODES.TOO_MANY_REQUESTS, message: t('captchaTooMany', { seconds: retryAfter }), data: null },
+      { status: 429, headers: { 'retry-after': String(retryAfter), 'cache-control': 'no-store' } },
+    );
   }
   const svg = await createCaptcha(await getDb(), parsed.data.token, t('captchaImageLabel'));
   return new Response(svg, { headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'no-store' } });
