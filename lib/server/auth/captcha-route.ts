@@ -4,14 +4,17 @@ import { captchaQuerySchema } from '../../shared/contracts/users';
 import { WindowLimiter } from '../api/rate-limit';
 import { clientIp } from '../api/with-api';
 import { getDb } from '../db';
+import { getEnv } from '../env';
 import { apiTranslator, localeOfRequest } from '../i18n';
 import { log } from '../log';
 import { createCaptcha } from './captcha';
 
-/** Images one address may ask for per minute: a person needs a few; each one costs a database write. */
-export const CAPTCHA_IMAGES_PER_MINUTE = 30;
-/** Kept in memory, so a refused request costs no database work (per process: N processes allow N times as many). */
-const limiter = new WindowLimiter({ windowMs: 60_000, max: CAPTCHA_IMAGES_PER_MINUTE });
+/**
+ * CAPTCHA_RATE_PER_MINUTE images per address and minute: a person needs a few, an office behind one
+ * address more; each costs a database write. Kept in memory, so a refused request costs no database
+ * work (per process: N processes allow N times as many).
+ */
+let limiter: WindowLimiter | undefined;
 
 /** GET …?token=<32 letters or digits> → SVG markup (spec §7); a malformed token gets a JSON error. */
 export async function captchaImage(request: Request): Promise<Response> {
@@ -21,6 +24,7 @@ export async function captchaImage(request: Request): Promise<Response> {
     return Response.json({ code: API_CODES.INVALID_INPUT, message: t('captchaTokenInvalid'), data: null }, { status: 400 });
   }
   const ip = clientIp(request);
+  limiter ??= new WindowLimiter({ windowMs: 60_000, max: getEnv().CAPTCHA_RATE_PER_MINUTE });
   const retryAfter = limiter.take(ip);
   if (retryAfter > 0) {
     log.warn('captcha rate limited', { ip, retryAfter });
