@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { en as zodEn, zhCN as zodZh } from 'zod/locales';
 import { API_CODES, issueValues, localizedIssueKey, type ApiContract, type Envelope } from '../../shared/contracts/api';
 import type { Locale } from '../../../i18n/routing';
-import { getSession, hasSessionToken, MalformedTokenError, SESSION_COOKIE, SESSION_HINT_COOKIE, type Session } from '../auth/session';
+import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError, type Session } from '../auth/session';
+import { clientIp } from '../client-ip';
 import { getDb, type Database } from '../db';
 import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
@@ -129,17 +130,9 @@ function reply<T>(
   return Response.json(envelope, { status, headers });
 }
 
-/** Cookies that end a browser session (the token and its script-readable hint). */
-export function expiredSessionCookies(): string[] {
-  return [SESSION_COOKIE, SESSION_HINT_COOKIE].map((name) =>
-    serializeCookie({ name, value: '', maxAge: 0, httpOnly: name === SESSION_COOKIE }, false),
-  );
-}
+export { expiredSessionCookies };
 
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return (forwarded || request.headers.get('x-real-ip') || 'unknown').slice(0, 64);
-}
+export { clientIp };
 
 /**
  * The one wrapper every API route goes through: input parsed with the contract's zod schemas, session

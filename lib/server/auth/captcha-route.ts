@@ -2,7 +2,7 @@ import 'server-only';
 import { API_CODES } from '../../shared/contracts/api';
 import { captchaQuerySchema } from '../../shared/contracts/users';
 import { WindowLimiter } from '../api/rate-limit';
-import { clientIp } from '../api/with-api';
+import { clientIp } from '../client-ip';
 import { getDb } from '../db';
 import { getEnv } from '../env';
 import { apiTranslator, localeOfRequest } from '../i18n';

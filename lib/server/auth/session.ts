@@ -19,6 +19,13 @@ export const SESSION_COOKIE = 'token';
 /** Readable by scripts, holds no secret: tells the browser that a session cookie exists. */
 export const SESSION_HINT_COOKIE = 'session_hint';
 
+/** Cookies that end a browser session (the token and its script-readable hint). */
+export function expiredSessionCookies(): string[] {
+  return [SESSION_COOKIE, SESSION_HINT_COOKIE].map(
+    (name) => `${name}=; Path=/; Max-Age=0; SameSite=Lax${name === SESSION_COOKIE ? '; HttpOnly' : ''}`,
+  );
+}
+
 let secretKey: Uint8Array | undefined;
 
 async function jwtKey(db: Queryable): Promise<Uint8Array> {

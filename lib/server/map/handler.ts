@@ -3,8 +3,8 @@ import 'server-only';
  * The one entry of the map routes: reads the session (for each layer's access rule), runs the service and
  * turns any failure into the service's exception document. One log line per request.
  */
-import { clientIp, expiredSessionCookies } from '../api/with-api';
-import { getSession, MalformedTokenError } from '../auth/session';
+import { expiredSessionCookies, getSession, MalformedTokenError } from '../auth/session';
+import { clientIp } from '../client-ip';
 import { getDb } from '../db';
 import { getEnv } from '../env';
 import { localeOfRequest } from '../i18n';
