@@ -30,8 +30,10 @@ const csp = [
   "worker-src 'self' blob:",
 ].join('; ');
 
+/** Signed downloads (lib/server/files/download.ts) are user files: run nothing, load nothing, even opened directly. */
+const DOWNLOAD_CSP = "default-src 'none'; sandbox";
+
 export const securityHeaders = [
-  { key: 'Content-Security-Policy', value: csp },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
@@ -55,7 +57,13 @@ const nextConfig = {
     isrFlushToDisk: process.env.ISR_FLUSH_TO_DISK !== 'false',
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    // A header set here replaces the one a route handler sets, so the download path gets its own CSP
+    // here rather than the site's (which would let an uploaded HTML or SVG file run scripts).
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/((?!api/files/v1/fileinfo/downloads/).*)', headers: [{ key: 'Content-Security-Policy', value: csp }] },
+      { source: '/api/files/v1/fileinfo/downloads/:id', headers: [{ key: 'Content-Security-Policy', value: DOWNLOAD_CSP }] },
+    ];
   },
 };
 

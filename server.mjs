@@ -8,6 +8,7 @@ import http from 'node:http';
 import next from 'next';
 import { pinClientAddress, trustedProxyCount } from './scripts/client-address.mjs';
 import { cachingHandler, isImmutableAsset, MicroCache } from './scripts/micro-cache.mjs';
+import { guardRequest } from './scripts/request-guard.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const ttlMs = Number(process.env.PAGE_CACHE_TTL_MS ?? 2000);
@@ -26,6 +27,8 @@ const serve = cachingHandler({ pages, assets }, (req, res) =>
   }),
 );
 const server = http.createServer((req, res) => {
+  // Unsupported methods and undecodable paths: a 4xx and a log line here, not a 500 inside Next.
+  if (guardRequest(req, res, process.env.LOG_LEVEL)) return;
   pinClientAddress(req, trustedProxies);
   serve(req, res);
 });

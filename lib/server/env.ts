@@ -93,6 +93,7 @@ export const envSchema = z
       .transform((v) => v === 'true'),
     /** Visits one network address may count per minute (POST …/statistics-transaction/incr); more answer 429. */
     VISIT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    CAPTCHA_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** HMAC secret of signed download links (≥ 32 characters); unset → generated once and kept in the database. */
     FILE_URL_SECRET: optionalString.pipe(z.string().min(32).optional()),
     /** Seconds a signed download link stays valid. */

@@ -23,7 +23,12 @@ let tokenCounter = 0;
 const newToken = () => `tok${String(++tokenCounter).padStart(29, '0')}`;
 
 async function captchaFor(token: string) {
-  const res = await captchaGet(new Request(`http://localhost:3000/api/usercenter/v1/userinfo/login/captcha?token=${token}`));
+  // Each from its own address: one address may draw only CAPTCHA_RATE_PER_MINUTE a minute (tests/integration/abuse.test.ts).
+  const res = await captchaGet(
+    new Request(`http://localhost:3000/api/usercenter/v1/userinfo/login/captcha?token=${token}`, {
+      headers: { 'x-forwarded-for': `10.250.0.${tokenCounter % 250}` },
+    }),
+  );
   expect(res.status).toBe(200);
   return res;
 }
@@ -32,12 +37,21 @@ async function attempt(username: string, password: string, options: { ip?: strin
   const token = newToken();
   await captchaFor(token);
   return call(loginPost, '/api/usercenter/v1/userinfo/login', {
-    body: { username, password: await encryptPassword(options.key ?? publicKey, password, options.time), captcha: options.captcha ?? FIXED, token },
+    body: {
+      username,
+      password: await encryptPassword(options.key ?? publicKey, password, options.time),
+      captcha: options.captcha ?? FIXED,
+      token,
+    },
     headers: { 'x-forwarded-for': options.ip ?? '10.0.0.1', 'x-locale': 'en' },
   });
 }
 
-const cookieValue = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`))?.split(';')[0]?.slice(name.length + 1);
+const cookieValue = (cookies: string[], name: string) =>
+  cookies
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0]
+    ?.slice(name.length + 1);
 const detail = (headers: Record<string, string>) => call(detailGet, '/api/usercenter/v1/userinfo/detail', { headers });
 
 beforeAll(async () => {
@@ -65,7 +79,9 @@ describe('captcha', () => {
 
   it('refuses a malformed token with a clear, localized error', async () => {
     for (const token of ['short', 'x'.repeat(33), `${'a'.repeat(31)}!`, "'; DROP TABLE captchas; --"]) {
-      const res = await captchaGet(new Request(`http://localhost:3000/x?token=${encodeURIComponent(token)}`, { headers: { 'x-locale': 'en' } }));
+      const res = await captchaGet(
+        new Request(`http://localhost:3000/x?token=${encodeURIComponent(token)}`, { headers: { 'x-locale': 'en' } }),
+      );
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ code: 400, message: 'Invalid captcha token: it must be 32 letters or digits', data: null });
     }
@@ -121,7 +137,9 @@ describe('login', () => {
     const token = newToken();
     await captchaFor(token);
     await db().query("UPDATE captchas SET expires_at = now() - interval '1 second' WHERE token = $1", [token]);
-    const res = await call(loginPost, '/x', { body: { username: 'demo-admin', password: await encryptPassword(publicKey, PASSWORD), captcha: FIXED, token } });
+    const res = await call(loginPost, '/x', {
+      body: { username: 'demo-admin', password: await encryptPassword(publicKey, PASSWORD), captcha: FIXED, token },
+    });
     expect(res.json.code).toBe(1002);
   });
 
@@ -130,11 +148,17 @@ describe('login', () => {
     expect(old.json).toMatchObject({ code: 1003, message: 'The login request has expired, please log in again' });
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const foreign = await attempt('demo-admin', PASSWORD, { key: otherKey });
-    expect(foreign.json).toMatchObject({ code: 1003, message: 'The encrypted password could not be read, please reload the page and try again' });
+    expect(foreign.json).toMatchObject({
+      code: 1003,
+      message: 'The encrypted password could not be read, please reload the page and try again',
+    });
   });
 
   it('validates the body and bounds its size', async () => {
-    const bad = await call(loginPost, '/x', { body: { username: '', password: 'not base64!', captcha: '', token: 'short' }, headers: { 'x-locale': 'en' } });
+    const bad = await call(loginPost, '/x', {
+      body: { username: '', password: 'not base64!', captcha: '', token: 'short' },
+      headers: { 'x-locale': 'en' },
+    });
     expect(bad.json.code).toBe(400);
     const huge = await call(loginPost, '/x', { body: { username: 'a', password: 'A'.repeat(5000), captcha: 'x', token: 'x' } });
     expect(huge.status).toBe(413);
@@ -142,7 +166,11 @@ describe('login', () => {
 
   it('answers code 2 for an account that must change its password, without a session', async () => {
     const res = await attempt('demo-upgrade', PASSWORD);
-    expect(res.json).toEqual({ code: 2, message: 'Due to a system upgrade, click Confirm to change password before logging in!', data: null });
+    expect(res.json).toEqual({
+      code: 2,
+      message: 'Due to a system upgrade, click Confirm to change password before logging in!',
+      data: null,
+    });
     expect(res.cookies).toEqual([]);
   });
 
@@ -209,8 +237,12 @@ describe('area ranges and password change', () => {
     const token = await login('demo-hebei');
     const own = await call(ownRangesGet, '/x', { headers: { token } });
     expect(own.json.data.map((r: { regionId: string }) => r.regionId)).toEqual(['130000']);
-    await db().query("INSERT INTO area_ranges (user_id, region_id, is_delete) SELECT id, '130200', 1 FROM users WHERE username = 'demo-hebei'");
-    await db().query("INSERT INTO area_ranges (user_id, region_id, status) SELECT id, '130300', 1 FROM users WHERE username = 'demo-hebei'");
+    await db().query(
+      "INSERT INTO area_ranges (user_id, region_id, is_delete) SELECT id, '130200', 1 FROM users WHERE username = 'demo-hebei'",
+    );
+    await db().query(
+      "INSERT INTO area_ranges (user_id, region_id, status) SELECT id, '130300', 1 FROM users WHERE username = 'demo-hebei'",
+    );
     const again = await call(ownRangesGet, '/x', { headers: { token } });
     expect(again.json.data).toEqual([{ id: expect.any(String), type: 'regionId', regionId: '130000', status: 0, isDelete: 0 }]);
     const personal = await call(ownRangesGet, '/x', { headers: { token: await login('demo-personal') } });
@@ -223,7 +255,10 @@ describe('area ranges and password change', () => {
     expect(own.json.data.map((r: { regionId: string }) => r.regionId)).toEqual(['130100']);
     const other = await call(rangesByNameGet, '/x', { headers: { token }, params: { username: 'demo-hebei', flag: '0' } });
     expect(other.status).toBe(403);
-    const admin = await call(rangesByNameGet, '/x', { headers: { token: await login('demo-admin') }, params: { username: 'demo-city', flag: '0' } });
+    const admin = await call(rangesByNameGet, '/x', {
+      headers: { token: await login('demo-admin') },
+      params: { username: 'demo-city', flag: '0' },
+    });
     expect(admin.json.data).toHaveLength(1);
     const badFlag = await call(rangesByNameGet, '/x', { headers: { token }, params: { username: 'demo-city', flag: '1' } });
     expect(badFlag.json.code).toBe(400);
@@ -234,11 +269,23 @@ describe('area ranges and password change', () => {
     const second = await login('demo-editor', '10.3.3.4');
     const enc = (p: string) => encryptPassword(publicKey, p);
     const headers = { token: second, 'x-locale': 'en' };
-    const wrongOld = await call(passwordPut, '/x', { method: 'PUT', body: { oldPassword: await enc('Nope@2026'), newPassword: await enc('New@Pass2026') }, headers });
+    const wrongOld = await call(passwordPut, '/x', {
+      method: 'PUT',
+      body: { oldPassword: await enc('Nope@2026'), newPassword: await enc('New@Pass2026') },
+      headers,
+    });
     expect(wrongOld.json.message).toBe('The current password is wrong');
-    const weak = await call(passwordPut, '/x', { method: 'PUT', body: { oldPassword: await enc(PASSWORD), newPassword: await enc('weakweak') }, headers });
+    const weak = await call(passwordPut, '/x', {
+      method: 'PUT',
+      body: { oldPassword: await enc(PASSWORD), newPassword: await enc('weakweak') },
+      headers,
+    });
     expect(weak.json.code).toBe(400);
-    const ok = await call(passwordPut, '/x', { method: 'PUT', body: { oldPassword: await enc(PASSWORD), newPassword: await enc('New@Pass2026') }, headers });
+    const ok = await call(passwordPut, '/x', {
+      method: 'PUT',
+      body: { oldPassword: await enc(PASSWORD), newPassword: await enc('New@Pass2026') },
+      headers,
+    });
     expect(ok.json.code).toBe(0);
     expect((await detail({ token: first })).status).toBe(401);
     expect((await detail({ token: second })).json.data.username).toBe('demo-editor');
@@ -274,7 +321,9 @@ describe('permission, role and node type lists', () => {
 describe('area range by id', () => {
   it('answers the owner and administrators; others get not-found', async () => {
     const { GET } = await import('../../app/api/usercenter/v1/arearange/id/[id]/route');
-    const [range] = await db().query<{ id: string }>("SELECT a.id::text AS id FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-city'");
+    const [range] = await db().query<{ id: string }>(
+      "SELECT a.id::text AS id FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-city'",
+    );
     const own = (await attempt('demo-city', PASSWORD, { ip: '10.5.5.5' })).json.data as string;
     const other = (await attempt('demo-personal', PASSWORD, { ip: '10.5.5.6' })).json.data as string;
     const admin = (await attempt('demo-admin', PASSWORD, { ip: '10.5.5.7' })).json.data as string;
@@ -282,7 +331,7 @@ describe('area range by id', () => {
     expect((await get(own)).json.data).toEqual({ id: range?.id, type: 'regionId', regionId: '130100', status: 0, isDelete: 0 });
     expect((await get(admin)).json.data.regionId).toBe('130100');
     expect((await get(other)).json.code).toBe(404);
-    expect((await get(own, "1 OR 1=1")).json.code).toBe(400);
+    expect((await get(own, '1 OR 1=1')).json.code).toBe(400);
   });
 });
 
@@ -300,12 +349,18 @@ describe('administrators', () => {
     const { token } = await createSession(db(), user!.id, { ip: 'test', userAgent: null });
     return token;
   }
-  const everythingButAdmin = () => userWith('all-but-admin', ALL_PERMISSION_CODES.filter((code) => code !== PERMISSIONS.ADMIN));
+  const everythingButAdmin = () =>
+    userWith(
+      'all-but-admin',
+      ALL_PERMISSION_CODES.filter((code) => code !== PERMISSIONS.ADMIN),
+    );
 
   it('are the holders of MOD_ADMIN, not whoever holds every other code', async () => {
     const { GET: outbox } = await import('../../app/api/usercenter/v1/outbox/route');
     const { GET: rangeById } = await import('../../app/api/usercenter/v1/arearange/id/[id]/route');
-    const [range] = await db().query<{ id: string }>("SELECT a.id::text AS id FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-city'");
+    const [range] = await db().query<{ id: string }>(
+      "SELECT a.id::text AS id FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-city'",
+    );
     const byName = { username: 'demo-city', flag: '0' };
 
     const almost = await everythingButAdmin();

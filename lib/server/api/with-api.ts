@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { en as zodEn, zhCN as zodZh } from 'zod/locales';
 import { API_CODES, issueValues, localizedIssueKey, type ApiContract, type Envelope } from '../../shared/contracts/api';
 import type { Locale } from '../../../i18n/routing';
-import { getSession, hasSessionToken, SESSION_COOKIE, SESSION_HINT_COOKIE, type Session } from '../auth/session';
+import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError, type Session } from '../auth/session';
+import { clientIp } from '../client-ip';
 import { getDb, type Database } from '../db';
 import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
@@ -129,17 +130,9 @@ function reply<T>(
   return Response.json(envelope, { status, headers });
 }
 
-/** Cookies that end a browser session (the token and its script-readable hint). */
-export function expiredSessionCookies(): string[] {
-  return [SESSION_COOKIE, SESSION_HINT_COOKIE].map((name) =>
-    serializeCookie({ name, value: '', maxAge: 0, httpOnly: name === SESSION_COOKIE }, false),
-  );
-}
+export { expiredSessionCookies };
 
-export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return (forwarded || request.headers.get('x-real-ip') || 'unknown').slice(0, 64);
-}
+export { clientIp };
 
 /**
  * The one wrapper every API route goes through: input parsed with the contract's zod schemas, session
@@ -179,6 +172,12 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
         const key = error.messageKey;
         const message = isQualifiedMessageKey(key) ? translateMessage(locale, key, error.values) : t(key, error.values);
         return reply({ code, message, data: null }, status, drop, 0, error.headers);
+      }
+      if (error instanceof MalformedTokenError) {
+        status = 400;
+        code = API_CODES.INVALID_INPUT;
+        log.warn('malformed token cookie', { path: new URL(request.url).pathname });
+        return reply({ code, message: t('tokenMalformed'), data: null }, status, expiredSessionCookies());
       }
       status = 500;
       code = API_CODES.INTERNAL;

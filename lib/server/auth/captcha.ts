@@ -6,6 +6,11 @@ import { getEnv } from '../env';
 import { log } from '../log';
 
 export const CAPTCHA_TTL_MINUTES = 5;
+/**
+ * Most live captchas kept at once, whatever the number of addresses asking: beyond it the oldest
+ * go (their logins then fail the captcha and ask for a new one).
+ */
+export const MAX_LIVE_CAPTCHAS = 20_000;
 export const CAPTCHA_TOKEN = /^[A-Za-z0-9]{32}$/;
 
 // svg-captcha's module is also callable (draw a given text) but its types omit that.
@@ -43,6 +48,9 @@ export async function createCaptcha(db: Queryable, token: string, label: string)
      ON CONFLICT (token) DO UPDATE SET answer_hash = EXCLUDED.answer_hash, expires_at = EXCLUDED.expires_at`,
     [token, hashAnswer(token, captcha.text), CAPTCHA_TTL_MINUTES],
   );
+  await db.query('DELETE FROM captchas WHERE token IN (SELECT token FROM captchas ORDER BY expires_at DESC OFFSET $1)', [
+    MAX_LIVE_CAPTCHAS,
+  ]);
   const escaped = label.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
   return captcha.data.replace('<svg ', `<svg role="img" aria-label="${escaped}" `);
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors';
 import type { Queryable } from '../db';
 import { findUserForLogin } from '../users';
 import { consumeCaptcha } from './captcha';
-import { lockedMinutes, recordAttempt } from './lockout';
+import { lockedMinutes, lockoutKey, recordAttempt } from './lockout';
 import { decryptLoginPassword } from './login-key';
 import { DUMMY_HASH, verifyPassword } from './password';
 import { createSession } from './session';
@@ -15,7 +15,10 @@ import { createSession } from './session';
  * and the credentials. Unknown users and wrong passwords get the same answer and the same work.
  */
 export async function login(db: Queryable, body: LoginBody, meta: { ip: string; userAgent: string | null }) {
-  const minutes = await lockedMinutes(db, body.username, meta.ip);
+  // Failures count against the account, whichever of its username, e-mail or phone was typed.
+  const user = await findUserForLogin(db, body.username);
+  const key = lockoutKey(body.username, user?.id ?? null);
+  const minutes = await lockedMinutes(db, key, meta.ip);
   if (minutes > 0) throw new ApiError(LOGIN_CODES.LOCKED, 'locked', { minutes });
 
   if (!(await consumeCaptcha(db, body.token, body.captcha))) throw new ApiError(LOGIN_CODES.CAPTCHA, 'captchaWrong');
@@ -25,14 +28,13 @@ export async function login(db: Queryable, body: LoginBody, meta: { ip: string; 
     throw new ApiError(LOGIN_CODES.CIPHER, decrypted.reason === 'expired' ? 'passwordCipherExpired' : 'passwordCipherInvalid');
   }
 
-  const user = await findUserForLogin(db, body.username);
   const valid = await verifyPassword(decrypted.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) {
-    await recordAttempt(db, body.username, meta.ip, false);
+    await recordAttempt(db, key, meta.ip, false);
     throw new ApiError(LOGIN_CODES.BAD_CREDENTIALS, 'badCredentials');
   }
   if (user.status !== 0) throw new ApiError(API_CODES.FORBIDDEN, 'accountDisabled');
-  await recordAttempt(db, body.username, meta.ip, true);
+  await recordAttempt(db, key, meta.ip, true);
   if (user.mustChangePassword) throw new ApiError(LOGIN_CODES.MUST_CHANGE_PASSWORD, 'mustChangePassword');
   return createSession(db, user.id, meta);
 }

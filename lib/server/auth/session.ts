@@ -19,6 +19,13 @@ export const SESSION_COOKIE = 'token';
 /** Readable by scripts, holds no secret: tells the browser that a session cookie exists. */
 export const SESSION_HINT_COOKIE = 'session_hint';
 
+/** Cookies that end a browser session (the token and its script-readable hint). */
+export function expiredSessionCookies(): string[] {
+  return [SESSION_COOKIE, SESSION_HINT_COOKIE].map(
+    (name) => `${name}=; Path=/; Max-Age=0; SameSite=Lax${name === SESSION_COOKIE ? '; HttpOnly' : ''}`,
+  );
+}
+
 let secretKey: Uint8Array | undefined;
 
 async function jwtKey(db: Queryable): Promise<Uint8Array> {
@@ -52,16 +59,36 @@ export async function createSession(db: Queryable, userId: string, meta: { ip: s
   return { token, sessionId: row.id, expiresAt: new Date(row.expires_at), maxAgeSeconds: ttlHours * 3600 };
 }
 
+/**
+ * A `token` cookie whose %-encoding is broken (`%E0%A4%A`): no session can come from it, and the
+ * caller must learn why (HTTP 400, the cookie dropped) rather than meet a failure of the server.
+ */
+export class MalformedTokenError extends Error {
+  constructor() {
+    super('malformed token cookie');
+    this.name = 'MalformedTokenError';
+  }
+}
+
 function tokenOf(request: Request): string | null {
   const header = request.headers.get('token');
   if (header) return header.trim();
   const match = /(?:^|;\s*)token=([^;]+)/.exec(request.headers.get('cookie') ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    throw new MalformedTokenError();
+  }
 }
 
 /** Whether the request carries a session token at all (valid or not). */
 export function hasSessionToken(request: Request): boolean {
-  return tokenOf(request) !== null;
+  try {
+    return tokenOf(request) !== null;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -91,7 +118,7 @@ async function verifiedClaims(db: Queryable, token: string): Promise<{ sid: stri
 }
 
 /**
- * The session a request carries (cookie `token` or header `token`): the signature must verify with
+ * The session a request carries (cookie `token` or header `token`), or MalformedTokenError: the signature must verify with
  * HS256 only (no `alg: none`), and the session row must exist, be unrevoked and unexpired, and belong
  * to an active user. One query reads the session with the user's permissions and area ranges.
  */

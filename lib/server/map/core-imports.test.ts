@@ -14,6 +14,7 @@ const FOUNDATIONS = new Set([
   'lib/server/db',
   'lib/server/db/types',
   'lib/server/auth/session',
+  'lib/server/client-ip',
   'lib/server/env',
   'lib/server/log',
   'lib/server/i18n',

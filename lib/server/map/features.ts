@@ -117,3 +117,25 @@ export async function countFeatures(db: Queryable, layer: MapLayer, lod: RegionL
   const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${layer.from} WHERE ${where}`, params);
   return row?.n ?? 0;
 }
+
+/**
+ * Vertices the geometries of one page of a query hold (the same rows, order, limit and offset as
+ * queryFeatures): what an answer will weigh, known before any of it is serialised.
+ */
+export async function countVertices(
+  db: Queryable,
+  layer: MapLayer,
+  options: Pick<FeatureQueryOptions, 'lod' | 'filter' | 'limit' | 'offset' | 'orderBy'>,
+): Promise<number> {
+  const geometry = layer.geometry(options.lod);
+  const params: SqlParam[] = [];
+  const where = buildWhere(layer, geometry, options.filter, params);
+  params.push(options.limit, options.offset);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT COALESCE(sum(n), 0)::bigint::float8 AS n FROM (
+       SELECT ST_NPoints(${geometry}) AS n FROM ${layer.from} WHERE ${where}
+        ORDER BY ${options.orderBy ?? layer.id} LIMIT $${params.length - 1} OFFSET $${params.length}) page`,
+    params,
+  );
+  return Number(row?.n ?? 0);
+}

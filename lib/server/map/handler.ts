@@ -3,8 +3,10 @@ import 'server-only';
  * The one entry of the map routes: reads the session (for each layer's access rule), runs the service and
  * turns any failure into the service's exception document. One log line per request.
  */
-import { getSession } from '../auth/session';
+import { expiredSessionCookies, getSession, MalformedTokenError } from '../auth/session';
+import { clientIp } from '../client-ip';
 import { getDb } from '../db';
+import { getEnv } from '../env';
 import { localeOfRequest } from '../i18n';
 import { log } from '../log';
 import { exceptionResponse, OwsError, owsParams, type OwsService } from './ows';
@@ -16,10 +18,53 @@ const HANDLERS: Record<OwsService, (ctx: MapRequestContext) => Promise<Response>
 /** Longest query string accepted (CQL filters included). */
 const MAX_QUERY_LENGTH = 8192;
 
-function serviceUrl(request: Request, url: URL): string {
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
-  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
-  return `${proto}://${host}${url.pathname}`;
+/** GetFeature answers one address may have in progress at once; more are refused with Retry-After. */
+export const WFS_FEATURE_REQUESTS_PER_CLIENT = 2;
+const featureRequestsInProgress = new Map<string, number>();
+
+function isFeatureRequest(service: OwsService, params: Map<string, string>): boolean {
+  return service === 'WFS' && (params.get('REQUEST') ?? '').toLowerCase() === 'getfeature';
+}
+
+/** Runs `work` as one of the address's GetFeature answers in progress, or refuses it. */
+async function asFeatureRequest(ip: string, work: () => Promise<Response>): Promise<Response> {
+  const running = featureRequestsInProgress.get(ip) ?? 0;
+  if (running >= WFS_FEATURE_REQUESTS_PER_CLIENT) {
+    log.warn('wfs client over its concurrency limit', { ip, running });
+    throw new OwsError(
+      'OperationProcessingFailed',
+      'Too many feature requests from this address at once; retry after the others finish',
+      undefined,
+      429,
+      {
+        'retry-after': '1',
+      },
+    );
+  }
+  featureRequestsInProgress.set(ip, running + 1);
+  try {
+    // The body is built in full before it is returned, so the request's work ends here.
+    return await work();
+  } finally {
+    const left = (featureRequestsInProgress.get(ip) ?? 1) - 1;
+    if (left > 0) featureRequestsInProgress.set(ip, left);
+    else featureRequestsInProgress.delete(ip);
+  }
+}
+
+/**
+ * The address capabilities documents name for every operation: the configured public origin, never
+ * the request's Host or X-Forwarded-Host, which a client chooses and a shared cache would hand on to
+ * everyone else.
+ */
+function serviceUrl(url: URL): string {
+  return `${new URL(getEnv().SITE_URL).origin}${url.pathname}`;
+}
+
+/** A capabilities document is in the caller's language (titles and abstracts): a shared cache must key on it. */
+function withVary(response: Response, params: Map<string, string>): Response {
+  if ((params.get('REQUEST') ?? '').toLowerCase() === 'getcapabilities') response.headers.set('vary', 'x-locale, cookie, accept-language');
+  return response;
 }
 
 export function ogcService(service: OwsService) {
@@ -32,17 +77,30 @@ export function ogcService(service: OwsService) {
       if (url.search.length > MAX_QUERY_LENGTH) throw new OwsError('InvalidParameterValue', 'Request too long', 'REQUEST', 414);
       const db = await getDb();
       const session = await getSession(request, db);
-      const response = await HANDLERS[service]({
-        url,
-        params,
-        db,
-        session,
-        locale: localeOfRequest(request),
-        serviceUrl: serviceUrl(request, url),
-      });
+      const run = () =>
+        HANDLERS[service]({
+          url,
+          params,
+          db,
+          session,
+          locale: localeOfRequest(request),
+          serviceUrl: serviceUrl(url),
+        });
+      const response = isFeatureRequest(service, params) ? await asFeatureRequest(clientIp(request), run) : await run();
       status = response.status;
-      return response;
+      return withVary(response, params);
     } catch (error) {
+      if (error instanceof MalformedTokenError) {
+        log.warn('malformed token cookie', { service, path: url.pathname });
+        status = 400;
+        const response = exceptionResponse(
+          new OwsError('InvalidParameterValue', 'The token cookie is malformed', 'token'),
+          service,
+          params.get('VERSION'),
+        );
+        for (const cookie of expiredSessionCookies()) response.headers.append('set-cookie', cookie);
+        return response;
+      }
       const owsError =
         error instanceof OwsError ? error : new OwsError('NoApplicableCode', 'The map service failed; please try again', undefined, 500);
       if (!(error instanceof OwsError))

@@ -13,6 +13,7 @@ export type OwsExceptionCode =
   | 'InvalidCRS'
   | 'InvalidFormat'
   | 'TileOutOfRange'
+  | 'OperationProcessingFailed'
   | 'NoApplicableCode';
 
 export class OwsError extends Error {
@@ -21,6 +22,8 @@ export class OwsError extends Error {
     message: string,
     readonly locator?: string,
     readonly status = 400,
+    /** Extra headers of the exception answer (Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'OwsError';
@@ -77,7 +80,7 @@ export function exceptionResponse(error: OwsError, service: OwsService, version:
     const ns = service === 'WFS' ? 'http://www.opengis.net/ows/1.1' : 'http://www.opengis.net/ows/1.1';
     body = `<?xml version="1.0" encoding="UTF-8"?>\n<ows:ExceptionReport xmlns:ows="${ns}" version="${owsVersion}"><ows:Exception exceptionCode="${error.code}"${locator}><ows:ExceptionText>${text}</ows:ExceptionText></ows:Exception></ows:ExceptionReport>`;
   }
-  return new Response(body, { status: error.status, headers: { 'content-type': type, 'cache-control': 'no-store' } });
+  return new Response(body, { status: error.status, headers: { ...error.headers, 'content-type': type, 'cache-control': 'no-store' } });
 }
 
 export function xmlResponse(body: string, maxAge = 300): Response {

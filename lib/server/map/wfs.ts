@@ -5,12 +5,19 @@ import 'server-only';
  */
 import { describeFeatureType, NAMESPACE_URI, WFS_MAX_COUNT, wfsCapabilities } from './capabilities';
 import { parseBbox, parseCrs } from './crs';
-import { countFeatures, queryFeatures, type FeatureRecord } from './features';
+import { countFeatures, countVertices, queryFeatures, type FeatureRecord } from './features';
 import { allLayers, findLayer, WORKSPACE, type MapLayer } from './layers';
 import { escapeXml, intParam, OwsError, required, xmlResponse } from './ows';
 import { mapCaller, splitCqlList } from './query';
 import type { MapRequestContext } from './wms';
 import type { RegionLod } from '../../shared/contracts/regions';
+
+/**
+ * Most vertices one GetFeature answer may carry (about 6 MB of GeoJSON or GML). The whole region layer
+ * at LOD=hi holds ~2.5 million (54 MB); at LOD=lo ~130 000. Larger requests are refused, before any
+ * geometry is serialised, with the ways to ask for less.
+ */
+export const WFS_MAX_VERTICES = 250_000;
 
 const JSON_FORMATS = new Set(['application/json', 'json', 'application/geo+json', 'geojson']);
 
@@ -91,6 +98,15 @@ async function getFeature(ctx: MapRequestContext): Promise<Response> {
     return new Response(`${collectionOpen(matched, 0)}</wfs:FeatureCollection>`, {
       headers: { ...headers, 'content-type': 'application/gml+xml; version=3.2' },
     });
+  }
+  const vertices = await countVertices(ctx.db, layer, { lod, filter, limit: count, offset: startIndex });
+  if (vertices > WFS_MAX_VERTICES) {
+    throw new OwsError(
+      'OperationProcessingFailed',
+      `The answer would hold ${vertices} vertices, more than the ${WFS_MAX_VERTICES} one answer may carry: ask for LOD=lo or LOD=mid, a BBOX, a CQL_FILTER or a smaller COUNT`,
+      'LOD',
+      400,
+    );
   }
   const decimals = srid === 3857 ? 2 : lod === 'lo' ? 4 : 6;
   const features = await queryFeatures(ctx.db, layer, {

@@ -12,7 +12,11 @@ import type { Channel } from '../messaging';
 export type ValidityKind = 'username' | 'email' | 'telephone';
 
 /** The live checks of the registration form. */
-export async function checkValidity(db: Queryable, kind: ValidityKind, value: string): Promise<{ valid: boolean; reason: 'format' | 'taken' | null }> {
+export async function checkValidity(
+  db: Queryable,
+  kind: ValidityKind,
+  value: string,
+): Promise<{ valid: boolean; reason: 'format' | 'taken' | null }> {
   if (kind === 'username') {
     if (!USERNAME_PATTERN.test(value)) return { valid: false, reason: 'format' };
     const rows = await db.query<{ id: string }>('SELECT id::text AS id FROM users WHERE lower(username) = lower($1)', [value]);
@@ -52,8 +56,10 @@ export async function register(db: Queryable, input: RegisterInput): Promise<{ u
   const target = normalizeTarget(input.channel, raw);
   const username = await checkValidity(db, 'username', input.username);
   if (!username.valid) throw new ApiError(API_CODES.INVALID_INPUT, username.reason === 'taken' ? 'usernameTaken' : 'usernameFormat');
-  const email = input.email ? normalizeTarget('email', input.email) : null;
-  const telephone = input.telephone ? normalizeTarget('telephone', input.telephone) : null;
+  // Only the contact the code proved is stored: an unproven one could be someone else's, who could
+  // then neither register it nor stop this account logging in with it. The other is added later, verified.
+  const email = input.channel === 'email' ? target : null;
+  const telephone = input.channel === 'telephone' ? target : null;
   if (email && (await isContactTaken(db, 'email', email))) throw new ApiError(API_CODES.INVALID_INPUT, 'emailTaken');
   if (telephone && (await isContactTaken(db, 'telephone', telephone))) throw new ApiError(API_CODES.INVALID_INPUT, 'telephoneTaken');
   const password = await decryptNewPassword(db, input.password);
@@ -69,26 +75,37 @@ export async function register(db: Queryable, input: RegisterInput): Promise<{ u
 }
 
 /** Forgotten password: the code proves the address; the new password ends every session. */
-export async function resetPassword(db: Queryable, input: { channel: Channel; target: string; code: string; password: string }): Promise<void> {
+export async function resetPassword(
+  db: Queryable,
+  input: { channel: Channel; target: string; code: string; password: string },
+): Promise<void> {
   const target = normalizeTarget(input.channel, input.target);
   const password = await decryptNewPassword(db, input.password);
   await verifyCode(db, { channel: input.channel, target, purpose: 'reset', code: input.code, consume: true });
   const [user] = await db.query<{ id: string }>(
-    input.channel === 'email' ? 'SELECT id::text AS id FROM users WHERE lower(email) = $1' : 'SELECT id::text AS id FROM users WHERE telephone = $1',
+    input.channel === 'email'
+      ? 'SELECT id::text AS id FROM users WHERE lower(email) = $1'
+      : 'SELECT id::text AS id FROM users WHERE telephone = $1',
     [target],
   );
   if (!user) throw new ApiError(1103, 'codeWrong');
-  await db.query('UPDATE users SET password_hash = $2, must_change_password = false, updated_at = now() WHERE id = $1', [user.id, await hashPassword(password)]);
+  await db.query('UPDATE users SET password_hash = $2, must_change_password = false, updated_at = now() WHERE id = $1', [
+    user.id,
+    await hashPassword(password),
+  ]);
   await revokeOtherSessions(db, user.id, null);
 }
 
 /** A new e-mail or phone for the signed-in user, proven by a code sent to it. */
 export async function changeContact(db: Queryable, userId: string, channel: Channel, value: string, code: string): Promise<void> {
   const target = normalizeTarget(channel, value);
-  if (await isContactTaken(db, channel, target)) throw new ApiError(API_CODES.INVALID_INPUT, channel === 'email' ? 'emailTaken' : 'telephoneTaken');
+  if (await isContactTaken(db, channel, target))
+    throw new ApiError(API_CODES.INVALID_INPUT, channel === 'email' ? 'emailTaken' : 'telephoneTaken');
   await verifyCode(db, { channel, target, purpose: 'change', code, consume: true });
   await db.query(
-    channel === 'email' ? 'UPDATE users SET email = $2, updated_at = now() WHERE id = $1' : 'UPDATE users SET telephone = $2, updated_at = now() WHERE id = $1',
+    channel === 'email'
+      ? 'UPDATE users SET email = $2, updated_at = now() WHERE id = $1'
+      : 'UPDATE users SET telephone = $2, updated_at = now() WHERE id = $1',
     [userId, target],
   );
 }
