@@ -116,7 +116,7 @@ for (const t of [
 
     // Nothing written: Save says so, on the page's own language tab.
     await form.getByRole('button', { name: t.save, exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText(t.lang === 'zh' ? t.incompleteZh : t.incompleteEn);
+    await expect(page.locator('main').getByRole('alert')).toHaveText(t.lang === 'zh' ? t.incompleteZh : t.incompleteEn);
 
     // English begun on its tab (title only), Chinese complete, while the Chinese tab is open: Save opens the English
     // tab, marks it, and names the missing field.
@@ -128,7 +128,7 @@ for (const t of [
     await form.getByLabel(t.titleZh).fill(titleZh);
     await form.getByLabel(t.bodyZh).fill('<p>只有中文正文。</p>');
     await form.getByRole('button', { name: t.save, exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText(t.incompleteEn);
+    await expect(page.locator('main').getByRole('alert')).toHaveText(t.incompleteEn);
     await expect(tabEn).toHaveAttribute('aria-selected', 'true');
     await expect(tabEn).toHaveAttribute('data-incomplete', 'true');
     await expect(tabZh).not.toHaveAttribute('data-incomplete', 'true');

@@ -301,7 +301,9 @@ export function NewsEditor() {
               <Table.Tbody>
                 {list.data.list.map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{locale === 'en' ? item.titleEn : item.titleZh}</Table.Td>
+                    <Table.Td lang={shownTitle(item, pageLanguage).lang === 'zh' ? 'zh-CN' : 'en'}>
+                      {shownTitle(item, pageLanguage).text}
+                    </Table.Td>
                     <Table.Td>{types(String(item.type) as '0')}</Table.Td>
                     <Table.Td>
                       <Badge
@@ -319,7 +321,7 @@ export function NewsEditor() {
                           size="compact-sm"
                           variant="light"
                           onClick={() => void edit(item.id)}
-                          aria-label={t('editItem', { title: locale === 'en' ? item.titleEn : item.titleZh })}
+                          aria-label={t('editItem', { title: shownTitle(item, pageLanguage).text })}
                         >
                           {t('edit')}
                         </Button>
@@ -342,6 +344,12 @@ export function NewsEditor() {
       </Paper>
     </Stack>
   );
+}
+
+/** The title in the page's language, or in the other when the item has only that one. */
+function shownTitle(item: Pick<NewsRecord, 'titleZh' | 'titleEn'>, lang: NewsLanguage): { text: string; lang: NewsLanguage } {
+  const [own, other] = lang === 'en' ? [item.titleEn, item.titleZh] : [item.titleZh, item.titleEn];
+  return own ? { text: own, lang } : { text: other, lang: lang === 'en' ? 'zh' : 'en' };
 }
 
 function toInput(record: NewsRecord): NewsInput {
