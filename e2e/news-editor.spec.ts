@@ -83,6 +83,8 @@ for (const t of [
     requiredZh: '中文版须填写此项',
     publish: '发布',
     published: '已发布',
+    unpublish: '撤回',
+    unpublished: '已撤回',
     onlyIn: '仅有中文版',
   },
   {
@@ -101,6 +103,8 @@ for (const t of [
     requiredZh: 'Required for the Chinese version',
     publish: 'Publish',
     published: 'Published',
+    unpublish: 'Unpublish',
+    unpublished: 'Unpublished',
     onlyIn: 'Available in Chinese only',
   },
 ] as const) {
@@ -155,5 +159,8 @@ for (const t of [
     await expect(anonymous.locator('main article')).toHaveAttribute('lang', 'zh-CN');
     await expect(anonymous.getByText('只有中文正文。')).toBeVisible();
     await visitor.close();
+    // Off the site again, so the lists other specs read start with the demo items.
+    await row.getByRole('button', { name: t.unpublish, exact: true }).click();
+    await expect(page.getByRole('status')).toContainText(t.unpublished);
   });
 }
