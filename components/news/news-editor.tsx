@@ -83,6 +83,9 @@ export function NewsEditor() {
     const lang = found.some((f) => newsFieldLanguage(f) === tab) ? tab : newsFieldLanguage(found[0]!);
     setTab(lang);
     setMessage({ kind: 'error', text: t('incomplete', { lang }) });
+    // Once that tab shows, the cursor goes to its first missing field (which also scrolls it into view).
+    const first = found.find((f) => newsFieldLanguage(f) === lang)!;
+    requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
   }
 
   const list = useManagedNewsList(status);
@@ -206,6 +209,7 @@ export function NewsEditor() {
                   <Tabs.Panel value={lang} key={lang} pt="md">
                     <Stack gap="sm">
                       <TextInput
+                        id={fieldId(field('title'))}
                         label={t(`titleField.${lang}`)}
                         maxLength={lang === 'zh' ? 200 : 300}
                         error={error('title')}
@@ -226,6 +230,7 @@ export function NewsEditor() {
                         onChange={(e) => set('source', e.currentTarget.value)}
                       />
                       <Textarea
+                        id={fieldId(field('body'))}
                         label={t(`bodyField.${lang}`)}
                         description={t('bodyHint')}
                         error={error('body')}
@@ -345,6 +350,8 @@ export function NewsEditor() {
     </Stack>
   );
 }
+
+const fieldId = (field: string) => `news-editor-${field}`;
 
 /** The title in the page's language, or in the other when the item has only that one. */
 function shownTitle(item: Pick<NewsRecord, 'titleZh' | 'titleEn'>, lang: NewsLanguage): { text: string; lang: NewsLanguage } {
