@@ -101,3 +101,11 @@ export const FeedbackIcon = (p: IconProps) => (
     <path d="M8 9.5h8M8 12.5h5" />
   </Icon>
 );
+
+/** A warning sign (a triangle with an exclamation mark): marks where something needs attention, beside its text. */
+export const WarningIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3.5 2.5 20h19z" />
+    <path d="M12 10v4.5M12 17.2v.1" />
+  </Icon>
+);

@@ -33,3 +33,80 @@ test.describe('home', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+const PREFIX = { zh: '/chinese', en: '/english' } as const;
+
+for (const lang of ['zh', 'en'] as const) {
+  const prefix = PREFIX[lang];
+
+  test.describe(`home, what a first visit meets (${lang})`, () => {
+    test('the figures are in the page itself: no empty block while they load', async ({ page, request }) => {
+      const figures = (await (await request.get('/api/main/v1/figures')).json()).data;
+      // Scripts off: what the server sends is what a visitor sees first.
+      const html = await (await request.get(`${prefix}/home`)).text();
+      expect(html).toContain('data-testid="home-figures"');
+      await page.route('**/*.js', (route) => route.abort());
+      await page.goto(`${prefix}/home`);
+      const panel = page.getByTestId('home-figures');
+      await expect(panel.getByTestId('figure-chineseSatellites')).toHaveText(String(figures.chineseSatellites));
+      await expect(panel.getByTestId('figure-sensors')).toHaveText(figures.sensors.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en'));
+      // The two live figures keep their place and labels while their value loads.
+      await expect(panel.getByRole('term')).toHaveCount(8);
+      await expect(panel.getByTestId('visits-today')).toBeAttached();
+    });
+
+    test('the news block lists the newest items of all types, newest first, the newest notice included', async ({ page, request }) => {
+      const home = (await (await request.get('/api/news/v3/news-v3/home', { headers: { 'x-locale': lang } })).json()).data as {
+        latest: { type: number; items: { id: string; publishedAt: string }[] }[];
+      };
+      const newestNotice = home.latest.find((g) => g.type === 0)!.items[0]!;
+      await page.goto(`${prefix}/home`);
+      const links = page.getByTestId('home-news').locator('li a');
+      const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const dates = await page
+        .getByTestId('home-news')
+        .locator('time')
+        .evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime')!));
+      expect(dates.length).toBe(6);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      // Nothing published after the oldest shown is missing, so the newest notice is there when it is recent enough.
+      const all = home.latest.flatMap((g) => g.items).filter((i) => i.publishedAt >= dates.at(-1)!);
+      expect(all.length).toBe(6);
+      if (newestNotice.publishedAt >= dates.at(-1)!) expect(hrefs).toContain(`${prefix}/platform/newsList/notic/detail/${newestNotice.id}`);
+    });
+
+    test('opening home fetches no other pages and no images it does not show; a link is fetched when reached for', async ({ page }) => {
+      const prefetches: string[] = [];
+      const images: string[] = [];
+      page.on('request', (r) => {
+        if (r.headers()['next-router-prefetch'] || r.headers()['rsc']) prefetches.push(r.url());
+        if (r.resourceType() === 'image' && r.url().includes('/api/files/')) images.push(r.url());
+      });
+      await page.goto(`${prefix}/home`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1500);
+      expect(prefetches).toEqual([]);
+      expect(images).toEqual([]);
+      // Reaching for a link (pointer or keyboard) fetches that page, and the click then navigates.
+      const link = page.getByTestId('home-news').locator('li a').first();
+      await link.hover();
+      await expect.poll(() => prefetches.length).toBeGreaterThan(0);
+      await link.click();
+      await expect(page).toHaveURL(/\/detail\/\d+$/);
+    });
+  });
+
+  test(`at 360 px the satellite picture stays clear of the hero text (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${prefix}/home`);
+    const art = await page.locator('section[aria-labelledby="home-title"] svg').boundingBox();
+    for (const text of [page.locator('#home-title'), page.locator('section[aria-labelledby="home-title"] p').first()]) {
+      const box = (await text.boundingBox())!;
+      expect(box.y + box.height, 'text ends above the picture').toBeLessThanOrEqual(art!.y);
+    }
+    // Wider screens keep the picture beside the text.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const title = (await page.locator('#home-title').boundingBox())!;
+    expect(title.y).toBeLessThan(200);
+  });
+}

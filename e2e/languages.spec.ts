@@ -28,6 +28,25 @@ test.describe('languages and redirects', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('联系方式');
   });
 
+  for (const [from, to] of [
+    ['/chinese', '/english'],
+    ['/english', '/chinese'],
+  ] as const) {
+    test(`the language switch keeps the query and hash of the page (${from} → ${to})`, async ({ page }) => {
+      await page.goto(`${from}/platform/newsList/notic?page=2&q=GF-7#list`);
+      await page.getByTestId('language-switch').click();
+      await expect(page).toHaveURL(new RegExp(`${to}/platform/newsList/notic\\?page=2&q=GF-7#list$`));
+      // Screens change their query without a navigation (land-cover module, region, spot): the switch follows it.
+      await page.evaluate(() => history.replaceState(history.state, '', '?module=grid&region=130102'));
+      await page.getByTestId('language-switch').click();
+      await expect(page).toHaveURL(new RegExp(`${from}/platform/newsList/notic\\?module=grid&region=130102$`));
+      // A link opened in a new tab carries the query too.
+      await page.evaluate(() => history.replaceState(history.state, '', '?spot=42'));
+      await page.getByTestId('language-switch').hover();
+      await expect(page.getByTestId('language-switch')).toHaveAttribute('href', `${to}/platform/newsList/notic?spot=42`);
+    });
+  }
+
   test('/, bare prefixes and unknown paths go to the locale home', async ({ request }) => {
     const location = async (path: string, headers: Record<string, string> = {}) => {
       const res = await request.get(path, { maxRedirects: 0, headers });

@@ -65,3 +65,102 @@ test('a signed-in user without the editor permission gets the 403 page', async (
   await portal.goto('/manage/news');
   await expect(page).toHaveURL(/\/english\/403$/);
 });
+
+for (const t of [
+  {
+    lang: 'zh',
+    manage: '/chinese/manage/news',
+    newItem: '新建资讯',
+    form: '资讯编辑表单',
+    titleZh: '中文标题',
+    bodyZh: '中文正文（HTML）',
+    titleEn: '英文标题',
+    save: '保存',
+    saved: '已保存',
+    incompleteEn: '未保存：英文版缺少标题或正文（已在其标签页标出）。',
+    incompleteZh: '未保存：中文版缺少标题或正文（已在其标签页标出）。',
+    requiredEn: '英文版须填写此项',
+    requiredZh: '中文版须填写此项',
+    publish: '发布',
+    published: '已发布',
+    unpublish: '撤回',
+    unpublished: '已撤回',
+    onlyIn: '仅有中文版',
+  },
+  {
+    lang: 'en',
+    manage: '/english/manage/news',
+    newItem: 'New item',
+    form: 'News item form',
+    titleZh: 'Chinese title',
+    bodyZh: 'Chinese body (HTML)',
+    titleEn: 'English title',
+    save: 'Save',
+    saved: 'Saved',
+    incompleteEn: 'Not saved: the English version lacks its title or body (marked on its tab).',
+    incompleteZh: 'Not saved: the Chinese version lacks its title or body (marked on its tab).',
+    requiredEn: 'Required for the English version',
+    requiredZh: 'Required for the Chinese version',
+    publish: 'Publish',
+    published: 'Published',
+    unpublish: 'Unpublish',
+    unpublished: 'Unpublished',
+    onlyIn: 'Available in Chinese only',
+  },
+] as const) {
+  test(`a Chinese-only item saves; what is missing is shown on the tab that has it (${t.lang})`, async ({ page, browser }) => {
+    const portal = new PortalPage(page, t.lang);
+    await portal.goto('/home');
+    await portal.login('demo-editor', PASSWORD, CAPTCHA_ANSWER);
+    await page.goto(t.manage);
+    await page.getByRole('button', { name: t.newItem }).click();
+    const form = page.getByRole('form', { name: t.form });
+    const tabZh = form.getByRole('tab', { name: /中文/ });
+    const tabEn = form.getByRole('tab', { name: /English/ });
+
+    // Nothing written: Save says so, on the page's own language tab.
+    await form.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.locator('main').getByRole('alert')).toHaveText(t.lang === 'zh' ? t.incompleteZh : t.incompleteEn);
+
+    // English begun on its tab (title only), Chinese complete, while the Chinese tab is open: Save opens the English
+    // tab, marks it, and names the missing field.
+    await tabEn.click();
+    await form.getByLabel(t.titleEn).fill('Half an English version');
+    await tabZh.click();
+    const stamp = Date.now().toString(36);
+    const titleZh = `仅中文资讯 ${stamp}`;
+    await form.getByLabel(t.titleZh).fill(titleZh);
+    await form.getByLabel(t.bodyZh).fill('<p>只有中文正文。</p>');
+    await form.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.locator('main').getByRole('alert')).toHaveText(t.incompleteEn);
+    await expect(tabEn).toHaveAttribute('aria-selected', 'true');
+    await expect(tabEn).toHaveAttribute('data-incomplete', 'true');
+    await expect(tabZh).not.toHaveAttribute('data-incomplete', 'true');
+    await expect(form.getByText(t.requiredEn)).toBeVisible();
+
+    // Leaving English out altogether is fine: a Chinese-only item saves.
+    await form.getByLabel(t.titleEn).fill('');
+    await form.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.getByRole('status')).toContainText(t.saved);
+    await expect(tabEn).not.toHaveAttribute('data-incomplete', 'true');
+
+    // Published, the English page shows it in Chinese, marked as such and in the right language for screen readers.
+    const row = page.getByRole('row', { name: new RegExp(titleZh) });
+    await row.getByRole('button', { name: t.publish, exact: true }).click();
+    await expect(page.getByRole('status')).toContainText(t.published);
+    const visitor = await browser.newContext();
+    const anonymous = await visitor.newPage();
+    await anonymous.goto('/english/platform/newsList/notic');
+    const item = anonymous.locator('main article', { hasText: titleZh });
+    await expect(item).toHaveAttribute('lang', 'zh-CN');
+    await expect(item.getByTestId('news-only-in')).toHaveText('Available in Chinese only');
+    await item.getByRole('link', { name: titleZh }).click();
+    await expect(anonymous.getByRole('heading', { level: 1 })).toHaveText(titleZh);
+    await expect(anonymous.locator('main article')).toHaveAttribute('lang', 'zh-CN');
+    await expect(anonymous.getByText('只有中文正文。')).toBeVisible();
+    await visitor.close();
+    // Off the site again, so the lists other specs read start with the demo items.
+    await row.getByRole('button', { name: t.unpublish, exact: true }).click();
+    await expect(page.getByRole('status')).toContainText(t.unpublished);
+  });
+}

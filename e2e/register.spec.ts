@@ -60,3 +60,66 @@ test('reset a forgotten password with a phone code (zh)', async ({ page }) => {
   await expect(portal.loginDialog).toBeHidden();
   await expect(page.getByRole('link', { name: '个人中心' })).toBeVisible();
 });
+
+for (const t of [
+  {
+    lang: 'zh',
+    username: '用户名',
+    password: '密码',
+    confirm: '确认密码',
+    email: '邮箱',
+    next: '下一步',
+    required: '请填写此项',
+    weak: '密码强度不足',
+    mismatch: '两次输入的密码不一致',
+    noMail: '本站暂未开通邮件发送：如未收到验证码，请联系网站管理员获取。',
+  },
+  {
+    lang: 'en',
+    username: 'Username',
+    password: 'Password',
+    confirm: 'Confirm password',
+    email: 'E-mail',
+    next: 'Next',
+    required: 'Please fill in this field',
+    weak: 'The password is too weak',
+    mismatch: 'The two passwords differ',
+    noMail: 'This site does not send e-mail yet: if no code arrives, please ask the site administrator for it.',
+  },
+] as const) {
+  test(`register speaks of "the password" (there is no old one), flags an empty confirmation, tells users what no mail means (${t.lang})`, async ({
+    page,
+  }) => {
+    const portal = new PortalPage(page, t.lang);
+    const suffix = Date.now().toString(36);
+    await portal.goto('/register');
+    await page.getByRole('textbox', { name: t.username }).fill(`e2e-${suffix}`);
+    await page.getByRole('textbox', { name: t.password, exact: true }).fill('weak');
+    await page.getByRole('textbox', { name: t.email }).fill(`e2e-${suffix}@example.org`);
+    await page.getByRole('button', { name: t.next }).click();
+    const passwordField = page.getByRole('textbox', { name: t.password, exact: true });
+    const confirmField = page.getByRole('textbox', { name: t.confirm });
+    await expect(passwordField).toHaveAccessibleDescription(new RegExp(t.weak));
+    await expect(confirmField).toHaveAccessibleDescription(new RegExp(t.required));
+    await expect(page.locator('main')).not.toContainText(/新密码|new password/i);
+
+    await passwordField.fill('Fresh@2026');
+    await confirmField.fill('Fresh@2027');
+    await page.getByRole('button', { name: t.next }).click();
+    await expect(confirmField).toHaveAccessibleDescription(new RegExp(t.mismatch));
+    await expect(page.locator('main')).not.toContainText(/新密码|new password/i);
+
+    await confirmField.fill('Fresh@2026');
+    await page.getByRole('button', { name: t.next }).click();
+    // No mail service in the test server: users are told what that means for them, not about tables and READMEs.
+    await expect(page.getByText(t.noMail)).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(/outbox|README|发件箱/i);
+  });
+
+  test(`reset password tells users what a missing mail service means for them, in their terms (${t.lang})`, async ({ page }) => {
+    const portal = new PortalPage(page, t.lang);
+    await portal.goto('/resetPassword');
+    await expect(page.getByText(t.noMail)).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(/outbox|README|发件箱/i);
+  });
+}

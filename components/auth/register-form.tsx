@@ -67,8 +67,9 @@ export function RegisterForm({ mailConfigured }: { mailConfigured: boolean }) {
     const found: Errors = {};
     found.username = await live('username', account.username);
     if (!account.password) found.password = t('required');
-    else if (!isStrongPassword(account.password)) found.password = tp('weak');
-    if (account.confirm !== account.password) found.confirm = tp('mismatch');
+    else if (!isStrongPassword(account.password)) found.password = t('weak');
+    if (!account.confirm) found.confirm = t('required');
+    else if (account.confirm !== account.password) found.confirm = t('mismatch');
     if (account.channel === 'email') found.email = await live('email', account.email);
     else found.telephone = await live('telephone', account.telephone);
     const clean = Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as Errors;
@@ -191,7 +192,7 @@ export function RegisterForm({ mailConfigured }: { mailConfigured: boolean }) {
           <SendCode channel={account.channel} target={target} purpose="register" />
           {(account.channel === 'telephone' || !mailConfigured) && (
             <Text size="xs" c="dimmed">
-              {t('outboxHint')}
+              {t('outboxHint', { channel: account.channel })}
             </Text>
           )}
           <form onSubmit={submit} noValidate>

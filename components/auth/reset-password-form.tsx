@@ -41,7 +41,8 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!isStrongPassword(password)) found.password = tp('weak');
-    if (confirm !== password) found.confirm = tp('mismatch');
+    if (!confirm) found.confirm = tr('required');
+    else if (confirm !== password) found.confirm = tp('mismatch');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -73,7 +74,7 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
             {target.trim() && <SendCode channel={channel} target={target.trim()} purpose="reset" />}
             {(channel === 'telephone' || !mailConfigured) && (
               <Text size="xs" c="dimmed">
-                {tr('outboxHint')}
+                {tr('outboxHint', { channel })}
               </Text>
             )}
             <CodeInput required value={code} onChange={setCode} error={errors.code} />

@@ -1,24 +1,29 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useEffect, useRef, useState } from 'react';
-import classes from './home.module.css';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
+import { FigureCell, FigurePending } from './figure-cell';
+import type { VisitLabels } from './visit-figures';
 
 /*
- * Home's live part, fetched in the browser: the platform figures with the visit counter (everything else on home is
- * rendered on the server, app/[locale]/[landing]/page.tsx). Its code loads once a visitor scrolls towards it; the
- * placeholder keeps the layout still.
+ * Home's live part, fetched in the browser: the visit counter (everything else on home, the other figures included,
+ * is rendered on the server, app/[locale]/[landing]/page.tsx). Its code loads once a visitor scrolls towards it; until
+ * then its two cells stand in the panel with their labels and a pending value, so nothing moves.
  */
 
-/** The panel's place while its code loads (decorative, hidden from assistive technology). */
-function Placeholder({ height }: { height: number }) {
-  return <div className={classes.placeholder} style={{ height }} aria-hidden="true" />;
-}
+const VisitFigures = lazy(() => import('./visit-figures').then((m) => ({ default: m.VisitFigures })));
 
-const PlatformFigures = dynamic(() => import('./platform-figures').then((m) => m.PlatformFigures), {
-  ssr: false,
-  loading: () => <Placeholder height={230} />,
-});
+function PendingVisits({ labels, cellRef }: { labels: VisitLabels; cellRef?: Ref<HTMLDivElement> }) {
+  return (
+    <>
+      <FigureCell label={labels.today} testId="visits-today" cellRef={cellRef}>
+        <FigurePending />
+      </FigureCell>
+      <FigureCell label={labels.total} testId="visits-total">
+        <FigurePending />
+      </FigureCell>
+    </>
+  );
+}
 
 /** Becomes true once the element is within `margin` of the viewport. */
 function useNearViewport(margin: string) {
@@ -34,17 +39,14 @@ function useNearViewport(margin: string) {
   return { ref, near };
 }
 
-/**
- * The platform figures sit at the bottom of home: their code and the live counts load when a visitor scrolls towards
- * them, not while the page is becoming interactive.
- */
-export function PlatformFiguresLazy() {
+/** The visit counter's cells: its code and the live counts load when a visitor scrolls towards them. */
+export function VisitFiguresLazy({ labels }: { labels: VisitLabels }) {
   const { ref, near } = useNearViewport('400px 0px');
   return near ? (
-    <PlatformFigures />
+    <Suspense fallback={<PendingVisits labels={labels} />}>
+      <VisitFigures labels={labels} />
+    </Suspense>
   ) : (
-    <div ref={ref}>
-      <Placeholder height={230} />
-    </div>
+    <PendingVisits labels={labels} cellRef={ref} />
   );
 }

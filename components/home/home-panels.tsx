@@ -1,10 +1,11 @@
 /** The home page's news and satellite panels, rendered on the server from the database (ISR): no code in the browser. */
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { SatelliteCard } from '@/components/satellites/satellite-card';
 import { AnchorLink } from '@/components/ui/anchor-link';
-import type { NewsSummary } from '@/lib/shared/contracts/news';
+import { HTML_LANG } from '@/i18n/routing';
+import type { HomeNewsItem } from '@/lib/shared/news/newest';
 import type { SatelliteSummary } from '@/lib/shared/contracts/satellites';
 import { kindOfType, newsDetailPath, newsListPath, NEWS_KINDS } from '@/lib/shared/news/kinds';
 
@@ -44,22 +45,28 @@ export function NewsPanel({ children }: { children: ReactNode }) {
   );
 }
 
-/** Highlighted news items, each linking to its detail page. */
-export function NewsHighlightsList({ highlights }: { highlights: readonly NewsSummary[] }) {
-  const news = useTranslations('News');
+/** The newest news of all types, newest first, each linking to its detail page; highlighted items are marked. */
+export function HomeNewsList({ items: news }: { items: readonly HomeNewsItem[] }) {
+  const t = useTranslations('News');
   const routes = useTranslations('Routes');
+  const locale = useLocale();
   const format = useFormatter();
-  const items = highlights.flatMap((item) => {
+  const items = news.flatMap(({ item, highlighted }) => {
     const kind = kindOfType(item.type);
-    return kind ? [{ item, kind }] : [];
+    return kind ? [{ item, highlighted, kind }] : [];
   });
-  if (items.length === 0) return <Text c="dimmed">{news('empty')}</Text>;
+  if (items.length === 0) return <Text c="dimmed">{t('empty')}</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map(({ item, kind }) => (
-        <li key={item.id}>
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      data-testid="home-news"
+    >
+      {items.map(({ item, highlighted, kind }) => (
+        <li key={item.id} lang={item.lang === locale ? undefined : HTML_LANG[item.lang]}>
           <Stack gap={4}>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" lang={HTML_LANG[locale]}>
               {routes(kind.title)} ·{' '}
               <time dateTime={item.publishedAt}>
                 {format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: 'short', day: 'numeric' })}
@@ -71,11 +78,23 @@ export function NewsHighlightsList({ highlights }: { highlights: readonly NewsSu
             <Text size="sm" lineClamp={2}>
               {item.summary}
             </Text>
-            {item.demo && (
-              <Badge size="xs" variant="outline" color="gray" w="fit-content">
-                {news('demo')}
-              </Badge>
-            )}
+            <Group gap={6} lang={HTML_LANG[locale]}>
+              {highlighted && (
+                <Badge size="xs" variant="light" w="fit-content">
+                  {t('highlighted')}
+                </Badge>
+              )}
+              {item.lang !== locale && (
+                <Badge size="xs" variant="light" color="gray" w="fit-content">
+                  {t('onlyIn', { lang: item.lang })}
+                </Badge>
+              )}
+              {item.demo && (
+                <Badge size="xs" variant="outline" color="gray" w="fit-content">
+                  {t('demo')}
+                </Badge>
+              )}
+            </Group>
           </Stack>
         </li>
       ))}

@@ -11,6 +11,7 @@ import { cartBadge, selectCartCount } from '@/lib/client/stores/selectors';
 import type { SessionUser } from '@/lib/client/stores/slices/session-slice';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { PERMISSIONS } from '@/lib/shared/permissions';
+import { CART_PATH, isBuiltPath } from '@/lib/shared/routes';
 import { CartIcon, EditIcon, FeedbackIcon, LogoutIcon, UserIcon } from '../icons';
 
 /** A header icon that links to a screen, named by its tooltip's text. */
@@ -36,12 +37,13 @@ export function SignedInActions({ user }: { user: SessionUser }) {
 
   return (
     <Group gap={narrow ? 2 : 'xs'} wrap="nowrap">
-      {user.permissions.includes(PERMISSIONS.CART) && (
+      {/* The cart screen is not built yet: until it is, no icon that would lead home. */}
+      {user.permissions.includes(PERMISSIONS.CART) && isBuiltPath(CART_PATH) && (
         <Tooltip label={t('cart')}>
           <Indicator label={cartBadge(cartCount)} size={16} disabled={cartCount === 0} color="red">
             <ActionIcon
               component={Link}
-              href="/personal/personalCenter/shopping"
+              href={CART_PATH}
               variant="subtle"
               color="white"
               size={size}

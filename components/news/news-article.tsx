@@ -1,5 +1,6 @@
 import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { HTML_LANG } from '@/i18n/routing';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import type { NewsDetail } from '@/lib/shared/contracts/news';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
@@ -15,6 +16,7 @@ interface Props {
 /** One news item: title, date and source, the sanitized body, share links and its neighbours. */
 export function NewsArticle({ kind, item, url }: Props) {
   const t = useTranslations('News');
+  const locale = useLocale();
   const routes = useTranslations('Routes');
   const format = useFormatter();
   const share = [
@@ -27,7 +29,7 @@ export function NewsArticle({ kind, item, url }: Props) {
     { name: t('shareEmail'), href: `mailto:?subject=${encodeURIComponent(item.title)}&body=${encodeURIComponent(url)}` },
   ];
   return (
-    <Stack gap="lg" component="article">
+    <Stack gap="lg" component="article" lang={item.lang === locale ? undefined : HTML_LANG[item.lang]}>
       <AnchorLink href={newsListPath(kind)} size="sm">
         ← {routes(kind.title)}
       </AnchorLink>
@@ -44,6 +46,11 @@ export function NewsArticle({ kind, item, url }: Props) {
             </Badge>
           )}
         </Group>
+        {item.lang !== locale && (
+          <Badge variant="light" color="gray" mt={4} lang={HTML_LANG[locale]} data-testid="news-only-in">
+            {t('onlyIn', { lang: item.lang })}
+          </Badge>
+        )}
         {item.demo && (
           <Text size="sm" c="dimmed" mt={4}>
             {t('demoNote')}

@@ -17,10 +17,12 @@ import {
   TextInput,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { WarningIcon } from '@/components/icons';
 import {
   managedNewsQuery,
   useManagedNewsList,
@@ -28,7 +30,14 @@ import {
   useSetNewsStatus,
   type ManagedNewsStatus as Status,
 } from '@/lib/client/queries/news';
-import type { NewsInput, NewsRecord } from '@/lib/shared/contracts/news';
+import {
+  missingNewsFields,
+  newsFieldLanguage,
+  type NewsInput,
+  type NewsLanguage,
+  type NewsRecord,
+  type NewsRequiredField,
+} from '@/lib/shared/contracts/news';
 import { NewsCoverEditor } from './news-cover-editor';
 
 const EMPTY: NewsInput = {
@@ -56,6 +65,28 @@ export function NewsEditor() {
   const [status, setStatus] = useState<Status>('all');
   const [editing, setEditing] = useState<{ id: string | null; draft: NewsInput } | null>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const pageLanguage: NewsLanguage = locale === 'en' ? 'en' : 'zh';
+  const [tab, setTab] = useState<NewsLanguage>(pageLanguage);
+  // Required fields found empty by the last Save; each clears as it is filled.
+  const [missing, setMissing] = useState<NewsRequiredField[]>([]);
+  const open = (next: { id: string | null; draft: NewsInput } | null) => {
+    setEditing(next);
+    setMissing([]);
+    setTab(pageLanguage);
+  };
+
+  /** Saves when each begun language is complete; otherwise shows what is missing, on the tab that has it. */
+  function submit(current: { id: string | null; draft: NewsInput }) {
+    const found = missingNewsFields(current.draft, tab);
+    setMissing(found);
+    if (found.length === 0) return save.mutate(current);
+    const lang = found.some((f) => newsFieldLanguage(f) === tab) ? tab : newsFieldLanguage(found[0]!);
+    setTab(lang);
+    setMessage({ kind: 'error', text: t('incomplete', { lang }) });
+    // Once that tab shows, the cursor goes to its first missing field (which also scrolls it into view).
+    const first = found.find((f) => newsFieldLanguage(f) === lang)!;
+    requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+  }
 
   const list = useManagedNewsList(status);
   const fail = (error: Error) => setMessage({ kind: 'error', text: error.message });
@@ -63,6 +94,7 @@ export function NewsEditor() {
   const save = useSaveNews({
     onSuccess: (record) => {
       setEditing({ id: record.id, draft: toInput(record) });
+      setMissing([]);
       setMessage({ kind: 'ok', text: t('saved') });
     },
     onError: fail,
@@ -77,7 +109,7 @@ export function NewsEditor() {
     setMessage(null);
     try {
       const record = await queryClient.fetchQuery(managedNewsQuery(id));
-      setEditing({ id, draft: toInput(record) });
+      open({ id, draft: toInput(record) });
     } catch (error) {
       fail(error as Error);
     }
@@ -89,7 +121,7 @@ export function NewsEditor() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>{t('title')}</Title>
-        <Button onClick={() => (setMessage(null), setEditing({ id: null, draft: EMPTY }))}>{t('new')}</Button>
+        <Button onClick={() => (setMessage(null), open({ id: null, draft: EMPTY }))}>{t('new')}</Button>
       </Group>
       {message && (
         <Alert
@@ -109,7 +141,8 @@ export function NewsEditor() {
           p="lg"
           component="form"
           aria-label={t('form')}
-          onSubmit={(e) => (e.preventDefault(), save.mutate(editing))}
+          noValidate
+          onSubmit={(e) => (e.preventDefault(), submit(editing))}
         >
           <Stack gap="md">
             <Title order={2} size="h4">
@@ -142,23 +175,44 @@ export function NewsEditor() {
               checked={editing.draft.highlight}
               onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, highlight: e.currentTarget.checked } })}
             />
-            <Tabs defaultValue={locale === 'en' ? 'en' : 'zh'} keepMounted>
-              <Tabs.List>
-                <Tabs.Tab value="zh">中文</Tabs.Tab>
-                <Tabs.Tab value="en">English</Tabs.Tab>
+            <Text size="sm" c="dimmed" id="news-language-rule">
+              {t('languageRule')}
+            </Text>
+            <Tabs value={tab} onChange={(v) => v && setTab(v as NewsLanguage)} keepMounted>
+              <Tabs.List aria-describedby="news-language-rule">
+                {(['zh', 'en'] as const).map((lang) => {
+                  const incomplete = missing.some((f) => newsFieldLanguage(f) === lang);
+                  return (
+                    <Tabs.Tab
+                      key={lang}
+                      value={lang}
+                      color={incomplete ? 'red' : undefined}
+                      leftSection={incomplete ? <WarningIcon size={16} color="var(--mantine-color-red-7)" /> : undefined}
+                      data-incomplete={incomplete || undefined}
+                    >
+                      <span lang={lang === 'zh' ? 'zh-CN' : 'en'}>{lang === 'zh' ? '中文' : 'English'}</span>
+                      {incomplete && <VisuallyHidden>{` (${t('tabIncomplete')})`}</VisuallyHidden>}
+                    </Tabs.Tab>
+                  );
+                })}
               </Tabs.List>
               {(['zh', 'en'] as const).map((lang) => {
                 const suffix = lang === 'zh' ? 'Zh' : 'En';
                 const field = <K extends 'title' | 'summary' | 'body' | 'source'>(name: K) => `${name}${suffix}` as `${K}${typeof suffix}`;
-                const set = (name: 'title' | 'summary' | 'body' | 'source', value: string) =>
+                const set = (name: 'title' | 'summary' | 'body' | 'source', value: string) => {
                   setEditing({ ...editing, draft: { ...editing.draft, [field(name)]: name === 'source' ? value || null : value } });
+                  if (value.trim()) setMissing((m) => m.filter((f) => f !== field(name as 'title' | 'body')));
+                };
+                const error = (name: 'title' | 'body') =>
+                  missing.includes(field(name) as NewsRequiredField) ? t('fieldRequired', { lang }) : undefined;
                 return (
                   <Tabs.Panel value={lang} key={lang} pt="md">
                     <Stack gap="sm">
                       <TextInput
+                        id={fieldId(field('title'))}
                         label={t(`titleField.${lang}`)}
-                        required
                         maxLength={lang === 'zh' ? 200 : 300}
+                        error={error('title')}
                         value={editing.draft[field('title')]}
                         onChange={(e) => set('title', e.currentTarget.value)}
                       />
@@ -176,9 +230,10 @@ export function NewsEditor() {
                         onChange={(e) => set('source', e.currentTarget.value)}
                       />
                       <Textarea
+                        id={fieldId(field('body'))}
                         label={t(`bodyField.${lang}`)}
                         description={t('bodyHint')}
-                        required
+                        error={error('body')}
                         autosize
                         minRows={8}
                         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -251,7 +306,9 @@ export function NewsEditor() {
               <Table.Tbody>
                 {list.data.list.map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{locale === 'en' ? item.titleEn : item.titleZh}</Table.Td>
+                    <Table.Td lang={shownTitle(item, pageLanguage).lang === 'zh' ? 'zh-CN' : 'en'}>
+                      {shownTitle(item, pageLanguage).text}
+                    </Table.Td>
                     <Table.Td>{types(String(item.type) as '0')}</Table.Td>
                     <Table.Td>
                       <Badge
@@ -269,7 +326,7 @@ export function NewsEditor() {
                           size="compact-sm"
                           variant="light"
                           onClick={() => void edit(item.id)}
-                          aria-label={t('editItem', { title: locale === 'en' ? item.titleEn : item.titleZh })}
+                          aria-label={t('editItem', { title: shownTitle(item, pageLanguage).text })}
                         >
                           {t('edit')}
                         </Button>
@@ -292,6 +349,14 @@ export function NewsEditor() {
       </Paper>
     </Stack>
   );
+}
+
+const fieldId = (field: string) => `news-editor-${field}`;
+
+/** The title in the page's language, or in the other when the item has only that one. */
+function shownTitle(item: Pick<NewsRecord, 'titleZh' | 'titleEn'>, lang: NewsLanguage): { text: string; lang: NewsLanguage } {
+  const [own, other] = lang === 'en' ? [item.titleEn, item.titleZh] : [item.titleZh, item.titleEn];
+  return own ? { text: own, lang } : { text: other, lang: lang === 'en' ? 'zh' : 'en' };
 }
 
 function toInput(record: NewsRecord): NewsInput {

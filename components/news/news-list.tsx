@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { HTML_LANG } from '@/i18n/routing';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import { LinkPagination } from '@/components/ui/link-pagination';
 import type { NewsSummary } from '@/lib/shared/contracts/news';
@@ -16,6 +17,7 @@ interface Props {
 /** A page of a news list with real pagination links (works without JavaScript, crawlable). */
 export function NewsList({ kind, items, page, pages }: Props) {
   const t = useTranslations('News');
+  const locale = useLocale();
   const format = useFormatter();
   if (items.length === 0) return <Text c="dimmed">{t('empty')}</Text>;
   return (
@@ -23,7 +25,14 @@ export function NewsList({ kind, items, page, pages }: Props) {
       <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((item, index) => (
           <li key={item.id}>
-            <Paper withBorder radius="md" p="md" component="article" className={item.cover ? classes.withCover : undefined}>
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              component="article"
+              className={item.cover ? classes.withCover : undefined}
+              lang={item.lang === locale ? undefined : HTML_LANG[item.lang]}
+            >
               {item.cover && (
                 // The first cover is usually the largest paint above the fold: fetched at once; the rest lazily.
                 // eslint-disable-next-line @next/next/no-img-element -- signed file links, not optimizable static assets
@@ -55,6 +64,11 @@ export function NewsList({ kind, items, page, pages }: Props) {
                 {item.demo && (
                   <Badge size="sm" variant="outline" color="gray">
                     {t('demo')}
+                  </Badge>
+                )}
+                {item.lang !== locale && (
+                  <Badge size="sm" variant="light" color="gray" lang={HTML_LANG[locale]} data-testid="news-only-in">
+                    {t('onlyIn', { lang: item.lang })}
                   </Badge>
                 )}
               </Group>

@@ -60,13 +60,16 @@ export function ProfileCard() {
             </Row>
             <Row label={t('permissions')}>
               <Group gap={6}>
-                {user.permissions.length
-                  ? user.permissions.map((p) => (
-                      <Badge key={p} variant="light" tt="none" data-code={p}>
-                        {names.data?.get(p) ? `${names.data.get(p)} (${p})` : p}
-                      </Badge>
-                    ))
-                  : none}
+                {!user.permissions.length
+                  ? none
+                  : names.isPending
+                    ? user.permissions.map((p) => <Skeleton key={p} height={20} width={72} radius="xl" />)
+                    : // Names only: the codes mean nothing to a user (an unknown code, which the seed never leaves, shows as is).
+                      user.permissions.map((p) => (
+                        <Badge key={p} variant="light" tt="none" data-code={p}>
+                          {names.data?.get(p) ?? p}
+                        </Badge>
+                      ))}
               </Group>
             </Row>
           </Table.Tbody>

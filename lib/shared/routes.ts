@@ -408,6 +408,15 @@ export function isBuilt(route: ResolvedRoute): boolean {
   return Boolean(route.def.built);
 }
 
+/** An in-locale path leads to a screen of this codebase (links to screens not built yet are left out). */
+export function isBuiltPath(path: string): boolean {
+  const route = findRoute(path);
+  return route !== undefined && isBuilt(route);
+}
+
+/** Where the header's cart icon leads (MOD_061). */
+export const CART_PATH = '/personal/personalCenter/shopping';
+
 export const HOME_PATH = '/home';
 
 /** Section paths that open a child screen (spec §2: /monitor redirects to landcover). */

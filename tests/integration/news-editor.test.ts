@@ -74,6 +74,39 @@ describe('news editing API', () => {
     expect(newsRecordSchema.parse(again.json.data).status).toBe('draft');
   });
 
+  it('saves a Chinese-only item; English readers get it in Chinese, marked as such', async () => {
+    const editor = headersFor(await tokenOf('demo-editor'));
+    const chineseOnly = { type: 0, titleZh: '仅中文的通知', bodyZh: '<p>只有中文正文。</p>' };
+    const created = await call(manageCreate, '/api/news/v3/manage', { body: chineseOnly, headers: editor });
+    expect(created.json.code).toBe(0);
+    const record = newsRecordSchema.parse(created.json.data);
+    expect(record).toMatchObject({ titleZh: '仅中文的通知', titleEn: '', bodyEn: '' });
+    await call(manageStatus, '/x', { params: { id: record.id }, body: { status: 'published' }, headers: editor });
+
+    const english = await call(publicDetail, '/x', { params: { id: record.id }, headers: { 'x-locale': 'en' } });
+    expect(english.json.data).toMatchObject({ title: '仅中文的通知', body: '<p>只有中文正文。</p>', lang: 'zh' });
+    const chinese = await call(publicDetail, '/x', { params: { id: record.id }, headers: { 'x-locale': 'zh' } });
+    expect(chinese.json.data).toMatchObject({ title: '仅中文的通知', lang: 'zh' });
+    const list = await call(publicList, '/api/news/v3/news-v3?type=0&pageSize=5', { headers: { 'x-locale': 'en' } });
+    const items = (list.json.data as { list: { id: string; lang: string }[] }).list;
+    expect(items.find((i) => i.id === record.id)).toMatchObject({ lang: 'zh' });
+    // Items written in both languages stay in the reader's.
+    expect(items.filter((i) => i.id !== record.id).every((i) => i.lang === 'en')).toBe(true);
+  });
+
+  it('refuses an item with no complete language, or a begun language without its title or body', async () => {
+    const editor = headersFor(await tokenOf('demo-editor'));
+    for (const body of [
+      { type: 0 },
+      { type: 0, titleZh: '  ', bodyZh: '' },
+      { type: 0, titleZh: '标题', bodyZh: '<p>正文</p>', summaryEn: 'An English summary without title or body' },
+      { type: 0, titleEn: 'Title only' },
+    ]) {
+      const res = await call(manageCreate, '/api/news/v3/manage', { body, headers: editor });
+      expect(res.json.code).toBe(400);
+    }
+  });
+
   it('refuses bad input and changes nothing', async () => {
     const editor = headersFor(await tokenOf('demo-editor'));
     const before = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM news');

@@ -1,3 +1,5 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createTranslator } from 'next-intl';
 import en from '../../messages/en.json';
 import zh from '../../messages/zh.json';
 
@@ -27,7 +29,14 @@ describe('message files', () => {
   });
 
   it('use the same placeholders in both languages', () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    // Argument names from the ICU syntax tree, so the text of select and plural branches is not taken for names.
+    const names = (elements: MessageFormatElement[]): string[] =>
+      elements.flatMap((e) => [
+        ...('value' in e && typeof e.value === 'string' && e.type !== TYPE.literal ? [e.value] : []),
+        ...('options' in e ? Object.values(e.options).flatMap((o) => names(o.value)) : []),
+        ...('children' in e ? names(e.children) : []),
+      ]);
+    const placeholders = (s: string) => [...new Set(names(parse(s, { ignoreTag: true })))].sort();
     for (const [key, value] of zhLeaves) expect([key, placeholders(enLeaves.get(key) ?? '')]).toEqual([key, placeholders(value)]);
   });
 
@@ -35,5 +44,17 @@ describe('message files', () => {
     expect(en.Client.loginExpired).toBe('Login has expired, please log in again!');
     expect(en.BackToTop.label.toLowerCase()).toBe('back to top');
     expect(en.Footer.browser).toContain('Chrome 65 or IE11');
+  });
+
+  it('counts downloads with each language’s plural rules (no "1 downloads")', () => {
+    const tEn = createTranslator({ locale: 'en', messages: en, namespace: 'Share.download' });
+    const tZh = createTranslator({ locale: 'zh', messages: zh, namespace: 'Share.download' });
+    expect([0, 1, 2, 1234].map((count) => tEn('downloads', { count }))).toEqual([
+      '0 downloads',
+      '1 download',
+      '2 downloads',
+      '1,234 downloads',
+    ]);
+    expect([1, 1234].map((count) => tZh('downloads', { count }))).toEqual(['已下载 1 次', '已下载 1,234 次']);
   });
 });

@@ -1,21 +1,23 @@
 import { Container, Stack } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ClientMessages } from '@/components/providers/client-messages';
 import { HomeHero } from '@/components/home/home-hero';
-import { PlatformFiguresLazy } from '@/components/home/home-lazy';
-import { NewsHighlightsList, NewsPanel, SatellitePanel, SatelliteShowcaseGrid } from '@/components/home/home-panels';
+import { VisitFiguresLazy } from '@/components/home/home-lazy';
+import { PlatformFiguresPanel } from '@/components/home/platform-figures';
+import { HomeNewsList, NewsPanel, SatellitePanel, SatelliteShowcaseGrid } from '@/components/home/home-panels';
 import { SectionCards } from '@/components/home/section-cards';
 import { redirect } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
-import { loadHomeData } from '@/lib/server/home';
+import { HOME_NEWS_COUNT, loadHomeData } from '@/lib/server/home';
+import { newestNews } from '@/lib/shared/news/newest';
 import { pageAlternates } from '@/lib/shared/seo';
 
 type Props = { params: Promise<{ locale: Locale; landing: string }> };
 
 /**
- * Rendered on request and cached, refreshed every five minutes and whenever news is published (ISR): news and
- * satellites come from the database into the HTML and cost no script. The visit counter is always live.
+ * Rendered on request and cached, refreshed every five minutes and whenever news is published (ISR): news,
+ * satellites and platform figures come from the database into the HTML and cost no script. The visit counter is
+ * always live.
  */
 export const revalidate = 300;
 
@@ -45,21 +47,23 @@ export default async function HomePage({ params }: Props) {
   if (landing !== HOME_SEGMENT) redirect({ href: '/home', locale });
   setRequestLocale(locale);
   const data = await loadHomeData(locale);
+  const figures = await getTranslations({ locale, namespace: 'Home.figures.items' });
   return (
     <>
       <HomeHero />
       <Container size={1200} py="xl">
         <Stack gap="xl">
           <NewsPanel>
-            <NewsHighlightsList highlights={data.news.highlights} />
+            <HomeNewsList items={newestNews(data.news, HOME_NEWS_COUNT)} />
           </NewsPanel>
           <SectionCards />
           <SatellitePanel total={data.satellites.total}>
             <SatelliteShowcaseGrid satellites={data.satellites.list} />
           </SatellitePanel>
-          <ClientMessages groups={['Home.figures']}>
-            <PlatformFiguresLazy />
-          </ClientMessages>
+          <PlatformFiguresPanel
+            figures={data.figures}
+            visits={<VisitFiguresLazy labels={{ today: figures('visitsToday'), total: figures('visitsTotal') }} />}
+          />
         </Stack>
       </Container>
     </>

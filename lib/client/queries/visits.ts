@@ -1,7 +1,6 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { platformFiguresContract } from '../../shared/contracts/figures';
 import { getVisitTotalsContract } from '../../shared/contracts/visits';
 import { apiFetch } from '../api';
 import { afterAppStart } from '../visit-counter';
@@ -9,10 +8,6 @@ import { afterAppStart } from '../visit-counter';
 export const visitKeys = {
   all: ['visits'] as const,
   totals: (days: number) => [...visitKeys.all, 'totals', days] as const,
-};
-
-export const platformFigureKeys = {
-  all: ['platform-figures'] as const,
 };
 
 export function useVisitTotals(days = 30) {
@@ -23,14 +18,5 @@ export function useVisitTotals(days = 30) {
       await afterAppStart();
       return apiFetch(getVisitTotalsContract, { query: { days }, signal });
     },
-  });
-}
-
-/** Home's platform figures (satellites, regions, news, shared files and downloads). */
-export function usePlatformFigures() {
-  return useQuery({
-    queryKey: platformFigureKeys.all,
-    queryFn: ({ signal }) => apiFetch(platformFiguresContract, { signal }),
-    staleTime: 60_000,
   });
 }

@@ -36,8 +36,13 @@ const NEWS_FROM = 'news n LEFT JOIN files cf ON cf.id = n.cover_file_id';
 
 const pick = (locale: Locale, zh: string, en: string) => (locale === 'en' ? en || zh : zh || en);
 
+/** The language an item is shown in: the caller's, unless the item was written only in the other. */
+const shownLanguage = (locale: Locale, row: Pick<NewsRow, 'title_zh' | 'title_en'>): Locale =>
+  locale === 'en' ? (row.title_en ? 'en' : 'zh') : row.title_zh ? 'zh' : 'en';
+
 function toSummary(row: NewsRow, locale: Locale, secret: string): NewsSummary {
   return {
+    lang: shownLanguage(locale, row),
     id: row.id,
     slug: row.slug,
     type: row.type,

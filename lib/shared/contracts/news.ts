@@ -14,6 +14,10 @@ export const newsTypeSchema = z.coerce
   .refine((n): n is (typeof NEWS_TYPES)[number] => (NEWS_TYPES as readonly number[]).includes(n), 'a news type from 0 to 5');
 export type NewsType = (typeof NEWS_TYPES)[number];
 
+/** The languages a news item can be written in. */
+export const NEWS_LANGUAGES = ['zh', 'en'] as const;
+export type NewsLanguage = (typeof NEWS_LANGUAGES)[number];
+
 export const newsSummarySchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -25,6 +29,8 @@ export const newsSummarySchema = z.object({
   publishedAt: z.string(),
   /** Written for this project's demo, not official news. */
   demo: z.boolean(),
+  /** The language of title, summary and body: the caller's, or the other when the item was written only in that. */
+  lang: z.enum(NEWS_LANGUAGES),
   /** Cover image behind a signed link that stays valid for at least a day, or null. */
   cover: z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() }).nullable(),
 });
@@ -104,25 +110,67 @@ export const NEWS_PUBLIC_CONTRACTS = [listNewsContract, searchNewsContract, getN
 
 export const NEWS_BODY_MAX = 100_000;
 
-export const newsInputSchema = z.object({
+const newsInputFields = z.object({
   type: z.number().int().min(0).max(5),
-  titleZh: z.string().trim().min(1).max(200),
-  titleEn: z.string().trim().min(1).max(300),
+  titleZh: z.string().trim().max(200).default(''),
+  titleEn: z.string().trim().max(300).default(''),
   summaryZh: z.string().trim().max(500).default(''),
   summaryEn: z.string().trim().max(1000).default(''),
-  bodyZh: z.string().trim().min(1).max(NEWS_BODY_MAX),
-  bodyEn: z.string().trim().min(1).max(NEWS_BODY_MAX),
+  bodyZh: z.string().trim().max(NEWS_BODY_MAX).default(''),
+  bodyEn: z.string().trim().max(NEWS_BODY_MAX).default(''),
   sourceZh: z.string().trim().max(100).nullable().default(null),
   sourceEn: z.string().trim().max(150).nullable().default(null),
   tags: z.array(z.string().trim().min(1).max(40)).max(12).default([]),
   highlight: z.boolean().default(false),
+});
+
+/** The fields a language needs to be complete. */
+export type NewsRequiredField = 'titleZh' | 'bodyZh' | 'titleEn' | 'bodyEn';
+type NewsTexts = Pick<
+  z.input<typeof newsInputFields>,
+  'titleZh' | 'titleEn' | 'summaryZh' | 'summaryEn' | 'bodyZh' | 'bodyEn' | 'sourceZh' | 'sourceEn'
+>;
+
+const filled = (text: string | null | undefined) => Boolean(text?.trim());
+
+/**
+ * What a news item still lacks before it can be saved. A Chinese-only (or English-only) item is legitimate: at least
+ * one language must be complete (title and body), and a language that is begun (any of its fields filled) must be
+ * completed, so a page never mixes one language's title with the other's text. With nothing written at all, the
+ * `preferred` language's title and body are missing.
+ */
+export function missingNewsFields(input: NewsTexts, preferred: NewsLanguage = 'zh'): NewsRequiredField[] {
+  const missing: NewsRequiredField[] = [];
+  const begun: NewsLanguage[] = [];
+  for (const lang of NEWS_LANGUAGES) {
+    const s = lang === 'zh' ? 'Zh' : 'En';
+    const title = input[`title${s}`];
+    const body = input[`body${s}`];
+    if (![title, body, input[`summary${s}`], input[`source${s}`]].some(filled)) continue;
+    begun.push(lang);
+    if (!filled(title)) missing.push(`title${s}`);
+    if (!filled(body)) missing.push(`body${s}`);
+  }
+  if (begun.length === 0) return preferred === 'zh' ? ['titleZh', 'bodyZh'] : ['titleEn', 'bodyEn'];
+  return missing;
+}
+
+/** The language of a required field. */
+export function newsFieldLanguage(field: NewsRequiredField): NewsLanguage {
+  return field.endsWith('Zh') ? 'zh' : 'en';
+}
+
+export const newsInputSchema = newsInputFields.superRefine((input, ctx) => {
+  for (const field of missingNewsFields(input)) {
+    ctx.addIssue({ code: 'custom', path: [field], message: 'a language needs its title and body, and at least one language is needed' });
+  }
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
 export const newsStatusSchema = z.enum(['draft', 'published']);
 
 /** The whole record in both languages, as an editor sees it. */
-export const newsRecordSchema = newsInputSchema.extend({
+export const newsRecordSchema = newsInputFields.extend({
   id: z.string(),
   slug: z.string(),
   status: newsStatusSchema,
