@@ -12,22 +12,33 @@ import { cachingHandler, isImmutableAsset, MicroCache } from './scripts/micro-ca
 const port = Number(process.env.PORT ?? 3000);
 const ttlMs = Number(process.env.PAGE_CACHE_TTL_MS ?? 2000);
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXY_COUNT);
+const admission = new Admission(
+  admissionSettings({
+    MAX_ACTIVE_REQUESTS: process.env.MAX_ACTIVE_REQUESTS,
+    MAX_QUEUED_REQUESTS: process.env.MAX_QUEUED_REQUESTS,
+    MAX_QUEUE_WAIT_MS: process.env.MAX_QUEUE_WAIT_MS,
+  }),
+);
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const pages = ttlMs > 0 ? new MicroCache({ ttlMs, maxEntries: 500 }) : null;
 const assets = new MicroCache({ ttlMs: Infinity, maxEntries: 2000, maxBytes: 64 * 1024 * 1024, shareable: isImmutableAsset });
-const serve = cachingHandler({ pages, assets }, (req, res) =>
+const renderWithNext = (req, res) =>
   handle(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent) res.writeHead(500);
     res.end();
-  }),
+  });
+// pinClientAddress has put the client's address into X-Forwarded-For: fairness is counted by it.
+const serve = cachingHandler(
+  { pages, assets },
+  admittingHandler(admission, (req) => req.headers['x-forwarded-for'], renderWithNext),
 );
 const server = http.createServer((req, res) => {
   pinClientAddress(req, trustedProxies);
   serve(req, res);
 });
-server.listen(port, () => console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms)`));
+server.listen(port, () => console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms, ${admission.maxActive || 'unlimited'} requests at once)`));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -5,6 +5,8 @@ import { API_CODES, issueValues, localizedIssueKey, type ApiContract, type Envel
 import type { Locale } from '../../../i18n/routing';
 import { getSession, hasSessionToken, SESSION_COOKIE, SESSION_HINT_COOKIE, type Session } from '../auth/session';
 import { getDb, type Database } from '../db';
+import { cachedByDatasets } from '../db/data-cache';
+import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
 import { log } from '../log';
@@ -116,7 +118,7 @@ function serializeCookie(cookie: CookieSpec, secure: boolean): string {
 }
 
 function reply<T>(
-  envelope: Envelope<T>,
+  envelope: Envelope<T> | string,
   status: number,
   cookies: string[] = [],
   cacheSeconds = 0,
@@ -126,7 +128,15 @@ function reply<T>(
   // The language of the answer follows these request headers.
   if (cacheSeconds > 0) headers.set('vary', 'x-locale, cookie, accept-language');
   for (const cookie of cookies) headers.append('set-cookie', cookie);
-  return Response.json(envelope, { status, headers });
+  if (typeof envelope !== 'string') return Response.json(envelope, { status, headers });
+  headers.set('content-type', 'application/json');
+  return new Response(envelope, { status, headers });
+}
+
+/** The cache key of a data-only answer: language, path and the query in a stable order. */
+function dataCacheKey(locale: Locale, url: URL): string {
+  const query = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return `${locale} ${url.pathname}?${new URLSearchParams(query).toString()}`;
 }
 
 /** Cookies that end a browser session (the token and its script-readable hint). */
@@ -167,9 +177,14 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
       const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
       const setCookie = (cookie: CookieSpec) => cookies.push(serializeCookie(cookie, secure));
       const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie };
-      const data = await handler(ctx as ApiContext<C>);
+      const answer = async () => JSON.stringify({ code, message: t('ok'), data: await handler(ctx as ApiContext<C>) });
+      // Public data that changes only when a dataset is loaded is computed once per input (per process).
+      const text =
+        contract.dataOnly && contract.access === 'public' && contract.method === 'GET'
+          ? await cachedByDatasets(db, dataCacheKey(locale, url), answer, (text) => text.length)
+          : await answer();
       const cacheable = contract.access === 'public' && contract.method === 'GET' && cookies.length === 0;
-      return reply({ code, message: t('ok'), data }, status, cookies, cacheable ? contract.cacheSeconds : 0);
+      return reply(text, status, cookies, cacheable ? contract.cacheSeconds : 0);
     } catch (error) {
       if (error instanceof ApiError) {
         status = error.status;
@@ -179,6 +194,15 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
         const key = error.messageKey;
         const message = isQualifiedMessageKey(key) ? translateMessage(locale, key, error.values) : t(key, error.values);
         return reply({ code, message, data: null }, status, drop, 0, error.headers);
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: ask the client to come back, in its language.
+        status = 503;
+        code = API_CODES.UNAVAILABLE;
+        noteDatabaseOutage();
+        log.warn('database unavailable', { path: contract.path, error: error instanceof Error ? error.message : String(error) });
+        const message = t('unavailable', { seconds: RETRY_AFTER_SECONDS });
+        return reply({ code, message, data: null }, status, [], 0, { 'retry-after': String(RETRY_AFTER_SECONDS) });
       }
       status = 500;
       code = API_CODES.INTERNAL;

@@ -5,6 +5,7 @@ import 'server-only';
  */
 import { getSession } from '../auth/session';
 import { getDb } from '../db';
+import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { localeOfRequest } from '../i18n';
 import { log } from '../log';
 import { exceptionResponse, OwsError, owsParams, type OwsService } from './ows';
@@ -43,6 +44,16 @@ export function ogcService(service: OwsService) {
       status = response.status;
       return response;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: a 503 exception the client may retry after a pause.
+        noteDatabaseOutage();
+        log.warn('database unavailable', { service, error: error instanceof Error ? error.message : String(error) });
+        const busy = new OwsError('NoApplicableCode', `The map service is busy; please try again in ${RETRY_AFTER_SECONDS} seconds`, undefined, 503);
+        status = busy.status;
+        const response = exceptionResponse(busy, service, params.get('VERSION'));
+        response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+        return response;
+      }
       const owsError =
         error instanceof OwsError ? error : new OwsError('NoApplicableCode', 'The map service failed; please try again', undefined, 500);
       if (!(error instanceof OwsError))
