@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import type { ApiContract, Envelope, HttpMethod } from '../shared/contracts/api';
 
-export type ApiFailureKind = 'unauthorized' | 'ignored' | 'http' | 'code' | 'network' | 'invalid';
+export type ApiFailureKind = 'unauthorized' | 'ignored' | 'busy' | 'http' | 'code' | 'network' | 'invalid';
 
 export class ApiClientError extends Error {
   constructor(
@@ -19,6 +19,8 @@ export class ApiClientError extends Error {
     message: string,
     readonly status?: number,
     readonly code?: number,
+    /** `busy` (HTTP 503): how long the server asked to wait before trying again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -39,6 +41,10 @@ export interface ApiClientHooks {
   onUnauthorized: () => void;
   /** A message for failures that have no server message. */
   fallbackMessage: (kind: 'network' | 'http' | 'invalid') => string;
+  /** HTTP 503: the server is busy or its database is restarting; the query layer retries after `retryAfterMs`. */
+  onBusy: (retryAfterMs: number) => void;
+  /** The first answer after a 503: the service is back. */
+  onRecovered: () => void;
 }
 
 let hooks: ApiClientHooks = {
@@ -46,7 +52,20 @@ let hooks: ApiClientHooks = {
   token: () => null,
   onUnauthorized: () => {},
   fallbackMessage: () => 'Request failed',
+  onBusy: () => {},
+  onRecovered: () => {},
 };
+
+/** Default wait when a 503 names none (or names a date). */
+const BUSY_RETRY_MS = 2_000;
+let busy = false;
+
+/** Retry-After in milliseconds: whole seconds as the server sends them, within 1–60 s. */
+export function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  if (header === null || header.trim() === '' || !Number.isFinite(seconds)) return BUSY_RETRY_MS;
+  return Math.min(60, Math.max(1, seconds)) * 1000;
+}
 
 export function configureApiClient(next: Partial<ApiClientHooks>): void {
   hooks = { ...hooks, ...next };
@@ -151,6 +170,20 @@ async function send<T>(path: string, request: ApiRequest<T>): Promise<T> {
   }
   if (response.status === 404 || response.status === 504) {
     throw new ApiClientError('ignored', '', response.status);
+  }
+  if (response.status === 503) {
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    const message = await response
+      .json()
+      .then((e: Partial<Envelope<unknown>>) => (typeof e.message === 'string' ? e.message : ''))
+      .catch(() => '');
+    if (!busy) hooks.onBusy(wait);
+    busy = true;
+    throw new ApiClientError('busy', message || hooks.fallbackMessage('http'), 503, undefined, wait);
+  }
+  if (busy) {
+    busy = false;
+    hooks.onRecovered();
   }
 
   let envelope: Envelope<unknown> | null = null;
