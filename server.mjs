@@ -40,5 +40,7 @@ const server = http.createServer((req, res) => {
   pinClientAddress(req, trustedProxies);
   serve(req, res);
 });
-server.listen(port, () => console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms, ${admission.maxActive || 'unlimited'} requests at once)`));
+server.listen(port, () =>
+  console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms, ${admission.maxActive || 'unlimited'} requests at once)`),
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -61,7 +61,9 @@ describe('admission (server.mjs load shedding)', () => {
       const api = shed.find((a) => a.headers.get('content-type') === 'application/json')!;
       expect(JSON.parse(api.text)).toEqual({ code: 503, message: 'The service is busy, please try again in 1 seconds', data: null });
       expect(shed.find((a) => a.headers.get('content-type')?.startsWith('text/html'))!.text).toContain('服务繁忙');
-      expect(shed.find((a) => a.headers.get('content-type')?.includes('ogc'))!.text).toContain('<ServiceException code="NoApplicableCode">');
+      expect(shed.find((a) => a.headers.get('content-type')?.includes('ogc'))!.text).toContain(
+        '<ServiceException code="NoApplicableCode">',
+      );
     } finally {
       await server.close();
     }

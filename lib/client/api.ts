@@ -111,8 +111,10 @@ type Part<C extends ApiContract, K extends 'params' | 'query' | 'body'> = NonNul
 /** A part is required when its input has a required key. */
 type Field<Name extends string, T> = object extends T ? { [K in Name]?: T } : { [K in Name]: T };
 
-type ParamsField<C extends ApiContract> = Declared<Part<C, 'params'>> extends true ? Field<'params', z.input<Part<C, 'params'>>> : { params?: never };
-type QueryField<C extends ApiContract> = Declared<Part<C, 'query'>> extends true ? Field<'query', z.input<Part<C, 'query'>>> : { query?: never };
+type ParamsField<C extends ApiContract> =
+  Declared<Part<C, 'params'>> extends true ? Field<'params', z.input<Part<C, 'params'>>> : { params?: never };
+type QueryField<C extends ApiContract> =
+  Declared<Part<C, 'query'>> extends true ? Field<'query', z.input<Part<C, 'query'>>> : { query?: never };
 /** A contract without a body schema takes a raw body (an uploaded image) or none. */
 type BodyField<C extends ApiContract> = Declared<Part<C, 'body'>> extends true ? Field<'body', z.input<Part<C, 'body'>>> : { body?: Blob };
 
@@ -122,7 +124,8 @@ export type ContractRequest<C extends ApiContract> = ParamsField<C> & QueryField
 export type ContractBody<C extends ApiContract> = z.input<Part<C, 'body'>>;
 /** The answer of `C`: its response schema's output. */
 export type ContractResponse<C extends ApiContract> = z.output<C['response']>;
-type ContractArgs<C extends ApiContract> = object extends ContractRequest<C> ? [request?: ContractRequest<C>] : [request: ContractRequest<C>];
+type ContractArgs<C extends ApiContract> =
+  object extends ContractRequest<C> ? [request?: ContractRequest<C>] : [request: ContractRequest<C>];
 
 /**
  * Calls `contract`: fills its `{placeholders}` from `params` (URL-encoded), sends `query` and `body`

@@ -27,7 +27,14 @@ const OK = { status: 200, body: { code: 0, message: 'ok', data: { n: 1 } } };
 beforeEach(() => {
   onBusy.mockReset();
   onRecovered.mockReset();
-  configureApiClient({ locale: () => 'zh', token: () => null, onUnauthorized: () => {}, fallbackMessage: (k) => `fallback:${k}`, onBusy, onRecovered });
+  configureApiClient({
+    locale: () => 'zh',
+    token: () => null,
+    onUnauthorized: () => {},
+    fallbackMessage: (k) => `fallback:${k}`,
+    onBusy,
+    onRecovered,
+  });
 });
 
 describe('fetch wrapper on HTTP 503', () => {

@@ -9,7 +9,8 @@ import 'server-only';
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 // PostgreSQL SQLSTATEs: class 08 (connection exception), 57P01–57P03 (shutdown, cannot connect now), 53300 (too many connections).
 const SQLSTATES = /^(08\d{3}|57P0[123]|53300)$/;
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+const MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
 
 /** Seconds a client is asked to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -31,4 +32,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function noteDatabaseOutage(): void {
   (globalThis as OutageHolder)[OUTAGE_KEY] = Date.now() + RETRY_AFTER_SECONDS * 1000;
 }
-

@@ -48,7 +48,12 @@ export function ogcService(service: OwsService) {
         // The database is down or restarting: a 503 exception the client may retry after a pause.
         noteDatabaseOutage();
         log.warn('database unavailable', { service, error: error instanceof Error ? error.message : String(error) });
-        const busy = new OwsError('NoApplicableCode', `The map service is busy; please try again in ${RETRY_AFTER_SECONDS} seconds`, undefined, 503);
+        const busy = new OwsError(
+          'NoApplicableCode',
+          `The map service is busy; please try again in ${RETRY_AFTER_SECONDS} seconds`,
+          undefined,
+          503,
+        );
         status = busy.status;
         const response = exceptionResponse(busy, service, params.get('VERSION'));
         response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
