@@ -193,7 +193,7 @@ export async function run({ log }) {
       ['errors', errors, 'left'],
       ['budget', (r) => (r.pass ? 'PASS' : 'FAIL'), 'left'],
     ],
-    rows: rows.map(({ pick, ...r }) => r),
+    rows: rows.map(({ pick: _pick, ...r }) => r),
     budget: {
       text: `${RATE}/s offered → ${RATE}/s completed, p99 ≤ ${P99_BUDGET_MS} ms, 0 errors, on every database`,
       on: worst.label,
