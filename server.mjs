@@ -4,8 +4,12 @@
 // calls, signed-in requests, RSC navigations, dynamic pages, redirects — goes straight to Next.
 // The build's hashed files (/_next/static) are kept once compressed: Next gzips each again on every
 // request (~10 ms for the React chunk), and a page view asks for a dozen of them at once.
+// What reaches Next is admitted a bounded number at a time; when saturated callers get a quick 503
+// with Retry-After instead of a hang, and so do pages that fail while the database is down
+// (scripts/admission.mjs, docs/adr/0008).
 import http from 'node:http';
 import next from 'next';
+import { Admission, admissionSettings, admittingHandler } from './scripts/admission.mjs';
 import { pinClientAddress, trustedProxyCount } from './scripts/client-address.mjs';
 import { cachingHandler, isImmutableAsset, MicroCache } from './scripts/micro-cache.mjs';
 

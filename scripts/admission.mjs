@@ -4,8 +4,8 @@
 // request that would wait longer than `maxWaitMs`, or that finds the queue full (the newest request of
 // the client with the most waiting is dropped first), gets a quick 503 with Retry-After in the
 // caller's language instead of a hang: a JSON envelope for the API, an OGC exception for the map
-// services, a small page that retries by itself for pages. The same answers stand in for pages while
-// the database is marked unavailable (lib/server/db/unavailable.ts).
+// services, a small page that retries by itself for pages. The busy page also stands in for a page
+// that fails while the database is marked unavailable (lib/server/db/unavailable.ts).
 import { readFileSync } from 'node:fs';
 
 /** Limits from the environment (server.mjs); each must be a whole number ≥ its minimum. */
@@ -164,19 +164,52 @@ export function databaseOutage() {
   return (globalThis[OUTAGE_KEY] ?? 0) > Date.now();
 }
 
-/** Page requests (not the API, the map services or build files) a database outage answers with the busy page. */
+/** Page requests: not the API, the map services or build files. */
 export const isPageRequest = (req) => !/^\/(api|map|_next)\//.test(req.url ?? '/');
 
 /**
- * Wraps `next` so that it runs only when admitted; shed requests and, during a database outage, page
- * requests get the busy answer. `clientOf(req)` names the client fairness is counted by.
+ * During a database outage, a page Next could not render (5xx) becomes the busy page. The status is
+ * known at Next's first writeHead, write or end; what Next writes after the swap is dropped.
+ */
+function busyPageOnOutage(req, res, retryAfterSeconds) {
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+  let decided = false;
+  /** True when the busy page was sent instead. */
+  const swapped = (status) => {
+    if (decided) return false;
+    decided = true;
+    Object.assign(res, original);
+    if (status < 500 || !databaseOutage()) return false;
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    answerBusy(req, res, retryAfterSeconds);
+    res.writeHead = () => res;
+    res.write = () => true;
+    res.end = (...args) => {
+      args.find((a) => typeof a === 'function')?.();
+      return res;
+    };
+    return true;
+  };
+  res.writeHead = function (status, ...rest) {
+    return swapped(status) ? res : original.writeHead.call(this, status, ...rest);
+  };
+  res.write = function (...args) {
+    return swapped(res.statusCode) ? true : original.write.apply(this, args);
+  };
+  res.end = function (...args) {
+    if (!swapped(res.statusCode)) return original.end.apply(this, args);
+    args.find((a) => typeof a === 'function')?.();
+    return res;
+  };
+}
+
+/**
+ * Wraps `next` so that it runs only when admitted; shed requests get the busy answer, and so do pages
+ * that fail while the database is marked unavailable. `clientOf(req)` names the client fairness is
+ * counted by.
  */
 export function admittingHandler(admission, clientOf, next, { retryAfterSeconds = 5 } = {}) {
   return (req, res) => {
-    if (databaseOutage() && isPageRequest(req)) {
-      answerBusy(req, res, retryAfterSeconds);
-      return;
-    }
     admission.admit(clientOf(req)).then((release) => {
       if (!release) {
         answerBusy(req, res, 1);
@@ -188,6 +221,7 @@ export function admittingHandler(admission, clientOf, next, { retryAfterSeconds 
         release();
         return;
       }
+      if (isPageRequest(req)) busyPageOnOutage(req, res, retryAfterSeconds);
       next(req, res);
     });
   };

@@ -108,17 +108,41 @@ describe('admission (server.mjs load shedding)', () => {
     expect(admission.queued).toBe(0);
   });
 
-  it('answers pages with the busy page while the database is marked unavailable, and lets the API through', async () => {
-    (globalThis as Record<symbol, unknown>)[OUTAGE_KEY] = Date.now() + 5_000;
-    const server = await serve(new Admission({ maxActive: 4, maxQueue: 4, maxWaitMs: 1_000 }), 10);
+  it('answers a page that fails while the database is marked unavailable with the busy page, and leaves the rest alone', async () => {
+    const admission = new Admission({ maxActive: 4, maxQueue: 4, maxWaitMs: 1_000 });
+    const handler = admittingHandler(
+      admission,
+      () => 'anon',
+      (req, res) => {
+        // Next: the news list cannot be rendered, the home page comes from its cache, the API answers its own 503.
+        if (req.url === '/english/platform/newsList/notic') {
+          res.statusCode = 500;
+          res.setHeader('content-type', 'text/html');
+          res.setHeader('x-nextjs-cache', 'MISS');
+          res.end('<html>Internal Server Error</html>');
+        } else res.end(req.url === '/api/x' ? 'api' : 'home');
+      },
+    );
+    const server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const page = await server.get('/english/platform/newsList/news');
+      const before = await fetch(`${base}/english/platform/newsList/notic`);
+      expect(before.status).toBe(500);
+      await before.text();
+      (globalThis as Record<symbol, unknown>)[OUTAGE_KEY] = Date.now() + 5_000;
+      const page = await fetch(`${base}/english/platform/newsList/notic`);
       expect(page.status).toBe(503);
       expect(page.headers.get('retry-after')).toBe('5');
-      expect(page.text).toContain('<html lang="en">');
-      expect((await server.get('/api/main/v1/figures')).status).toBe(200);
+      expect(page.headers.get('x-nextjs-cache')).toBeNull();
+      const html = await page.text();
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('Service busy');
+      expect(html).not.toContain('Internal Server Error');
+      const home = await fetch(`${base}/chinese/home`);
+      expect([home.status, await home.text()]).toEqual([200, 'home']);
     } finally {
-      await server.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

@@ -77,7 +77,7 @@ describe('public data answers are kept until data is loaded', () => {
     await call(statisticsGet, STATISTICS);
     expect(seen).toEqual([]);
 
-    const [{ version }] = await db().query<{ version: string }>("SELECT version FROM dataset_versions WHERE name = 'regions'");
+    const { version } = (await db().query<{ version: string }>("SELECT version FROM dataset_versions WHERE name = 'regions'"))[0]!;
     try {
       await markLoaded(db(), 'regions', `${version}-reloaded`);
       const after = await call(statisticsGet, STATISTICS);
@@ -95,7 +95,7 @@ describe('public data answers are kept until data is loaded', () => {
   it('notices data another process loaded when it reads the versions again', async () => {
     const { seen } = counting();
     await call(childrenShortGet, '/api/region/v1/region/pid/130000/s', { params: { pid: '130000' } });
-    const [{ version }] = await db().query<{ version: string }>("SELECT version FROM dataset_versions WHERE name = 'regions'");
+    const { version } = (await db().query<{ version: string }>("SELECT version FROM dataset_versions WHERE name = 'regions'"))[0]!;
     // Another process: the table changes, this process is not told.
     await db().query("UPDATE dataset_versions SET version = version || '-other' WHERE name = 'regions'");
     try {

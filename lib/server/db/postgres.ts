@@ -1,6 +1,7 @@
 import 'server-only';
 import pg from 'pg';
 import { log } from '../log';
+import { isDatabaseUnavailable, noteDatabaseOutage } from './unavailable';
 import type { Database, Queryable, SqlParam } from './types';
 
 // Dates, counts and numerics come back as strings by default; bigint counts fit in a JS number here.
@@ -14,8 +15,15 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
   // An idle connection the server drops (restart, failover) emits 'error' on the pool: without a
   // listener that would end the process. The pool replaces the connection on next use.
   pool.on('error', (error) => log.warn('idle PostgreSQL connection lost', { error: error.message }));
-  const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
-    (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
+  const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) => {
+    try {
+      return (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
+    } catch (error) {
+      // Pages read services directly: the mark lets server.mjs answer them with its busy page meanwhile.
+      if (isDatabaseUnavailable(error)) noteDatabaseOutage();
+      throw error;
+    }
+  };
 
   return {
     kind: 'postgres',
