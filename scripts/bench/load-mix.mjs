@@ -93,8 +93,20 @@ async function provincesOf(port) {
   return JSON.parse(res.body.toString()).data.map((p) => p.code);
 }
 
+/** Every path of the mix must answer 200 before anything is measured (a redirect would count as an error). */
+async function checkPaths(port, groups) {
+  const wrong = [];
+  for (const path of new Set(groups.flatMap(([, paths]) => paths))) {
+    const res = await fetchOnce({ port, path, timeoutMs: 60_000 });
+    if (res.status !== 200) wrong.push(`${path} → ${res.status}`);
+  }
+  if (wrong.length) throw new Error(`paths of the mix that do not answer 200: ${wrong.join(', ')}`);
+}
+
 async function measure(server, label, log) {
-  const pick = picker(mix(await provincesOf(server.port)));
+  const groups = mix(await provincesOf(server.port));
+  await checkPaths(server.port, groups);
+  const pick = picker(groups);
   log(`  warm-up ${WARMUP_SECONDS} s at ${RATE}/s…`);
   await openLoop({ port: server.port, rate: RATE, connections: CONNECTIONS, seconds: WARMUP_SECONDS, pick });
   log(`  measuring ${SECONDS} s at ${RATE}/s over up to ${CONNECTIONS} connections…`);
@@ -120,8 +132,8 @@ async function outage(server, db, pick, log) {
   const failures = records.filter((r) => r.error);
   const byKind = {};
   for (const r of failures) byKind[r.error] = (byKind[r.error] ?? 0) + 1;
-  // Recovery: from PostgreSQL accepting connections again to the last request that did not get a good answer.
-  const lastBad = failures.filter((r) => r.at >= upAt).at(-1);
+  // Recovery: from PostgreSQL accepting connections again to the end of the last request that got no good answer.
+  const lastBad = failures.filter((r) => r.at + r.ms / 1000 >= upAt).at(-1);
   const recovery = lastBad ? Math.max(0, lastBad.at + lastBad.ms / 1000 - upAt) : 0;
   const s = summarizeOpenLoop(records, OUTAGE_RUN_SECONDS);
   const http500 = failures.filter((r) => /^HTTP 5(0[0-2]|0[4-9])$/.test(r.error)).length;

@@ -154,17 +154,20 @@ export async function openLoop({ port, rate, connections, seconds, pick, headers
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
       const path = pick(i);
       pending.push(
-        request({ port, path, agent, headers: all }).then((r) => {
-          // Measured from when it was due, not from when the event loop got round to it.
-          const ms = performance.now() - due;
-          records.push({
-            path,
-            at: (due - started) / 1000,
-            ms,
-            status: r.status,
-            error: r.error ?? (r.status === 200 ? null : `HTTP ${r.status}`),
-          });
-        }),
+        request({ port, path, agent, headers: all })
+          // A kept-alive socket the server closed just as it was reused: retried once, as browsers do.
+          .then((r) => (r.error === 'ECONNRESET' && !r.status ? request({ port, path, agent, headers: all }) : r))
+          .then((r) => {
+            // Measured from when it was due, not from when the event loop got round to it.
+            const ms = performance.now() - due;
+            records.push({
+              path,
+              at: (due - started) / 1000,
+              ms,
+              status: r.status,
+              error: r.error ?? (r.status === 200 ? null : `HTTP ${r.status}`),
+            });
+          }),
       );
     }
     await Promise.all(pending);
