@@ -13,11 +13,7 @@ async function appliedIds(db: Database): Promise<Set<string>> {
  * Applies the migrations this database lacks. Idempotent; safe when two processes start together
  * (the loser's transaction fails on the bookkeeping key and it re-reads what is applied).
  */
-export async function migrate(
-  db: Database,
-  progress: Progress = () => {},
-  migrations: readonly Migration[] = MIGRATIONS,
-): Promise<string[]> {
+export async function migrate(db: Database, progress: Progress = () => {}, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()

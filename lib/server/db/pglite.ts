@@ -4,7 +4,10 @@ import type { Database, Queryable, SqlParam } from './types';
 
 /** Opens (creating on first use) an embedded PostgreSQL + PostGIS in `dataDir`. */
 export async function createPgliteDatabase(dataDir: string): Promise<Database> {
-  const [{ PGlite }, { postgis }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-postgis')]);
+  const [{ PGlite }, { postgis }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-postgis'),
+  ]);
   // Same value shapes as the pg driver: bigint and numeric as numbers, dates as 'YYYY-MM-DD'.
   const parsers = {
     [types.INT8]: (v: string) => Number(v),
