@@ -44,7 +44,7 @@ function mix(provinces) {
         '/english/home',
         '/chinese/platform/newsList/notic',
         '/english/platform/newsList/trend',
-        '/chinese/satellite',
+        '/chinese/platform/platformIntro',
         '/english/platform/platformIntro',
       ],
     ],
