@@ -140,6 +140,26 @@ describe('database unavailable', () => {
     expect(await tile.text()).toMatch(/<ServiceException code="NoApplicableCode">The map service is busy/);
   });
 
+  it('keeps answering what it holds while the database is away, past the time it would ask for versions again', async () => {
+    const real = db();
+    let down = false;
+    const refuse = () => Promise.reject(Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined }));
+    const flaky: Database = { ...real, query: (sql, params) => (down ? refuse() : real.query(sql, params)) };
+    setDatabase(flaky);
+    const before = await call(statisticsGet, '/api/spot/v2/spotstatistics/lastest?regionId=430000');
+    down = true;
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+    try {
+      const during = await call(statisticsGet, '/api/spot/v2/spotstatistics/lastest?regionId=430000');
+      expect(during.status).toBe(200);
+      expect(during.json).toEqual(before.json);
+      // What it does not hold needs the database: 503.
+      expect((await call(statisticsGet, '/api/spot/v2/spotstatistics/lastest?regionId=440000')).status).toBe(503);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('still answers 500 for failures that are not an outage', async () => {
     setDatabase({ ...db(), query: () => Promise.reject(new Error('column "nope" does not exist')) });
     const broken = await call(statisticsGet, '/api/spot/v2/spotstatistics/lastest?regionId=420000');

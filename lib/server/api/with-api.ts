@@ -200,7 +200,6 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
         status = 503;
         code = API_CODES.UNAVAILABLE;
         noteDatabaseOutage();
-        log.warn('database unavailable', { path: contract.path, error: error instanceof Error ? error.message : String(error) });
         const message = t('unavailable', { seconds: RETRY_AFTER_SECONDS });
         return reply({ code, message, data: null }, status, [], 0, { 'retry-after': String(RETRY_AFTER_SECONDS) });
       }

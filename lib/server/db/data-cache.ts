@@ -65,6 +65,11 @@ async function currentVersions(db: Queryable, state: State): Promise<string> {
       state.versions = versions;
       state.checkedAt = Date.now();
       return versions;
+    } catch (error) {
+      // The database cannot be asked (an outage): no data can be loaded meanwhile either, so the kept
+      // answers stay good. Asked again on the next call.
+      if (state.versions === null) throw error;
+      return state.versions;
     } finally {
       state.reading = null;
     }

@@ -20,7 +20,9 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
       return (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
     } catch (error) {
       // Pages read services directly: the mark lets server.mjs answer them with its busy page meanwhile.
-      if (isDatabaseUnavailable(error)) noteDatabaseOutage();
+      // Logged once per outage, not for every request that meets it.
+      if (isDatabaseUnavailable(error) && noteDatabaseOutage())
+        log.warn('database unavailable', { error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
   };

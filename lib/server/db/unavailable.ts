@@ -28,7 +28,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Notes an outage: server.mjs reads the mark (same process) to answer pages with its busy page meanwhile. */
-export function noteDatabaseOutage(): void {
-  (globalThis as OutageHolder)[OUTAGE_KEY] = Date.now() + RETRY_AFTER_SECONDS * 1000;
+/**
+ * Notes an outage: server.mjs reads the mark (same process) to answer failing pages with its busy page
+ * meanwhile. True when no outage was marked yet (log it once, not for every request).
+ */
+export function noteDatabaseOutage(): boolean {
+  const holder = globalThis as OutageHolder;
+  const now = Date.now();
+  const fresh = (holder[OUTAGE_KEY] ?? 0) <= now;
+  holder[OUTAGE_KEY] = now + RETRY_AFTER_SECONDS * 1000;
+  return fresh;
 }

@@ -47,7 +47,6 @@ export function ogcService(service: OwsService) {
       if (isDatabaseUnavailable(error)) {
         // The database is down or restarting: a 503 exception the client may retry after a pause.
         noteDatabaseOutage();
-        log.warn('database unavailable', { service, error: error instanceof Error ? error.message : String(error) });
         const busy = new OwsError(
           'NoApplicableCode',
           `The map service is busy; please try again in ${RETRY_AFTER_SECONDS} seconds`,
