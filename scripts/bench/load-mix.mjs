@@ -72,6 +72,30 @@ function mix(provinces) {
   ];
 }
 
+/** The part of the mix a path belongs to, for the per-part figures. */
+const partOf = (path) =>
+  path.startsWith('/map/')
+    ? 'tiles'
+    : path.startsWith('/api/spot/')
+      ? 'statistics'
+      : path.startsWith('/api/region/')
+        ? 'regions'
+        : path.includes('/monitor/landcover')
+          ? 'land-cover page'
+          : 'pages';
+
+/** p99 and errors of each part of the mix, e.g. "tiles p99 80 ms". */
+function byPart(records) {
+  const parts = {};
+  for (const r of records) (parts[partOf(r.path)] ??= []).push(r);
+  return Object.entries(parts)
+    .map(([part, list]) => {
+      const s = summarizeOpenLoop(list, 1);
+      return `${part} p99 ${s.p99.toFixed(0)} ms${s.errors ? ` (${s.errors} errors)` : ''}`;
+    })
+    .join(', ');
+}
+
 /** A deterministic picker: group by weight (a fixed pseudo-random sequence), then round robin inside the group. */
 function picker(groups) {
   const total = groups.reduce((s, [w]) => s + w, 0);
@@ -116,7 +140,9 @@ async function measure(server, label, log) {
   log(
     `  ${label}: ${s.completed.toFixed(1)}/s completed of ${s.offered.toFixed(1)}/s offered, p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms, errors ${s.errors}${s.errors ? ` ${JSON.stringify(s.errorKinds)}` : ''}`,
   );
-  return { label, ...s, pass, pick };
+  const parts = byPart(records);
+  log(`  by part: ${parts}`);
+  return { label, ...s, parts, pass, pick };
 }
 
 /** The outage run: the same mix, PostgreSQL stopped at OUTAGE_AT_SECONDS for OUTAGE_SECONDS. */
@@ -153,6 +179,7 @@ async function outage(server, db, pick, log) {
   log(
     `  outage: PostgreSQL down ${downAt.toFixed(1)}–${upAt.toFixed(1)} s; answers other than 200: ${JSON.stringify(byKind)}; recovered ${recovery.toFixed(1)} s after PostgreSQL was back; p99 ${s.p99.toFixed(0)} ms`,
   );
+  log(`  outage by part: ${byPart(records)}`);
   return result;
 }
 
