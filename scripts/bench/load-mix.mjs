@@ -32,6 +32,10 @@ for (const lon of [73, 80, 87, 94, 101, 108, 115, 122])
 const tile = ([a, b, c, d]) =>
   `/map/cloudPlatform/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=cloudPlatform:region&STYLES=&FORMAT=image/png&TRANSPARENT=TRUE&WIDTH=256&HEIGHT=256&SRS=EPSG:4326&BBOX=${a},${b},${c},${d}`;
 
+// Points over eastern China on a 0.37° grid: 1,600 different lookups.
+const POINTS = [];
+for (let i = 0; i < 40; i++) for (let j = 0; j < 40; j++) POINTS.push([(104 + i * 0.37).toFixed(2), (22 + j * 0.37).toFixed(2)]);
+
 /** The mix: [weight, paths]; each request takes the next path of a group drawn by weight. */
 function mix(provinces) {
   const some = provinces.slice(0, 12);
@@ -68,7 +72,9 @@ function mix(provinces) {
       ],
     ],
     // WMS tiles of the region layer.
-    [25, TILE_BOXES.map(tile)],
+    [22, TILE_BOXES.map(tile)],
+    // "Where is this point?": a different point each time, never kept, so some traffic always needs the database.
+    [3, POINTS.map(([lon, lat]) => `/api/region/v1/region/position?lon=${lon}&lat=${lat}`)],
   ];
 }
 
@@ -78,11 +84,13 @@ const partOf = (path) =>
     ? 'tiles'
     : path.startsWith('/api/spot/')
       ? 'statistics'
-      : path.startsWith('/api/region/')
-        ? 'regions'
-        : path.includes('/monitor/landcover')
-          ? 'land-cover page'
-          : 'pages';
+      : path.startsWith('/api/region/v1/region/position')
+        ? 'point lookups'
+        : path.startsWith('/api/region/')
+          ? 'regions'
+          : path.includes('/monitor/landcover')
+            ? 'land-cover page'
+            : 'pages';
 
 /** p99 and errors of each part of the mix, e.g. "tiles p99 80 ms". */
 function byPart(records) {
@@ -252,7 +260,7 @@ export async function run({ log }) {
       : [],
     notes: [
       `open loop: ${RATE} requests/s due at fixed times over up to ${CONNECTIONS} keep-alive connections, ${WARMUP_SECONDS} s warm-up then ${SECONDS} s measured; latency counts from when a request was due; "completed" = answered 200.`,
-      'mix: 25% content pages, 10% the land-cover page, 20% statistics API, 20% region lookups, 25% region-layer WMS tiles (256², 7° boxes over China); all anonymous.',
+      'mix: 25% content pages, 10% the land-cover page, 20% statistics API, 20% region lookups, 22% region-layer WMS tiles (256², 7° boxes over China), 3% point lookups (a new point each time, never cached); all anonymous.',
       `settings: BENCH_LOAD_RATE (${RATE}), BENCH_LOAD_CONNECTIONS (${CONNECTIONS}), BENCH_LOAD_SECONDS (${SECONDS}).`,
       ...notes,
     ],
