@@ -133,8 +133,11 @@ export function localeOf(req) {
   return enAt >= 0 && (zhAt < 0 || enAt < zhAt) ? 'en' : 'zh';
 }
 
-/** Answers 503 with Retry-After: an API envelope, an OGC exception or a page that retries by itself. */
-export function answerBusy(req, res, retryAfterSeconds) {
+/**
+ * Answers 503 with Retry-After: an API envelope, an OGC exception or a page that retries by itself.
+ * `raw` writes past any wrapper put on `res` after it was taken.
+ */
+export function answerBusy(req, res, retryAfterSeconds, raw = { writeHead: res.writeHead, end: res.end }) {
   const locale = localeOf(req);
   const m = MESSAGES[locale];
   const path = req.url ?? '/';
@@ -153,8 +156,8 @@ export function answerBusy(req, res, retryAfterSeconds) {
     const lang = locale === 'zh' ? 'zh-CN' : 'en';
     body = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta http-equiv="refresh" content="${retryAfterSeconds}"><title>${escapeHtml(m.title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1rem;color:#1a1b1e}a{color:#1864ab}</style></head><body><h1>${escapeHtml(m.title)}</h1><p>${escapeHtml(m.message)}</p><p><a href="">${escapeHtml(m.retry)}</a></p></body></html>`;
   }
-  res.writeHead(503, { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  raw.writeHead.call(res, 503, { ...headers, 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  raw.end.call(res, req.method === 'HEAD' ? undefined : body);
 }
 
 const OUTAGE_KEY = Symbol.for('portal.databaseOutageUntil');
@@ -169,37 +172,32 @@ export const isPageRequest = (req) => !/^\/(api|map|_next)\//.test(req.url ?? '/
 
 /**
  * During a database outage, a page Next could not render (5xx) becomes the busy page. The status is
- * known at Next's first writeHead, write or end; what Next writes after the swap is dropped.
+ * known at Next's first writeHead, write or end. The wrappers stay in place (Next's compression wraps
+ * them in turn): after the decision they pass everything through, or drop what Next still writes.
  */
 function busyPageOnOutage(req, res, retryAfterSeconds) {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
-  let decided = false;
-  /** True when the busy page was sent instead. */
-  const swapped = (status) => {
-    if (decided) return false;
-    decided = true;
-    Object.assign(res, original);
-    if (status < 500 || !databaseOutage()) return false;
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    answerBusy(req, res, retryAfterSeconds);
-    res.writeHead = () => res;
-    res.write = () => true;
-    res.end = (...args) => {
-      args.find((a) => typeof a === 'function')?.();
-      return res;
-    };
-    return true;
+  let mode = null;
+  const busy = (status) => {
+    if (mode === null) {
+      mode = status >= 500 && databaseOutage() ? 'busy' : 'pass';
+      if (mode === 'busy') {
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        answerBusy(req, res, retryAfterSeconds, original);
+      }
+    }
+    return mode === 'busy';
   };
   res.writeHead = function (status, ...rest) {
-    return swapped(status) ? res : original.writeHead.call(this, status, ...rest);
+    return busy(status) ? this : original.writeHead.call(this, status, ...rest);
   };
   res.write = function (...args) {
-    return swapped(res.statusCode) ? true : original.write.apply(this, args);
+    return busy(res.statusCode) ? true : original.write.apply(this, args);
   };
   res.end = function (...args) {
-    if (!swapped(res.statusCode)) return original.end.apply(this, args);
+    if (!busy(res.statusCode)) return original.end.apply(this, args);
     args.find((a) => typeof a === 'function')?.();
-    return res;
+    return this;
   };
 }
 

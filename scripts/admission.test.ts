@@ -146,6 +146,35 @@ describe('admission (server.mjs load shedding)', () => {
     }
   });
 
+  it('passes a page through wrappers Next puts on the answer after it (compression)', async () => {
+    const admission = new Admission({ maxActive: 4, maxQueue: 4, maxWaitMs: 1_000 });
+    const handler = admittingHandler(
+      admission,
+      () => 'anon',
+      (_req, res) => {
+        // Like Next's compression: wraps write/end and sends what it made of the body.
+        const { write, end } = res;
+        res.write = function (chunk: string) {
+          return write.call(this, `[${chunk.toUpperCase()}]`, 'utf8');
+        } as typeof res.write;
+        res.end = function (chunk?: string) {
+          return end.call(this, chunk ? `[${chunk.toUpperCase()}]` : undefined, 'utf8');
+        } as typeof res.end;
+        res.statusCode = 200;
+        res.write('first');
+        res.end('second');
+      },
+    );
+    const server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/english/monitor/landcover`);
+      expect(await res.text()).toBe('[FIRST][SECOND]');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('reads its limits from the environment', () => {
     expect(admissionSettings({})).toEqual({ maxActive: 48, maxQueue: 400, maxWaitMs: 2000 });
     expect(admissionSettings({ MAX_ACTIVE_REQUESTS: '0', MAX_QUEUED_REQUESTS: '5', MAX_QUEUE_WAIT_MS: '100' })).toEqual({
