@@ -4,8 +4,12 @@
 // calls, signed-in requests, RSC navigations, dynamic pages, redirects — goes straight to Next.
 // The build's hashed files (/_next/static) are kept once compressed: Next gzips each again on every
 // request (~10 ms for the React chunk), and a page view asks for a dozen of them at once.
+// What reaches Next is admitted a bounded number at a time; when saturated callers get a quick 503
+// with Retry-After instead of a hang, and so do pages that fail while the database is down
+// (scripts/admission.mjs, docs/adr/0009).
 import http from 'node:http';
 import next from 'next';
+import { Admission, admissionSettings, admittingHandler } from './scripts/admission.mjs';
 import { pinClientAddress, trustedProxyCount } from './scripts/client-address.mjs';
 import { cachingHandler, isImmutableAsset, MicroCache } from './scripts/micro-cache.mjs';
 import { guardRequest } from './scripts/request-guard.mjs';
@@ -13,18 +17,29 @@ import { guardRequest } from './scripts/request-guard.mjs';
 const port = Number(process.env.PORT ?? 3000);
 const ttlMs = Number(process.env.PAGE_CACHE_TTL_MS ?? 2000);
 const trustedProxies = trustedProxyCount(process.env.TRUSTED_PROXY_COUNT);
+const admission = new Admission(
+  admissionSettings({
+    MAX_ACTIVE_REQUESTS: process.env.MAX_ACTIVE_REQUESTS,
+    MAX_QUEUED_REQUESTS: process.env.MAX_QUEUED_REQUESTS,
+    MAX_QUEUE_WAIT_MS: process.env.MAX_QUEUE_WAIT_MS,
+  }),
+);
 const app = next({ dev: false, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 const pages = ttlMs > 0 ? new MicroCache({ ttlMs, maxEntries: 500 }) : null;
 const assets = new MicroCache({ ttlMs: Infinity, maxEntries: 2000, maxBytes: 64 * 1024 * 1024, shareable: isImmutableAsset });
-const serve = cachingHandler({ pages, assets }, (req, res) =>
+const renderWithNext = (req, res) =>
   handle(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent) res.writeHead(500);
     res.end();
-  }),
+  });
+// pinClientAddress has put the client's address into X-Forwarded-For: fairness is counted by it.
+const serve = cachingHandler(
+  { pages, assets },
+  admittingHandler(admission, (req) => req.headers['x-forwarded-for'], renderWithNext),
 );
 const server = http.createServer((req, res) => {
   // Unsupported methods and undecodable paths: a 4xx and a log line here, not a 500 inside Next.
@@ -32,5 +47,7 @@ const server = http.createServer((req, res) => {
   pinClientAddress(req, trustedProxies);
   serve(req, res);
 });
-server.listen(port, () => console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms)`));
+server.listen(port, () =>
+  console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms, ${admission.maxActive || 'unlimited'} requests at once)`),
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -11,8 +11,12 @@ import { useSessionStore } from '@/lib/client/stores/session-store';
 import { NotificationsHost } from './notifications-host';
 import { cssVariablesResolver, theme } from './theme';
 
+const BUSY_NOTIFICATION = 'service-busy';
+
 function showError(error: unknown, title: string, fallback: string) {
   if (error instanceof ApiClientError && error.silent) return;
+  // Retries of a busy service ran out: the error replaces the "retrying" note.
+  if (error instanceof ApiClientError && error.kind === 'busy') notifications.hide(BUSY_NOTIFICATION);
   if (error instanceof DOMException && error.name === 'AbortError') return;
   notifications.show({ color: 'red', title, message: error instanceof Error && error.message ? error.message : fallback });
 }
@@ -37,6 +41,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         notifications.show({ id: 'login-expired', color: 'yellow', message: t('loginExpired') });
       },
       fallbackMessage: (kind) => (kind === 'network' ? t('networkError') : t('unknownError')),
+      // A 503 is retried by the query layer: say so once, until an answer comes through.
+      onBusy: () =>
+        notifications.show({ id: BUSY_NOTIFICATION, color: 'yellow', loading: true, autoClose: false, message: t('busyRetrying') }),
+      onRecovered: () => notifications.hide(BUSY_NOTIFICATION),
     });
   }, [locale, router, t]);
 

@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import type { ApiContract, Envelope, HttpMethod } from '../shared/contracts/api';
 
-export type ApiFailureKind = 'unauthorized' | 'ignored' | 'http' | 'code' | 'network' | 'invalid';
+export type ApiFailureKind = 'unauthorized' | 'ignored' | 'busy' | 'http' | 'code' | 'network' | 'invalid';
 
 export class ApiClientError extends Error {
   constructor(
@@ -19,6 +19,8 @@ export class ApiClientError extends Error {
     message: string,
     readonly status?: number,
     readonly code?: number,
+    /** `busy` (HTTP 503): how long the server asked to wait before trying again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -39,6 +41,10 @@ export interface ApiClientHooks {
   onUnauthorized: () => void;
   /** A message for failures that have no server message. */
   fallbackMessage: (kind: 'network' | 'http' | 'invalid') => string;
+  /** HTTP 503: the server is busy or its database is restarting; the query layer retries after `retryAfterMs`. */
+  onBusy: (retryAfterMs: number) => void;
+  /** The first answer after a 503: the service is back. */
+  onRecovered: () => void;
 }
 
 let hooks: ApiClientHooks = {
@@ -46,7 +52,20 @@ let hooks: ApiClientHooks = {
   token: () => null,
   onUnauthorized: () => {},
   fallbackMessage: () => 'Request failed',
+  onBusy: () => {},
+  onRecovered: () => {},
 };
+
+/** Default wait when a 503 names none (or names a date). */
+const BUSY_RETRY_MS = 2_000;
+let busy = false;
+
+/** Retry-After in milliseconds: whole seconds as the server sends them, within 1–60 s. */
+export function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  if (header === null || header.trim() === '' || !Number.isFinite(seconds)) return BUSY_RETRY_MS;
+  return Math.min(60, Math.max(1, seconds)) * 1000;
+}
 
 export function configureApiClient(next: Partial<ApiClientHooks>): void {
   hooks = { ...hooks, ...next };
@@ -92,8 +111,10 @@ type Part<C extends ApiContract, K extends 'params' | 'query' | 'body'> = NonNul
 /** A part is required when its input has a required key. */
 type Field<Name extends string, T> = object extends T ? { [K in Name]?: T } : { [K in Name]: T };
 
-type ParamsField<C extends ApiContract> = Declared<Part<C, 'params'>> extends true ? Field<'params', z.input<Part<C, 'params'>>> : { params?: never };
-type QueryField<C extends ApiContract> = Declared<Part<C, 'query'>> extends true ? Field<'query', z.input<Part<C, 'query'>>> : { query?: never };
+type ParamsField<C extends ApiContract> =
+  Declared<Part<C, 'params'>> extends true ? Field<'params', z.input<Part<C, 'params'>>> : { params?: never };
+type QueryField<C extends ApiContract> =
+  Declared<Part<C, 'query'>> extends true ? Field<'query', z.input<Part<C, 'query'>>> : { query?: never };
 /** A contract without a body schema takes a raw body (an uploaded image) or none. */
 type BodyField<C extends ApiContract> = Declared<Part<C, 'body'>> extends true ? Field<'body', z.input<Part<C, 'body'>>> : { body?: Blob };
 
@@ -103,7 +124,8 @@ export type ContractRequest<C extends ApiContract> = ParamsField<C> & QueryField
 export type ContractBody<C extends ApiContract> = z.input<Part<C, 'body'>>;
 /** The answer of `C`: its response schema's output. */
 export type ContractResponse<C extends ApiContract> = z.output<C['response']>;
-type ContractArgs<C extends ApiContract> = object extends ContractRequest<C> ? [request?: ContractRequest<C>] : [request: ContractRequest<C>];
+type ContractArgs<C extends ApiContract> =
+  object extends ContractRequest<C> ? [request?: ContractRequest<C>] : [request: ContractRequest<C>];
 
 /**
  * Calls `contract`: fills its `{placeholders}` from `params` (URL-encoded), sends `query` and `body`
@@ -151,6 +173,20 @@ async function send<T>(path: string, request: ApiRequest<T>): Promise<T> {
   }
   if (response.status === 404 || response.status === 504) {
     throw new ApiClientError('ignored', '', response.status);
+  }
+  if (response.status === 503) {
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    const message = await response
+      .json()
+      .then((e: Partial<Envelope<unknown>>) => (typeof e.message === 'string' ? e.message : ''))
+      .catch(() => '');
+    if (!busy) hooks.onBusy(wait);
+    busy = true;
+    throw new ApiClientError('busy', message || hooks.fallbackMessage('http'), 503, undefined, wait);
+  }
+  if (busy) {
+    busy = false;
+    hooks.onRecovered();
   }
 
   let envelope: Envelope<unknown> | null = null;

@@ -131,3 +131,66 @@ export async function load({ port, path, connections = 16, seconds = 8, warmupSe
     target.close();
   }
 }
+
+/**
+ * Open loop: requests are sent at a fixed `rate` (per second) for `seconds`, whatever the server does,
+ * over at most `connections` keep-alive sockets (more wait for a free socket, as in a browser or a
+ * proxy). Latency counts from when a request was due, so a server that falls behind shows it (no
+ * coordinated omission). `pick(i)` gives the i-th request's path. Resolves when every request has an
+ * answer (or its 10-second timeout) with one record per request: `{ path, at, ms, status, error }`,
+ * `at` in seconds from the start.
+ */
+export async function openLoop({ port, rate, connections, seconds, pick, headers = {} }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const all = { 'accept-encoding': 'identity', ...headers };
+  const total = Math.round(rate * seconds);
+  const records = [];
+  const pending = [];
+  const started = performance.now();
+  try {
+    for (let i = 0; i < total; i++) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const path = pick(i);
+      pending.push(
+        request({ port, path, agent, headers: all })
+          // A kept-alive socket the server closed just as it was reused: retried once, as browsers do.
+          .then((r) => (r.error === 'ECONNRESET' && !r.status ? request({ port, path, agent, headers: all }) : r))
+          .then((r) => {
+            // Measured from when it was due, not from when the event loop got round to it.
+            const ms = performance.now() - due;
+            records.push({
+              path,
+              at: (due - started) / 1000,
+              ms,
+              status: r.status,
+              error: r.error ?? (r.status === 200 ? null : `HTTP ${r.status}`),
+            });
+          }),
+      );
+    }
+    await Promise.all(pending);
+  } finally {
+    agent.destroy();
+  }
+  return records.sort((a, b) => a.at - b.at);
+}
+
+/** Completed answers per second, latency percentiles and errors by kind of open-loop records. */
+export function summarizeOpenLoop(records, seconds) {
+  const ok = records.filter((r) => !r.error);
+  const latencies = records.map((r) => r.ms).sort((a, b) => a - b);
+  const errorKinds = {};
+  for (const r of records) if (r.error) errorKinds[r.error] = (errorKinds[r.error] ?? 0) + 1;
+  return {
+    offered: records.length / seconds,
+    completed: ok.length / seconds,
+    requests: records.length,
+    errors: records.length - ok.length,
+    errorKinds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+  };
+}

@@ -58,27 +58,61 @@ export async function startPostgres() {
     '-c',
     'max_connections=100',
   ]);
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const proc = track(child, 'postgres', { echoStderr: false, cleanup: () => rmSync(root, { recursive: true, force: true }) });
   const url = `postgres://portal@127.0.0.1:${port}/postgres`;
-  const started = Date.now();
-  for (;;) {
-    if (proc.exitInfo) throw new Error(`postgres exited before accepting connections:\n${proc.tail()}`);
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => {});
-      if (Date.now() - started > READY_TIMEOUT_MS) {
-        await proc.stop();
-        throw new Error(`postgres did not accept connections within ${READY_TIMEOUT_MS / 1000} s:\n${proc.tail()}`);
+  // The data directory goes with the last stop, not with a stop for a restart (`interrupt`).
+  let keepData = false;
+  const launch = async () => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const proc = track(child, 'postgres', {
+      echoStderr: false,
+      cleanup: () => keepData || rmSync(root, { recursive: true, force: true }),
+    });
+    const started = Date.now();
+    for (;;) {
+      if (proc.exitInfo) throw new Error(`postgres exited before accepting connections:\n${proc.tail()}`);
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return { child, proc };
+      } catch {
+        await client.end().catch(() => {});
+        if (Date.now() - started > READY_TIMEOUT_MS) {
+          await proc.stop();
+          throw new Error(`postgres did not accept connections within ${READY_TIMEOUT_MS / 1000} s:\n${proc.tail()}`);
+        }
+        await sleep(200);
       }
-      await sleep(200);
     }
-  }
-  return { url, port, host: '127.0.0.1', user: 'portal', database: 'postgres', stop: () => proc.stop() };
+  };
+  let current = await launch();
+  return {
+    url,
+    port,
+    host: '127.0.0.1',
+    user: 'portal',
+    database: 'postgres',
+    stop: () => current.proc.stop(),
+    /**
+     * An outage: fast shutdown (SIGINT: open sessions are cut, as in a crash or failover), `downMs` with
+     * nothing listening, then the same cluster again. Resolves with the times the server went away and
+     * accepted connections again.
+     */
+    async interrupt(downMs) {
+      keepData = true;
+      try {
+        process.kill(-current.child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+      await current.proc.stop();
+      const down = Date.now();
+      await sleep(downMs);
+      current = await launch();
+      keepData = false;
+      return { down, up: Date.now() };
+    },
+  };
 }
 
 function userIds(name) {

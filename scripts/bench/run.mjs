@@ -11,11 +11,12 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as homeThroughput from './home-throughput.mjs';
 import * as lighthouse from './lighthouse.mjs';
+import * as loadMix from './load-mix.mjs';
 import * as spotStatistics from './spot-statistics.mjs';
 import * as wmsGetMap from './wms-getmap.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
-const BENCHMARKS = [homeThroughput, wmsGetMap, spotStatistics, lighthouse];
+const BENCHMARKS = [homeThroughput, wmsGetMap, spotStatistics, loadMix, lighthouse];
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 function number(name, fallback, { min, integer = false }) {

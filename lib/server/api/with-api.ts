@@ -6,6 +6,8 @@ import type { Locale } from '../../../i18n/routing';
 import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError, type Session } from '../auth/session';
 import { clientIp } from '../client-ip';
 import { getDb, type Database } from '../db';
+import { cachedByDatasets } from '../db/data-cache';
+import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
 import { log } from '../log';
@@ -117,7 +119,7 @@ function serializeCookie(cookie: CookieSpec, secure: boolean): string {
 }
 
 function reply<T>(
-  envelope: Envelope<T>,
+  envelope: Envelope<T> | string,
   status: number,
   cookies: string[] = [],
   cacheSeconds = 0,
@@ -127,7 +129,15 @@ function reply<T>(
   // The language of the answer follows these request headers.
   if (cacheSeconds > 0) headers.set('vary', 'x-locale, cookie, accept-language');
   for (const cookie of cookies) headers.append('set-cookie', cookie);
-  return Response.json(envelope, { status, headers });
+  if (typeof envelope !== 'string') return Response.json(envelope, { status, headers });
+  headers.set('content-type', 'application/json');
+  return new Response(envelope, { status, headers });
+}
+
+/** The cache key of a data-only answer: language, path and the query in a stable order. */
+function dataCacheKey(locale: Locale, url: URL): string {
+  const query = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  return `${locale} ${url.pathname}?${new URLSearchParams(query).toString()}`;
 }
 
 export { expiredSessionCookies };
@@ -160,9 +170,14 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
       const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
       const setCookie = (cookie: CookieSpec) => cookies.push(serializeCookie(cookie, secure));
       const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie };
-      const data = await handler(ctx as ApiContext<C>);
+      const answer = async () => JSON.stringify({ code, message: t('ok'), data: await handler(ctx as ApiContext<C>) });
+      // Public data that changes only when a dataset is loaded is computed once per input (per process).
+      const text =
+        contract.dataOnly && contract.access === 'public' && contract.method === 'GET'
+          ? await cachedByDatasets(db, dataCacheKey(locale, url), answer, (text) => text.length)
+          : await answer();
       const cacheable = contract.access === 'public' && contract.method === 'GET' && cookies.length === 0;
-      return reply({ code, message: t('ok'), data }, status, cookies, cacheable ? contract.cacheSeconds : 0);
+      return reply(text, status, cookies, cacheable ? contract.cacheSeconds : 0);
     } catch (error) {
       if (error instanceof ApiError) {
         status = error.status;
@@ -178,6 +193,14 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
         code = API_CODES.INVALID_INPUT;
         log.warn('malformed token cookie', { path: new URL(request.url).pathname });
         return reply({ code, message: t('tokenMalformed'), data: null }, status, expiredSessionCookies());
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: ask the client to come back, in its language.
+        status = 503;
+        code = API_CODES.UNAVAILABLE;
+        noteDatabaseOutage();
+        const message = t('unavailable', { seconds: RETRY_AFTER_SECONDS });
+        return reply({ code, message, data: null }, status, [], 0, { 'retry-after': String(RETRY_AFTER_SECONDS) });
       }
       status = 500;
       code = API_CODES.INTERNAL;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { datasetsChanged } from './data-cache';
 import type { Queryable } from './types';
 
 /**
@@ -17,4 +18,6 @@ export async function markLoaded(db: Queryable, name: string, version: string): 
      ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, loaded_at = now()`,
     [name, version],
   );
+  // Answers cached from the old data are dropped now, and once more when the load's transaction has ended (seed.ts).
+  datasetsChanged();
 }

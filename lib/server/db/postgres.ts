@@ -1,5 +1,7 @@
 import 'server-only';
 import pg from 'pg';
+import { log } from '../log';
+import { isDatabaseUnavailable, noteDatabaseOutage } from './unavailable';
 import type { Database, Queryable, SqlParam } from './types';
 
 // Dates, counts and numerics come back as strings by default; bigint counts fit in a JS number here.
@@ -8,9 +10,22 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export function createPostgresDatabase(connectionString: string, maxConnections = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: maxConnections });
-  const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) =>
-    (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
+  // A connection that cannot be made within 5 s fails (→ 503) instead of holding the request.
+  const pool = new pg.Pool({ connectionString, max: maxConnections, connectionTimeoutMillis: 5_000 });
+  // An idle connection the server drops (restart, failover) emits 'error' on the pool: without a
+  // listener that would end the process. The pool replaces the connection on next use.
+  pool.on('error', (error) => log.warn('idle PostgreSQL connection lost', { error: error.message }));
+  const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) => {
+    try {
+      return (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
+    } catch (error) {
+      // Pages read services directly: the mark lets server.mjs answer them with its busy page meanwhile.
+      // Logged once per outage, not for every request that meets it.
+      if (isDatabaseUnavailable(error) && noteDatabaseOutage())
+        log.warn('database unavailable', { error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  };
 
   return {
     kind: 'postgres',

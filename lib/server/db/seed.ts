@@ -1,4 +1,5 @@
 import 'server-only';
+import { datasetsChanged } from './data-cache';
 import type { Progress } from './migrate';
 import type { Database } from './types';
 
@@ -16,5 +17,6 @@ export async function seed(db: Database, steps: readonly SeedStep[], progress: P
   for (const step of steps) {
     progress(`seeding ${step.name}`);
     await step.run(db, progress);
+    datasetsChanged();
   }
 }

@@ -13,6 +13,8 @@ const CORE = path.join(ROOT, 'lib/server/map');
 const FOUNDATIONS = new Set([
   'lib/server/db',
   'lib/server/db/types',
+  'lib/server/db/data-cache',
+  'lib/server/db/unavailable',
   'lib/server/auth/session',
   'lib/server/client-ip',
   'lib/server/env',

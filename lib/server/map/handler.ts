@@ -7,6 +7,7 @@ import { expiredSessionCookies, getSession, MalformedTokenError } from '../auth/
 import { clientIp } from '../client-ip';
 import { getDb } from '../db';
 import { getEnv } from '../env';
+import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { localeOfRequest } from '../i18n';
 import { log } from '../log';
 import { exceptionResponse, OwsError, owsParams, type OwsService } from './ows';
@@ -99,6 +100,20 @@ export function ogcService(service: OwsService) {
           params.get('VERSION'),
         );
         for (const cookie of expiredSessionCookies()) response.headers.append('set-cookie', cookie);
+        return response;
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: a 503 exception the client may retry after a pause.
+        noteDatabaseOutage();
+        const busy = new OwsError(
+          'NoApplicableCode',
+          `The map service is busy; please try again in ${RETRY_AFTER_SECONDS} seconds`,
+          undefined,
+          503,
+        );
+        status = busy.status;
+        const response = exceptionResponse(busy, service, params.get('VERSION'));
+        response.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
         return response;
       }
       const owsError =

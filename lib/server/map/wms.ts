@@ -5,6 +5,7 @@ import 'server-only';
  */
 import type { Locale } from '../../../i18n/routing';
 import type { Session } from '../auth/session';
+import { cachedByDatasets } from '../db/data-cache';
 import type { Queryable } from '../db/types';
 import { wmsCapabilities } from './capabilities';
 import { parseBbox, parseCrs, pixelToLonLat, degreesPerPixel } from './crs';
@@ -81,6 +82,11 @@ function background(params: Map<string, string>): string | null {
   return `#${hex}`;
 }
 
+/** The parameters in a stable order, as the key of a shared image. */
+function paramsKey(params: Map<string, string>): string {
+  return JSON.stringify([...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promise<Response> {
   const { params } = ctx;
   const format = (params.get('FORMAT') ?? 'image/png').toLowerCase();
@@ -90,13 +96,17 @@ async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promi
   const cql = splitCqlList(params.get('CQL_FILTER'), layers.length);
   const { box, width, height } = mapGeometry(params, version);
   const bg = background(params);
-  const png = await drawImage(
-    ctx.db,
-    layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null })),
-    box,
-    { width, height },
-    { caller: mapCaller(ctx.session), background: bg },
-  );
+  const draw = () =>
+    drawImage(
+      ctx.db,
+      layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null })),
+      box,
+      { width, height },
+      { caller: mapCaller(ctx.session), background: bg },
+    );
+  // A public layer draws the same for everyone: keep the image until its data is loaded again.
+  const shared = layers.every((layer) => layer.access.kind === 'public');
+  const png = shared ? await cachedByDatasets(ctx.db, `wms ${paramsKey(params)}`, draw, (image) => image.length) : await draw();
   // Answers that depend on a session must not be shared by caches.
   const cache = ctx.session ? 'private, max-age=60' : 'public, max-age=300';
   return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png', 'cache-control': cache } });

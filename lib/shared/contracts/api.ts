@@ -24,6 +24,7 @@ export const API_CODES = {
   TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const;
 
 /**
@@ -82,6 +83,11 @@ export interface ApiContract<
   maxBodyBytes?: number;
   /** Public reference data: browsers may reuse a successful answer this long (per language). */
   cacheSeconds?: number;
+  /**
+   * The answer depends only on the input, the language and the loaded datasets (public GETs): the server
+   * keeps it until a dataset is loaded again (lib/server/db/data-cache.ts).
+   */
+  dataOnly?: boolean;
 }
 
 export function defineContract<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(

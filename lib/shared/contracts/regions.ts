@@ -102,6 +102,7 @@ export const getRegionChildrenContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: regionPidParamsSchema,
   query: regionChildrenQuerySchema,
   response: z.array(regionSchema),
@@ -114,6 +115,7 @@ export const getRegionChildrenShortContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: regionPidParamsSchema,
   query: regionChildrenQuerySchema,
   response: z.array(regionShortSchema),
@@ -126,6 +128,7 @@ export const getRegionChildrenGeometryContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: regionPidParamsSchema,
   query: regionChildrenGeometryQuerySchema,
   response: regionFeatureCollectionSchema,
@@ -138,6 +141,7 @@ export const getRegionContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: regionIdParamsSchema,
   response: regionSchema,
 });
@@ -149,6 +153,7 @@ export const getRegionGeometryContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: regionIdParamsSchema,
   query: regionGeometryQuerySchema,
   response: regionFeatureSchema,
@@ -161,6 +166,7 @@ export const getRegionExtentContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: regionIdParamsSchema,
   response: regionExtentSchema,
 });
@@ -193,6 +199,7 @@ export const getGlobalRegionChildrenShortContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: z.object({ pid: globalRegionCode }),
   response: z.array(regionShortSchema),
 });
@@ -204,6 +211,7 @@ export const getGlobalRegionContract = defineContract({
   tag: 'region',
   access: 'public',
   cacheSeconds: 3600,
+  dataOnly: true,
   params: z.object({ id: globalRegionCode }),
   response: globalRegionFeatureSchema,
 });

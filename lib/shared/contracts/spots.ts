@@ -209,6 +209,7 @@ export const spotStatisticsContract = defineContract({
   query: spotStatisticsQuerySchema,
   response: spotStatisticsSchema,
   cacheSeconds: 60,
+  dataOnly: true,
 });
 
 export const spotStatisticsLatestContract = defineContract({
@@ -220,6 +221,7 @@ export const spotStatisticsLatestContract = defineContract({
   query: spotStatisticsQuerySchema,
   response: spotStatisticsSchema,
   cacheSeconds: 60,
+  dataOnly: true,
 });
 
 export const spotTrendContract = defineContract({
@@ -231,6 +233,7 @@ export const spotTrendContract = defineContract({
   query: spotTrendQuerySchema,
   response: spotTrendSchema,
   cacheSeconds: 60,
+  dataOnly: true,
 });
 
 export const listSpotsContract = defineContract({
@@ -272,6 +275,7 @@ export const dictionaryContract = defineContract({
   params: z.object({ CODE: z.string().refine((c) => dictionaryCodes.includes(c), localizedIssue('Spots.errors.badDictionary')) }),
   response: z.array(dictionaryItemSchema),
   cacheSeconds: 300,
+  dataOnly: true,
 });
 
 export const SPOT_CONTRACTS = [

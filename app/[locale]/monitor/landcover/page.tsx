@@ -17,8 +17,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), description: t('intro'), robots: { index: false } };
 }
 
-// Map settings (Tianditu key, map service base) are read when the page is requested, not at build.
-export const dynamic = 'force-dynamic';
+// The same page for every visitor, so it is static: rendered on its first request (the map settings —
+// Tianditu key, map service base — are read then, not at build) and served from the cache after. Everything
+// that depends on the visitor (session, module, region) happens in the client screen.
+export const revalidate = 3600;
+export const dynamicParams = true;
+export function generateStaticParams() {
+  return [];
+}
 
 /**
  * Land-cover monitoring. The statistics module is public; the menu shows the theme only to MOD_056
