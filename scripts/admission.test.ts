@@ -154,10 +154,10 @@ describe('admission (server.mjs load shedding)', () => {
       (_req, res) => {
         // Like Next's compression: wraps write/end and sends what it made of the body.
         const { write, end } = res;
-        res.write = function (chunk: string) {
+        res.write = function (this: http.ServerResponse, chunk: string) {
           return write.call(this, `[${chunk.toUpperCase()}]`, 'utf8');
         } as typeof res.write;
-        res.end = function (chunk?: string) {
+        res.end = function (this: http.ServerResponse, chunk?: string) {
           return end.call(this, chunk ? `[${chunk.toUpperCase()}]` : undefined, 'utf8');
         } as typeof res.end;
         res.statusCode = 200;
