@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CAPTCHA_ANSWER } from '../playwright.config';
-import { PortalPage } from './pages/portal-page';
+import { LandcoverPage } from './pages/landcover-page';
+import { PortalPage, type Lang } from './pages/portal-page';
 
 const PASSWORD = 'Demo@2026';
 
@@ -8,6 +9,20 @@ const PASSWORD = 'Demo@2026';
 async function spotTotal(page: Page): Promise<number> {
   const text = (await page.getByTestId('spot-total').textContent()) ?? '';
   return Number(text.replace(/[^\d]/g, ''));
+}
+
+/**
+ * The trend chart joins the quarterly points with straight segments (SVG `L`), each point marked: a
+ * smoothed curve (`C`) swings past the points and shows values that were never measured.
+ */
+async function expectStraightTrendLines(page: Page) {
+  const lines = page.locator('.recharts-line-curve');
+  await expect(lines).toHaveCount(2);
+  for (const d of await lines.evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''))) {
+    expect(d).toMatch(/^M[\d.,\s-]+(L[\d.,\s-]+)+$/);
+  }
+  const points = await page.getByTestId('trend-table').locator('tbody tr').count();
+  await expect(page.locator('.recharts-line-dots circle')).toHaveCount(points * 2);
 }
 
 test('zh: statistics drill down province → city, legend switch, grid, sequence and trend', async ({ page }) => {
@@ -63,6 +78,14 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
   const gridCounts = (await gridRows.locator('td:nth-child(3)').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
   expect(gridCounts[0]).toBeGreaterThan(0);
   expect(gridCounts).toEqual([...gridCounts].sort((a, b) => b - a));
+  // Cells are named by where they are (county, centre), not by tile numbers like "6704 / 3157"; the map has a legend.
+  await expect(page.locator('#monitor-panel').getByRole('heading', { level: 2 })).toHaveText('格网统计');
+  await expect(page.getByTestId('grid-explained')).toContainText(/约 \d\.\d 公里见方/);
+  const firstCell = gridRows.first().locator('td:nth-child(2)');
+  await expect(firstCell).toContainText(/[区县市]/);
+  await expect(firstCell).toContainText(/\d+\.\d{2}°E, \d+\.\d{2}°N/);
+  expect(await gridRows.locator('td:nth-child(2)').allTextContents()).not.toContainEqual(expect.stringMatching(/^\d+ \/ \d+$/));
+  await expect(page.locator('#monitor-panel figure li')).toHaveText(['1', '2 – 3', '4 – 6', '7 – 10', '11 个及以上']);
   await page.getByRole('tab', { name: '时序' }).click();
   await expect(page.getByTestId('sequence-table').getByRole('columnheader')).toHaveCount(6);
   // Five small maps, oldest first, titled like the table's columns, each with its count and area.
@@ -124,6 +147,7 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
   const trendCounts = (await trendRows.locator('td:nth-child(2)').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
   expect(trendCounts.filter((count) => count > 0)).toHaveLength(8);
   await expect(page.getByRole('img', { name: '各批次图斑数量与面积折线图' })).toBeVisible();
+  await expectStraightTrendLines(page);
   await page.screenshot({ path: 'test-results/landcover-zh-trend.png', fullPage: true });
 });
 
@@ -185,9 +209,11 @@ test('en: a shared detail view asks for login, opens after it, filters narrow th
   await expect(page.getByTestId('spot-panel')).toBeVisible();
   await page.screenshot({ path: 'test-results/landcover-en-detail.png', fullPage: true });
 
-  // Outside the range (Beijing): the whole assigned range is used instead.
+  // Outside the range (Beijing): the screen moves to the user's own range (spec §4), and says so in the breadcrumb.
   await page.goto('/english/monitor/landcover?module=detail&region=110000');
-  await expect(page.getByTestId('detail-scope')).toContainText('whole area range');
+  await expect(page).toHaveURL(/\?module=detail&region=130000$/);
+  await expect(page.getByTestId('monitor-breadcrumb').locator('[aria-current="location"]')).toHaveText('Hebei');
+  await expect(page.getByTestId('detail-scope')).toContainText('current region');
   await expect(page.getByTestId('spot-list').locator('tbody tr').first()).toBeVisible();
   expect(await spotTotal(page)).toBeGreaterThan(0);
   await expect(page.getByTestId('spot-list')).not.toContainText('Beijing');
@@ -210,6 +236,7 @@ test('en: a shared detail view asks for login, opens after it, filters narrow th
   await page.screenshot({ path: 'test-results/landcover-en-360.png', fullPage: true });
   await page.getByRole('tab', { name: 'Trend' }).click();
   await expect(page.getByTestId('trend-table')).toBeVisible();
+  await expectStraightTrendLines(page);
 
   // The sequence at phone width: a strip that scrolls sideways; only the maps in view start.
   await page.getByRole('tab', { name: 'Sequence' }).click();
@@ -277,15 +304,222 @@ test('en: on a phone the statistics table lists every region without a box of it
   expect(box.sw).toBeLessThanOrEqual(box.cw + 1);
 });
 
-test('en: the county table scrolls from the keyboard inside its named region beside the map', async ({ page }) => {
+test('en: the county table scrolls from the keyboard inside its named region beside the map, and opens a county', async ({ page }) => {
   const portal = new PortalPage(page, 'en');
   await portal.goto('/monitor/landcover?region=130100');
   const region = page.getByRole('region', { name: 'Data table: statistics by region' });
   await expect(region.getByTestId('statistics-table')).toBeVisible();
-  // Counties cannot be drilled into, so no row holds a control to tab to: the region itself takes focus.
-  await expect(region.getByRole('button', { name: /District|County/ })).toHaveCount(0);
   await region.focus();
   await expect(region).toBeFocused();
   await page.keyboard.press('End');
   await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  // Counties open like provinces and cities do.
+  await region.getByRole('button', { name: "Chang'an District" }).click();
+  await expect(page).toHaveURL(/region=130102$/);
+  await expect(page.getByTestId('statistics-change-types')).toBeVisible();
 });
+
+const NAMES = {
+  zh: {
+    hebei: '河北省',
+    shijiazhuang: '石家庄市',
+    tangshan: '唐山市',
+    changan: '长安区',
+    qiaoxi: '桥西区',
+    noData: '无数据',
+    unmonitored: '未纳入监测范围',
+    byArea: '按面积',
+    tabs: { detail: '详情', grid: '格网', sequence: '时序' },
+    scopeRegion: '范围：当前区域（在您的权限范围内）。',
+    rank: /按图斑数量，长安区在石家庄市的 \d+ 个区域中排第 \d+ 位/,
+    gridOpen: '11 个及以上',
+  },
+  en: {
+    hebei: 'Hebei',
+    shijiazhuang: 'Shijiazhuang',
+    tangshan: 'Tangshan',
+    changan: "Chang'an District",
+    qiaoxi: 'Qiaoxi District',
+    noData: 'No data',
+    unmonitored: 'Not monitored',
+    byArea: 'Area',
+    tabs: { detail: 'Detail', grid: 'Grid', sequence: 'Sequence' },
+    scopeRegion: 'Scope: the current region (within your area range).',
+    rank: /By number of spots, Chang'an District ranks \d+ of the \d+ regions of Shijiazhuang/,
+    gridOpen: '11 or more',
+  },
+} as const;
+
+/** The number in a text like "长安区：共 18 个图斑…" or "Chang'an District: 18 spots, …". */
+const firstNumber = (text: string) => Number(/([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN);
+
+for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
+  const n = NAMES[lang];
+
+  test(`${lang}: the map drills country → province → city → county, naming the region under the pointer`, async ({ page }) => {
+    const landcover = new LandcoverPage(page, lang);
+    await landcover.goto();
+    expect(await landcover.hoverRegion('130000')).toBe(n.hebei);
+    await landcover.clickRegion('130000');
+    await expect(page).toHaveURL(/region=130000$/);
+    await expect(landcover.breadcrumbCurrent).toHaveText(n.hebei);
+    // Inside the province each city answers with its own name (the province's border drawn over them
+    // used to answer every hover with "Hebei" and swallow the clicks).
+    expect(await landcover.hoverRegion('130100')).toBe(n.shijiazhuang);
+    expect(await landcover.hoverRegion('130200')).toBe(n.tangshan);
+    await landcover.clickRegion('130100');
+    await expect(page).toHaveURL(/region=130100$/);
+    await expect(landcover.breadcrumbCurrent).toHaveText(n.shijiazhuang);
+    expect(await landcover.hoverRegion('130102')).toBe(n.changan);
+    await landcover.clickRegion('130102');
+    await expect(page).toHaveURL(/region=130102$/);
+    await expect(landcover.breadcrumbCurrent).toHaveText(n.changan);
+
+    // A county has no sub-regions: its own figures, its rank in its city and its spots by change type,
+    // not itself listed as its only sub-region at 100 %.
+    await expect(page.getByTestId('statistics-table')).toHaveCount(0);
+    const total = firstNumber((await page.getByTestId('statistics-total').textContent()) ?? '');
+    expect(total).toBeGreaterThan(0);
+    await expect(page.getByTestId('statistics-rank')).toContainText(n.rank);
+    const byType = page.getByTestId('statistics-change-types').locator('tbody tr');
+    await expect(byType).toHaveCount(4);
+    const counts = (await byType.locator('td:nth-child(2)').allTextContents()).map(firstNumber);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
+    // Among its neighbours on the map, one click away.
+    expect(await landcover.hoverRegion('130104')).toBe(n.qiaoxi);
+    await landcover.clickRegion('130104');
+    await expect(page).toHaveURL(/region=130104$/);
+    await expect(landcover.breadcrumbCurrent).toHaveText(n.qiaoxi);
+    expect(landcover.errors).toEqual([]);
+  });
+
+  test(`${lang}: the statistics legend counts in whole numbers, greys out regions outside the programme and fits the page`, async ({
+    page,
+  }) => {
+    const landcover = new LandcoverPage(page, lang);
+    await landcover.goto();
+    await expect(landcover.feature('130000')).toHaveCount(1);
+    // Counts are whole: "0 – 66", never "0.00 – 66.40"; a "no data" entry for the grey regions.
+    const countLabels = await landcover.legendLabels();
+    expect(countLabels.at(-1)).toBe(n.noData);
+    for (const label of countLabels.slice(0, -1)) expect(label).toMatch(/^\d+( – \d+)?$/);
+    expect(countLabels[0]).toMatch(/^0 – \d+$/);
+    // Taiwan, Hong Kong and Macao are outside the monitoring programme: grey, not "0 spots".
+    for (const code of ['710000', '810000', '820000']) await expect(landcover.feature(code)).toHaveAttribute('fill', '#cccccc');
+    const greys = await landcover.map
+      .locator('path.leaflet-interactive[data-feature-id]')
+      .evaluateAll((paths) => paths.filter((p) => p.getAttribute('fill') === '#cccccc').map((p) => p.getAttribute('data-feature-id')));
+    expect(greys.sort()).toEqual(['710000', '810000', '820000']);
+    const rows = page.getByTestId('statistics-table').locator('tbody tr');
+    const last = rows.filter({ hasText: n.unmonitored });
+    await expect(last).toHaveCount(3);
+    await expect(rows.nth(-1)).toContainText(n.unmonitored);
+    await expect(last.first().locator('td').nth(2)).toHaveText('—');
+    // Areas keep two decimals.
+    await page.getByTestId('legend-switch').getByText(n.byArea).click();
+    await expect(page).toHaveURL(/legend=area/);
+    await expect.poll(async () => (await landcover.legendLabels())[0]).toMatch(/^0\.00 – /);
+    expect((await landcover.legendLabels()).at(-1)).toBe(n.noData);
+    for (const label of (await landcover.legendLabels()).slice(0, -1)) expect(label).toMatch(/^\d+\.\d{2} – \d+\.\d{2}$/);
+
+    // The batch field shows the whole batch name, and the page ends at its footer.
+    for (const width of [1400, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      const batch = page.getByTestId('monitor-batch');
+      await expect(batch).toBeVisible();
+      expect(await batch.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await landcover.pageBelowFooter()).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    expect(landcover.errors).toEqual([]);
+  });
+
+  test(`${lang}: a city user's detail, grid and sequence open on their city, fitted, and a reloaded spot keeps its zoom`, async ({
+    page,
+  }) => {
+    const landcover = new LandcoverPage(page, lang);
+    await landcover.portal.goto('/home');
+    await landcover.portal.login('demo-city', PASSWORD, CAPTCHA_ANSWER);
+    await landcover.goto('?module=detail');
+    // Spec §4: the user's own range (Shijiazhuang), not the whole country "outside the range".
+    await expect(page).toHaveURL(/\?module=detail&region=130100$/);
+    await expect(landcover.breadcrumbCurrent).toHaveText(n.shijiazhuang);
+    // Above the range the breadcrumb names the regions without offering them.
+    await expect(page.getByTestId('monitor-breadcrumb').getByRole('button')).toHaveCount(0);
+    await expect(page.getByTestId('detail-scope')).toHaveText(n.scopeRegion);
+    await expect(page.getByTestId('spot-list').locator('tbody tr').first()).toBeVisible();
+    expect(await landcover.fill('130100')).toBeGreaterThan(0.6);
+
+    // A spot's URL, reloaded, opens the panel and zooms to the spot again.
+    await page.getByTestId('spot-list').locator('tbody tr').first().getByRole('button').click();
+    await expect(page).toHaveURL(/spot=\d+/);
+    const spot = /spot=(\d+)/.exec(page.url())![1]!;
+    await expect(page.getByTestId('spot-panel')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('spot-panel')).toBeVisible();
+    expect(await landcover.fill(`spot-${spot}`)).toBeGreaterThan(0.5);
+
+    await page.getByRole('tab', { name: n.tabs.grid }).click();
+    await expect(page).toHaveURL(/module=grid&region=130100$/);
+    await expect(page.getByTestId('grid-table').locator('tbody tr').first()).toBeVisible();
+    expect(await landcover.fill('130100')).toBeGreaterThan(0.6);
+    await expect(page.locator('#monitor-panel figure li').last()).toHaveText(n.gridOpen);
+
+    await page.getByRole('tab', { name: n.tabs.sequence }).click();
+    await expect(page.getByTestId('sequence-map')).toHaveCount(5);
+    await expect(landcover.breadcrumbCurrent).toHaveText(n.shijiazhuang);
+    expect(landcover.errors).toEqual([]);
+  });
+
+  test(`${lang}: the spot list names region, type, batch, change and area, readable on a desktop and at 360 px`, async ({ page }) => {
+    const landcover = new LandcoverPage(page, lang);
+    await landcover.portal.goto('/home');
+    await landcover.portal.login('demo-city', PASSWORD, CAPTCHA_ANSWER);
+    for (const width of [1400, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await landcover.goto('?module=detail&region=130100');
+      const list = page.getByTestId('spot-list');
+      const rows = list.locator('tbody tr');
+      await expect(rows).toHaveCount(20);
+      const lineHeight = await list.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+      // No header or cell squeezed to a character per line: every header on one line, a change type on
+      // one line (Chinese) or two (English, wrapped between words).
+      for (const height of await list.locator('thead th').evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().height)))
+        expect(height).toBeLessThan(lineHeight * 2.2);
+      const changeLines = lang === 'zh' ? 1 : 2;
+      for (const height of await rows
+        .locator('td:nth-child(2) > span')
+        .evaluateAll((spans) => spans.map((s) => s.getBoundingClientRect().height)))
+        expect(height).toBeLessThan(lineHeight * (changeLines + 0.5));
+      // What a user recognises, not the scene file every spot of a county and batch shares.
+      const first = await rows.first().locator('td').first().textContent();
+      expect(first).toMatch(/(区|县|市|District|County|City)/);
+      expect(first).toMatch(/\d{4}Q[1-4]/);
+      for (const text of await rows.allTextContents()) expect(text).not.toMatch(/_L1A\d+|_TMS_|_PMS/);
+      const scroller = page.getByRole('region', { name: lang === 'zh' ? '数据表：图斑列表' : 'Data table: spot list' });
+      expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/landcover-${lang}-spot-list-${width}.png`, fullPage: true });
+    }
+    expect(landcover.errors).toEqual([]);
+  });
+
+  test(`${lang}: the sequence loads without a page error on a desktop and a phone`, async ({ page }) => {
+    const landcover = new LandcoverPage(page, lang);
+    await landcover.portal.goto('/home');
+    await landcover.portal.login('demo-city', PASSWORD, CAPTCHA_ANSWER);
+    for (const width of [1400, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await landcover.goto('?module=sequence&region=130100');
+      const maps = page.getByTestId('sequence-map');
+      await expect(maps).toHaveCount(5);
+      await maps.first().scrollIntoViewIfNeeded();
+      // Every map on screen has drawn its outline and tiles: the linked views have settled.
+      await expect(maps.first().locator('img.leaflet-tile-loaded').first()).toBeVisible();
+      await expect(maps.first().locator('path[data-feature-id="130100"]')).toHaveCount(1);
+      await page.waitForTimeout(1000);
+      // Two linked maps a fraction of a pixel apart used to echo each other's moves until the stack overflowed.
+      expect(landcover.errors).toEqual([]);
+    }
+  });
+}

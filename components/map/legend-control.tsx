@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { legendClasses } from '@/lib/shared/map/legend';
+import { legendClasses, NO_DATA_COLOR } from '@/lib/shared/map/legend';
 import { ControlPortal } from './control-portal';
 import classes from './map-view.module.css';
 import type { MapLegend } from './types';
@@ -22,7 +22,16 @@ export function LegendContent({ legend, collapsible = false }: { legend: MapLege
   const [open, setOpen] = useState(
     () => !collapsible || typeof window === 'undefined' || !window.matchMedia?.(LEGEND_COLLAPSED_QUERY).matches,
   );
-  const items = legendClasses(legend.max, legend.ramp, legend.classes);
+  const noDataLabel = t('legendNoData');
+  const items: { key: string; label: string; color: string }[] = legend.items
+    ? legend.items.map((item, i) => ({ key: String(i), ...item }))
+    : legendClasses(legend.max, legend.ramp, { classes: legend.classes, whole: legend.whole }).map((item) => ({
+        key: String(item.index),
+        label: item.noData ? noDataLabel : item.label,
+        color: item.color,
+      }));
+  if (legend.noData && !items.some((item) => item.color === NO_DATA_COLOR))
+    items.push({ key: 'no-data', label: noDataLabel, color: NO_DATA_COLOR });
   const title = (
     <>
       {legend.title}
@@ -49,9 +58,9 @@ export function LegendContent({ legend, collapsible = false }: { legend: MapLege
       </figcaption>
       <ul id={listId} className={classes.legendList} hidden={!open}>
         {items.map((item) => (
-          <li key={item.index} className={classes.legendItem}>
+          <li key={item.key} className={classes.legendItem}>
             <span className={classes.swatch} style={{ background: item.color }} aria-hidden="true" />
-            <span>{item.noData ? t('legendNoData') : item.label}</span>
+            <span>{item.label}</span>
           </li>
         ))}
       </ul>

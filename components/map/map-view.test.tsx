@@ -183,6 +183,48 @@ describe('MapView (jsdom)', () => {
     expect(document.querySelector('.leaflet-tooltip')).toHaveTextContent('Tangshan');
   });
 
+  it('leaves hovers and clicks to the regions under a non-interactive outline, and marks each feature with its id', () => {
+    const square = (id: string, name: string, x: number, size = 2) => ({
+      type: 'Feature' as const,
+      id,
+      properties: { name },
+      geometry: {
+        type: 'Polygon' as const,
+        coordinates: [
+          [
+            [x, 30],
+            [x + size, 30],
+            [x + size, 30 + size],
+            [x, 30 + size],
+            [x, 30],
+          ],
+        ],
+      },
+    });
+    const onFeatureClick = jest.fn<void, [string]>();
+    renderMap({
+      outlines: [
+        {
+          id: 'children',
+          data: { type: 'FeatureCollection', features: [square('130100', 'Shijiazhuang', 114), square('130200', 'Tangshan', 117)] },
+          emphasis: 'context',
+          onFeatureClick,
+        },
+        { id: 'province', data: square('130000', 'Hebei', 113, 6), emphasis: 'primary', interactive: false },
+      ],
+    });
+    const province = document.querySelector('path[data-feature-id="130000"]')!;
+    expect(province).not.toHaveClass('leaflet-interactive');
+    const city = document.querySelector('path[data-feature-id="130200"]')!;
+    expect(city).toHaveClass('leaflet-interactive');
+    fireEvent.mouseOver(province);
+    expect(document.querySelector('.leaflet-tooltip')).toBeNull();
+    fireEvent.mouseOver(city);
+    expect(document.querySelector('.leaflet-tooltip')).toHaveTextContent('Tangshan');
+    fireEvent.click(city);
+    expect(onFeatureClick).toHaveBeenCalledWith('130200');
+  });
+
   describe('markers', () => {
     const markers = [
       {
@@ -287,6 +329,36 @@ describe('MapView (jsdom)', () => {
       } finally {
         window.matchMedia = wide;
       }
+    });
+
+    it('labels counts in whole numbers and adds a grey "no data" entry when asked', () => {
+      renderMap({ legend: { title: 'Spots', ramp: 'green', max: 664, whole: true, noData: true } });
+      const items = within(screen.getByRole('figure', { name: 'Spots' })).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        '0 – 66',
+        '67 – 132',
+        '133 – 199',
+        '200 – 265',
+        '266 – 331',
+        '332 – 398',
+        '399 – 464',
+        '465 – 531',
+        '532 – 597',
+        '598 – 664',
+        en.MapView.legendNoData,
+      ]);
+      expect((items.at(-1)!.querySelector('[aria-hidden="true"]') as HTMLElement).style.background).toBe('rgb(204, 204, 204)');
+    });
+
+    it('shows explicit classes as given', () => {
+      const classes = [
+        { label: '1', color: '#e8590c' },
+        { label: '2 – 3', color: '#c92a2a' },
+      ];
+      renderMap({ legend: { title: 'Spots per cell', ramp: 'yellowRed', max: null, items: classes } });
+      const items = within(screen.getByRole('figure', { name: 'Spots per cell' })).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual(['1', '2 – 3']);
+      expect((items[1]!.querySelector('[aria-hidden="true"]') as HTMLElement).style.background).toBe('rgb(201, 42, 42)');
     });
 
     it('shows a single grey "no data" class without a maximum', () => {

@@ -116,11 +116,24 @@ function LinkedViewSync({ link }: { link: ViewLink }) {
       const center = map.getCenter();
       return { center: [center.lng, center.lat], zoom: map.getZoom() };
     };
+    // While following, this map's own moveend (fired synchronously by an unanimated setView) is not
+    // published: Leaflet pans by whole pixels, so the centre it lands on differs from the one asked for
+    // by a fraction of a pixel. Published, that echo moved the leader, whose echo moved this map again:
+    // two maps a sub-pixel apart ping-ponged until the stack overflowed (RangeError on every load).
+    let following = false;
     const follow = (view: LinkedView) => {
-      if (!sameView(viewOf(), view)) map.setView([view.center[1], view.center[0]], view.zoom, { animate: false });
+      if (sameView(viewOf(), view)) return;
+      following = true;
+      try {
+        map.setView([view.center[1], view.center[0]], view.zoom, { animate: false });
+      } finally {
+        following = false;
+      }
     };
     const unsubscribe = link.subscribe(id, follow);
-    const onMoveEnd = () => link.publish(id, viewOf());
+    const onMoveEnd = () => {
+      if (!following) link.publish(id, viewOf());
+    };
     map.on('moveend', onMoveEnd);
     // A map mounted after the others moved catches up (its outlines may have fitted it elsewhere).
     const current = link.current();

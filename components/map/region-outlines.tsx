@@ -1,6 +1,6 @@
 'use client';
 
-import { geoJSON, type GeoJSON as GeoJsonLayer, type PathOptions } from 'leaflet';
+import { geoJSON, Path, type GeoJSON as GeoJsonLayer, type PathOptions } from 'leaflet';
 import type { Feature } from 'geojson';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { BaseLayerKind } from '@/lib/shared/map/config';
@@ -44,7 +44,7 @@ function tooltipContent(name: string): HTMLElement {
 function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLayerKind }) {
   const map = useMap();
   const layerRef = useRef<GeoJsonLayer | null>(null);
-  const { data, emphasis = 'primary', fit = false, fillColors, onFeatureClick } = outline;
+  const { data, emphasis = 'primary', fit = false, fillColors, onFeatureClick, interactive = true } = outline;
   const currentStyle = useEffectEvent((feature: Feature | undefined) => featureStyle(outlineStyle(emphasis, base), fillColors, feature));
   const clicked = useEffectEvent((feature: Feature) => {
     if (feature.id !== undefined) onFeatureClick?.(String(feature.id));
@@ -53,13 +53,20 @@ function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLay
   useEffect(() => {
     const layer = geoJSON(data, {
       style: (feature) => currentStyle(feature),
+      interactive,
       onEachFeature: (feature, featureLayer) => {
+        if (!interactive) return;
         const name = nameOf(feature);
         if (name) featureLayer.bindTooltip(tooltipContent(name), { sticky: true, direction: 'top' });
         featureLayer.on('click', () => clicked(feature));
       },
     });
     layer.addTo(map);
+    // Each feature's element names its region, so a page (and its tests) can find a region on the map.
+    layer.eachLayer((featureLayer) => {
+      const id = (featureLayer as Path & { feature?: Feature }).feature?.id;
+      if (featureLayer instanceof Path && id !== undefined) featureLayer.getElement()?.setAttribute('data-feature-id', String(id));
+    });
     layerRef.current = layer;
     if (emphasis === 'primary') layer.bringToFront();
     else layer.bringToBack();
@@ -71,7 +78,7 @@ function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLay
       layer.remove();
       layerRef.current = null;
     };
-  }, [map, data, emphasis, fit]);
+  }, [map, data, emphasis, fit, interactive]);
 
   // Switching base layers or new values restyle the outline in place.
   useEffect(() => {

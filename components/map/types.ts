@@ -29,6 +29,12 @@ export interface OutlineLayer {
   fillColors?: Readonly<Record<string, string>>;
   /** Called with a feature's id when it is clicked (e.g. to drill down). */
   onFeatureClick?: (id: string) => void;
+  /**
+   * Answer the pointer (name tooltip, clicks), default true. Turn it off for an outline drawn over
+   * other features, e.g. a region's border over its children: it would otherwise catch every hover
+   * and click meant for them.
+   */
+  interactive?: boolean;
 }
 
 export interface WmsLayer {
@@ -49,12 +55,18 @@ export interface WmsLayer {
 export interface MapLegend {
   title: string;
   ramp: LegendRamp;
-  /** The largest value shown; null, 0 or NaN shows a single "no data" class. */
+  /** The largest value shown; null or NaN shows a single "no data" class, 0 a single class "0". */
   max: number | null;
   /** Unit of the values, shown after the title. */
   unit?: string;
   /** Number of equal classes, default 10. */
   classes?: number;
+  /** Whole numbers (counts): integer class limits and labels. */
+  whole?: boolean;
+  /** Add a grey "no data" entry (some features have no value). */
+  noData?: boolean;
+  /** Explicit classes instead of equal steps from 0 to `max` (e.g. the grid's spots per cell). */
+  items?: readonly { label: string; color: string }[];
 }
 
 /** A row of a marker's popup; `href` (mailto:, tel:, https:) makes the value a link. */

@@ -30,7 +30,11 @@ export interface TrendDatum {
   area: number;
 }
 
-/** Count and area per batch (two axes; the area line is dashed so the lines differ without colour). */
+/**
+ * Count and area per batch (two axes; the area line is dashed so the lines differ without colour).
+ * Straight segments between the quarterly points, each point marked: a smoothed curve would swing past
+ * the points and show values between quarters that were never measured.
+ */
 export function TrendLineChart({
   data,
   label,
@@ -53,21 +57,23 @@ export function TrendLineChart({
           <Tooltip />
           <Line
             yAxisId="count"
-            type="monotone"
+            type="linear"
             dataKey="count"
             name={countLabel}
             stroke="#2b8a3e"
             strokeWidth={2}
+            dot={{ r: 3, fill: '#2b8a3e' }}
             isAnimationActive={false}
           />
           <Line
             yAxisId="area"
-            type="monotone"
+            type="linear"
             dataKey="area"
             name={areaLabel}
             stroke="#1b5fc9"
             strokeWidth={2}
             strokeDasharray="6 3"
+            dot={{ r: 3, fill: '#1b5fc9', strokeDasharray: '0' }}
             isAnimationActive={false}
           />
         </LineChart>

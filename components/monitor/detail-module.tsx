@@ -20,7 +20,7 @@ import {
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState, type FormEvent } from 'react';
 import { MapView, type BBox, type MapMarker, type OutlineLayer, type WmsLayer } from '@/components/map';
-import { useRegionGeometry } from '@/lib/client/queries/regions';
+import { useRegion, useRegionGeometry } from '@/lib/client/queries/regions';
 import { useDictionary, useSpot, useSpotList, type SpotListFilters } from '@/lib/client/queries/spots';
 import type { SpotDetail } from '@/lib/shared/contracts/spots';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
@@ -240,7 +240,11 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
   );
   const list = useSpotList(theme.id, filters, state.page, DEFAULT_PAGE_SIZE);
   const spot = useSpot(theme.id, state.spot);
-  const outline = useRegionGeometry(scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null, 'mid');
+  const shownRegion = scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null;
+  const outline = useRegionGeometry(shownRegion, 'mid');
+  // The map frames the region shown (the screen has moved it into the user's range), or the spot
+  // opened, also when the page is reloaded on a spot's URL.
+  const framed = useRegion(state.region === COUNTRY_CODE ? null : state.region);
   // Zoom again to the same spot: fitBounds reacts to changed numbers, so each request nudges them by a hair.
   const [nudge, setNudge] = useState(0);
 
@@ -259,15 +263,16 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
   );
   const outlines = useMemo<OutlineLayer[]>(() => {
     const layers: OutlineLayer[] = [];
-    if (outline.data) layers.push({ id: `scope-${scopeRegion}`, data: outline.data, emphasis: 'context', fit: true });
+    if (outline.data) layers.push({ id: `scope-${shownRegion}`, data: outline.data, emphasis: 'context', interactive: false });
     if (spot.data)
       layers.push({
         id: `spot-${spot.data.id}`,
-        data: { type: 'Feature', properties: {}, geometry: spot.data.geometry },
+        data: { type: 'Feature', id: `spot-${spot.data.id}`, properties: {}, geometry: spot.data.geometry },
         emphasis: 'primary',
+        interactive: false,
       });
     return layers;
-  }, [outline.data, scopeRegion, spot.data]);
+  }, [outline.data, shownRegion, spot.data]);
   const markers = useMemo<MapMarker[]>(
     () =>
       (list.data?.list ?? []).map((s) => ({
@@ -277,9 +282,11 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
         popup: {
           title: t('spotTitle', { id: s.id }),
           rows: [
-            { label: t('changeType'), value: s.changeTypeName },
+            { label: t('region'), value: s.regionName },
             { label: t('tblx'), value: s.tblxName },
+            { label: t('changeType'), value: s.changeTypeName },
             { label: t('areaHa'), value: formatHectares(s.area, locale) },
+            { label: t('batch'), value: s.batchName },
           ],
         },
       })),
@@ -289,7 +296,11 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
   const open = (id: string | null) => {
     if (id !== state.spot) update({ spot: id }, { replace: true });
   };
-  const zoom: BBox | null = spot.data ? [spot.data.bbox[0] - nudge * 1e-9, spot.data.bbox[1], spot.data.bbox[2], spot.data.bbox[3]] : null;
+  const zoom: BBox | null = spot.data
+    ? [spot.data.bbox[0] - nudge * 1e-9, spot.data.bbox[1], spot.data.bbox[2], spot.data.bbox[3]]
+    : state.spot
+      ? null
+      : (framed.data?.bbox ?? null);
 
   const map = (
     <MapView
@@ -333,32 +344,33 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
             {t('spotTotal', { count: total })}
           </Text>
           <TableRegion table="spots">
-            <Table striped highlightOnHover stickyHeader fz="sm" data-testid="spot-list">
+            <Table striped highlightOnHover stickyHeader fz="sm" className={classes.spotTable} data-testid="spot-list">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('spot')}</Table.Th>
-                  <Table.Th>{t('region')}</Table.Th>
                   <Table.Th>{t('changeType')}</Table.Th>
-                  <Table.Th>{t('areaHa')}</Table.Th>
+                  <Table.Th className={classes.numeric}>{t('areaHa')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {(list.data?.list ?? []).map((s) => (
                   <Table.Tr key={s.id} className={s.id === state.spot ? classes.selectedRow : undefined}>
                     <Table.Td>
-                      <UnstyledButton className={classes.rowButton} onClick={() => open(s.id)} aria-pressed={s.id === state.spot}>
-                        {s.filename}
+                      {/* What a user recognises: where, what became of the land, and when (every spot of a county and batch shares one scene file name). */}
+                      <UnstyledButton className={classes.spotButton} onClick={() => open(s.id)} aria-pressed={s.id === state.spot}>
+                        <span className={classes.rowButton}>{s.regionName}</span>
+                        <Text span size="xs" c="dimmed" className={classes.spotMeta}>
+                          {t('spotRowMeta', { type: s.tblxName, quarter: s.quarter })}
+                        </Text>
                       </UnstyledButton>
-                      <Text size="xs" c="dimmed">
-                        {s.batchName} · {s.tblxName}
-                      </Text>
                     </Table.Td>
-                    <Table.Td>{s.regionName}</Table.Td>
-                    <Table.Td>
-                      <span className={classes.swatch} style={{ background: CHANGE_TYPES[s.changeType]?.color }} aria-hidden="true" />
-                      {s.changeTypeName}
+                    <Table.Td className={classes.changeCell}>
+                      <span className={classes.regionCell}>
+                        <span className={classes.swatch} style={{ background: CHANGE_TYPES[s.changeType]?.color }} aria-hidden="true" />
+                        {s.changeTypeName}
+                      </span>
                     </Table.Td>
-                    <Table.Td>{formatHectares(s.area, locale)}</Table.Td>
+                    <Table.Td className={classes.numeric}>{formatHectares(s.area, locale)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

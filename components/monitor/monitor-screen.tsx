@@ -3,7 +3,7 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useOwnAreaRanges } from '@/lib/client/queries/profile';
 import { useRegion } from '@/lib/client/queries/regions';
 import { useSpotBatches } from '@/lib/client/queries/spots';
@@ -14,7 +14,16 @@ import { cityOfCode, COUNTRY_CODE, levelOfCode, provinceOfCode } from '@/lib/sha
 import { DetailModule } from './detail-module';
 import { GridModule } from './grid-module';
 import type { ModuleProps } from './monitor-context';
-import { MONITOR_MODULES, monitorSearch, parseMonitorState, RANGE_MODULES, type MonitorModule, type MonitorState } from './monitor-state';
+import {
+  MONITOR_MODULES,
+  monitorSearch,
+  parseMonitorState,
+  RANGE_MODULES,
+  rangeCovers,
+  rangeRegion,
+  type MonitorModule,
+  type MonitorState,
+} from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
 import { SequenceModule } from './sequence-module';
@@ -22,14 +31,33 @@ import { StatisticsModule } from './statistics-module';
 import type { MonitorTheme } from './theme';
 import { TrendModule } from './trend-module';
 
-/** A breadcrumb step: the region's name (from the region API), a button unless it is the current one. */
-function RegionCrumb({ code, current, onSelect }: { code: string; current: boolean; onSelect: (code: string) => void }) {
+/**
+ * A breadcrumb step: the region's name (from the region API), a button unless it is the current one
+ * or one the user may not open (above their area range in the detail, grid and sequence modules).
+ */
+function RegionCrumb({
+  code,
+  current,
+  enabled,
+  onSelect,
+}: {
+  code: string;
+  current: boolean;
+  enabled: boolean;
+  onSelect: (code: string) => void;
+}) {
   const t = useTranslations('Monitor');
   const region = useRegion(code === COUNTRY_CODE ? null : code);
   const name = code === COUNTRY_CODE ? t('country') : (region.data?.name ?? code);
   if (current)
     return (
       <Text span fw={600} aria-current="location">
+        {name}
+      </Text>
+    );
+  if (!enabled)
+    return (
+      <Text span c="dimmed">
         {name}
       </Text>
     );
@@ -40,7 +68,15 @@ function RegionCrumb({ code, current, onSelect }: { code: string; current: boole
   );
 }
 
-function RegionBreadcrumb({ region, onSelect }: { region: string; onSelect: (code: string) => void }) {
+function RegionBreadcrumb({
+  region,
+  canOpen,
+  onSelect,
+}: {
+  region: string;
+  canOpen: (code: string) => boolean;
+  onSelect: (code: string) => void;
+}) {
   const t = useTranslations('Monitor');
   const path = [COUNTRY_CODE];
   const level = levelOfCode(region);
@@ -52,7 +88,7 @@ function RegionBreadcrumb({ region, onSelect }: { region: string; onSelect: (cod
     <nav aria-label={t('breadcrumb')}>
       <Breadcrumbs separator="›" data-testid="monitor-breadcrumb">
         {path.map((code, i) => (
-          <RegionCrumb key={code} code={code} current={i === path.length - 1} onSelect={onSelect} />
+          <RegionCrumb key={code} code={code} current={i === path.length - 1} enabled={canOpen(code)} onSelect={onSelect} />
         ))}
       </Breadcrumbs>
     </nav>
@@ -164,6 +200,18 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
 
   const selectRegion = useCallback((region: string) => update({ region, page: 1, spot: null }), [update]);
   const needsRange = RANGE_MODULES.has(state.module);
+  const permitted = user !== null && user.permissions.includes(theme.permission);
+
+  // Spec §4 scope: the detail, grid and sequence modules show the current region when a range covers
+  // it, otherwise the user's own range. The screen moves there (keeping the history entry), so a city
+  // user opens on their city, with map, breadcrumb and list agreeing, instead of the whole country.
+  const inRange = needsRange && permitted && rangesQuery.isSuccess && ranges.length > 0;
+  const rangeTarget = inRange ? rangeRegion(ranges, state.region) : state.region;
+  useEffect(() => {
+    // The spot and page stay: outside a single range the list already showed that whole range.
+    if (rangeTarget !== state.region) update({ region: rangeTarget }, { replace: true });
+  }, [rangeTarget, state.region, update]);
+  const canOpen = useCallback((code: string) => !inRange || rangeCovers(ranges, code), [inRange, ranges]);
   const props: ModuleProps = { theme, config, state, update, batches, batch, ranges, mapLabel: t('mapLabel') };
 
   let body;
@@ -178,7 +226,7 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
         </Stack>
       </Alert>
     );
-  } else if (needsRange && user && !user.permissions.includes(theme.permission)) {
+  } else if (needsRange && !permitted) {
     body = (
       <Alert color="yellow" role="alert" data-testid="monitor-no-permission">
         {t('noPermission')}
@@ -195,6 +243,13 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
       <Alert color="yellow" role="alert" data-testid="monitor-no-range">
         {t('noRange')}
       </Alert>
+    );
+  } else if (rangeTarget !== state.region) {
+    // Moving to the user's range (the effect above): nothing of the region outside it is shown.
+    body = (
+      <QueryState loading error={null}>
+        {null}
+      </QueryState>
     );
   } else if (state.module !== 'trend' && (batchesQuery.isPending || batchesQuery.isError)) {
     body = (
@@ -217,9 +272,9 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
       );
   }
 
-  const batchOptions = [...batches]
-    .reverse()
-    .map((b) => ({ value: b.id, label: b.current ? `${b.typeName} · ${t('currentBatch')}` : b.typeName }));
+  // The field shows the batch name alone, so it fits a phone; the list marks the current batch.
+  const batchOptions = [...batches].reverse().map((b) => ({ value: b.id, label: b.typeName }));
+  const currentBatchId = batches.find((b) => b.current)?.id ?? null;
   const showsBatch = state.module === 'statistics' || state.module === 'grid';
 
   return (
@@ -238,16 +293,20 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
         </Alert>
       ) : null}
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <RegionBreadcrumb region={state.region} onSelect={selectRegion} />
-        <Group gap="xs" wrap="wrap">
+        <RegionBreadcrumb region={state.region} canOpen={canOpen} onSelect={selectRegion} />
+        <Group gap="xs" wrap="wrap" className={classes.batchBar}>
           {showsBatch && batchOptions.length > 0 ? (
             <Select
               label={t('batch')}
               size="xs"
-              w={200}
+              className={classes.batchSelect}
               data={batchOptions}
               value={batch?.id ?? null}
               allowDeselect={false}
+              renderOption={({ option }) =>
+                option.value === currentBatchId ? t('currentBatchOption', { name: option.label }) : option.label
+              }
+              comboboxProps={{ width: 'target', position: 'bottom-end' }}
               onChange={(value) => value && update({ batch: value, spot: null })}
               data-testid="monitor-batch"
             />

@@ -1,4 +1,13 @@
-import { batchesInRange, detailRegion, monitorSearch, parseMonitorState, spotCql } from './monitor-state';
+import {
+  batchesInRange,
+  detailRegion,
+  monitorSearch,
+  parseMonitorState,
+  rangeCovers,
+  rangeHome,
+  rangeRegion,
+  spotCql,
+} from './monitor-state';
 
 const parse = (query: string) => parseMonitorState(new URLSearchParams(query));
 
@@ -40,6 +49,32 @@ describe('detail scope (spec §4)', () => {
     expect(detailRegion(['130100'], '130000')).toBeNull();
     expect(detailRegion(['130000'], '110000')).toBeNull();
     expect(detailRegion([], '130000')).toBeNull();
+  });
+
+  it('opens a city user on their city, not on the country they may not see', () => {
+    // demo-city: Shijiazhuang. The country, Hebei and Beijing are outside; its counties are inside.
+    expect(rangeRegion(['130100'], '100000')).toBe('130100');
+    expect(rangeRegion(['130100'], '130000')).toBe('130100');
+    expect(rangeRegion(['130100'], '110000')).toBe('130100');
+    expect(rangeRegion(['130100'], '130102')).toBe('130102');
+    expect(rangeRegion(['130100'], '130100')).toBe('130100');
+    // A country-wide range covers everything; no range changes nothing (the screen says why instead).
+    expect(rangeRegion(['100000'], '110000')).toBe('110000');
+    expect(rangeRegion([], '110000')).toBe('110000');
+    expect(rangeCovers(['130000'], '130102')).toBe(true);
+    expect(rangeCovers(['130100'], '130000')).toBe(false);
+  });
+
+  it('opens several ranges on the smallest region holding them all', () => {
+    expect(rangeHome(['130100', '130200'])).toBe('130000');
+    expect(rangeHome(['130102', '130104'])).toBe('130100');
+    expect(rangeHome(['130100', '110000'])).toBe('100000');
+    expect(rangeHome(['130100', '130100'])).toBe('130100');
+    expect(rangeHome([])).toBe('100000');
+    expect(rangeRegion(['130100', '130200'], '110000')).toBe('130000');
+    // Hebei holds both ranges without being covered by one: it stays, and the scope is the ranges in it.
+    expect(rangeRegion(['130100', '130200'], '130000')).toBe('130000');
+    expect(detailRegion(['130100', '130200'], '130000')).toBeNull();
   });
 });
 

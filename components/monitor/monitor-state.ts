@@ -6,7 +6,7 @@
 import { containsPattern } from '@/lib/shared/like';
 import { parseCompactDate } from '@/lib/shared/spots/dates';
 import { CHANGE_TYPE_VALUES, SPOT_TYPE_VALUES, STAGE_VALUES } from '@/lib/shared/spots/codes';
-import { COUNTRY_CODE, isRegionCode, rangePrefixesOf } from '@/lib/shared/regions/codes';
+import { cityOfCode, COUNTRY_CODE, isRegionCode, provinceOfCode, rangePrefixesOf } from '@/lib/shared/regions/codes';
 
 /** Map modules of a theme (spec §4); statistics is the default. */
 export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend'] as const;
@@ -173,4 +173,31 @@ export function detailRegion(ranges: readonly string[], region: string): string 
   const prefixes = rangePrefixesOf(ranges);
   const covered = prefixes === null || prefixes.some((prefix) => region.startsWith(prefix));
   return covered ? region : null;
+}
+
+/** Whether the user's area ranges cover a region (a range that is the country, the region or a parent of it). */
+export function rangeCovers(ranges: readonly string[], region: string): boolean {
+  return detailRegion(ranges, region) !== null;
+}
+
+/** The smallest region holding every range: the range itself when there is one, else their common province or city, else the country. */
+export function rangeHome(ranges: readonly string[]): string {
+  const [first, ...rest] = ranges;
+  if (first === undefined) return COUNTRY_CODE;
+  if (rest.every((code) => code === first)) return first;
+  const city = cityOfCode(first);
+  if (city && ranges.every((code) => cityOfCode(code) === city)) return city;
+  const province = provinceOfCode(first);
+  if (ranges.every((code) => provinceOfCode(code) === province)) return province;
+  return COUNTRY_CODE;
+}
+
+/**
+ * The region the detail, grid and sequence modules show (spec §4 scope rule): the current region when
+ * a range covers it, else the user's own range (`rangeHome`). The screen moves its region there, so
+ * breadcrumb, map and list all show what the user may see instead of the whole country.
+ */
+export function rangeRegion(ranges: readonly string[], region: string): string {
+  if (ranges.length === 0 || rangeCovers(ranges, region)) return region;
+  return rangeHome(ranges);
 }

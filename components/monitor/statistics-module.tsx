@@ -2,13 +2,15 @@
 
 import { Group, SegmentedControl, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { MapView, type MapLegend, type OutlineLayer } from '@/components/map';
-import { useRegionChildrenGeometry, useRegionGeometry } from '@/lib/client/queries/regions';
-import { useSpotStatistics } from '@/lib/client/queries/spots';
+import { useRegion, useRegionChildrenGeometry, useRegionGeometry } from '@/lib/client/queries/regions';
+import { useSpotStatistics, useSpotTrend } from '@/lib/client/queries/spots';
 import type { RegionLod } from '@/lib/shared/contracts/regions';
-import { colorFor, rampColor } from '@/lib/shared/map/legend';
+import type { SpotStatistics } from '@/lib/shared/contracts/spots';
+import { colorFor, NO_DATA_COLOR, rampColor } from '@/lib/shared/map/legend';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
+import { CHANGE_TYPES } from '@/lib/shared/spots/codes';
 import { percentOf } from '@/lib/shared/spots/grid';
 import { LazyRankingBarChart } from './charts-lazy';
 import { formatCount, formatHectares, hectares } from './format';
@@ -24,90 +26,85 @@ const LOD_BY_CHILD_LEVEL: Record<string, RegionLod> = { province: 'lo', city: 'm
 
 type SortKey = 'name' | 'count' | 'area';
 
-/** The public statistics module: choropleth of the region's children, legend switch, ranked table and bar chart. */
+/** The value a region is coloured and ranked by: its count, or its area in hectares. */
+const metricValue = (item: { count: number; area: number }, metric: LegendSwitch) =>
+  metric === 'count' ? item.count : hectares(item.area);
+
+/** The legend's top: the largest count, or the largest area in hectares. */
+const metricMax = (data: SpotStatistics | undefined, metric: LegendSwitch) =>
+  data ? (metric === 'count' ? data.max.count : hectares(data.max.area)) : null;
+
+/**
+ * The public statistics module: a choropleth of the region's children (drill down by clicking a
+ * region on the map or in the table), a legend switch, a ranked table and a bar chart. A region
+ * without children (a county, or a city without counties) is shown among its siblings, with its
+ * rank and share there and its spots by change type, rather than as "100 % of itself".
+ */
 export function StatisticsModule({ theme, config, state, update, batch, mapLabel }: ModuleProps) {
   const t = useTranslations('Monitor');
-  const locale = useLocale();
   const region = state.region;
-  const childLevel = childLevelOf(region);
-  const statistics = useSpotStatistics(theme.id, batch?.id ?? null, region);
-  const children = useRegionChildrenGeometry(childLevel ? region : null, LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi');
-  const outline = useRegionGeometry(region === COUNTRY_CODE ? null : region, childLevel === 'county' ? 'hi' : 'mid');
   const metric: LegendSwitch = state.legend;
-  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: metric, desc: true });
+  // Counts are whole numbers: their legend reads "0 – 66", not "0.00 – 66.40".
+  const whole = metric === 'count';
+  const statistics = useSpotStatistics(theme.id, batch?.id ?? null, region);
+  // The previous answer is kept while another batch loads, but never shown for another region.
+  const data = statistics.data?.region.code === region ? statistics.data : undefined;
+  const info = useRegion(region === COUNTRY_CODE ? null : region);
+  const leaf = info.data?.code === region && !info.data.hasChildren;
+  // A leaf is drawn among its siblings: the map shows the parent's children, the leaf outlined.
+  const mapRegion = leaf ? (info.data?.parentRegionId ?? COUNTRY_CODE) : region;
+  const parentStatistics = useSpotStatistics(theme.id, batch?.id ?? null, leaf ? mapRegion : null);
+  const mapData = leaf ? parentStatistics.data : data;
+  const childLevel = childLevelOf(mapRegion);
+  const children = useRegionChildrenGeometry(childLevel ? mapRegion : null, LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi');
+  const outline = useRegionGeometry(region === COUNTRY_CODE ? null : region, leaf || childLevel === 'county' ? 'hi' : 'mid');
+  const max = metricMax(mapData, metric);
+  const select = useCallback(
+    (code: string) => {
+      if (code !== region) update({ region: code, page: 1, spot: null });
+    },
+    [region, update],
+  );
 
-  const data = statistics.data;
-  const max = data ? (metric === 'count' ? data.max.count : hectares(data.max.area)) : null;
-  const valueOf = (item: { count: number; area: number }) => (metric === 'count' ? item.count : hectares(item.area));
-  const drillable = childLevel !== 'county';
-
-  const fillColors = useMemo(() => {
+  const { fillColors, noData } = useMemo(() => {
     const colors: Record<string, string> = {};
-    if (!data || !children.data) return colors;
-    const byCode = new Map(data.items.map((item) => [item.code, item]));
+    let missing = false;
+    if (!mapData || !children.data) return { fillColors: colors, noData: false };
+    const byCode = new Map(mapData.items.map((item) => [item.code, item]));
     for (const feature of children.data.features) {
       const item = byCode.get(feature.id);
-      colors[feature.id] = colorFor(item ? valueOf(item) : 0, max, theme.ramp);
+      const value = item?.monitored ? metricValue(item, metric) : null;
+      if (value === null) missing = true;
+      colors[feature.id] = colorFor(value, max, theme.ramp, { whole });
     }
-    return colors;
-    // valueOf depends on metric only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, children.data, max, metric, theme.ramp]);
+    return { fillColors: colors, noData: missing };
+  }, [mapData, children.data, max, metric, whole, theme.ramp]);
 
   const outlines = useMemo<OutlineLayer[]>(() => {
     const layers: OutlineLayer[] = [];
     if (children.data)
       layers.push({
-        id: `children-${region}`,
+        id: `children-${mapRegion}`,
         data: children.data,
         emphasis: 'context',
-        fit: region === COUNTRY_CODE,
+        // The country, or a leaf among its siblings (outlined in bold, with its neighbours to click on).
+        fit: region === COUNTRY_CODE || leaf,
         fillColors,
-        onFeatureClick: drillable ? (code) => update({ region: code }) : undefined,
+        onFeatureClick: select,
       });
-    if (outline.data) layers.push({ id: `region-${region}`, data: outline.data, emphasis: 'primary', fit: true });
+    // The region's own border, drawn over its children: it must not catch their hovers and clicks.
+    if (outline.data) layers.push({ id: `region-${region}`, data: outline.data, emphasis: 'primary', fit: !leaf, interactive: false });
     return layers;
-  }, [children.data, outline.data, region, fillColors, drillable, update]);
+  }, [children.data, outline.data, mapRegion, region, leaf, fillColors, select]);
 
   const legend: MapLegend = {
     title: metric === 'count' ? t('legendCount') : t('legendArea'),
     unit: metric === 'count' ? t('unitSpots') : t('unitHectares'),
     ramp: theme.ramp,
     max,
+    whole,
+    noData,
   };
-
-  const items = useMemo(() => {
-    const list = [...(data?.items ?? [])];
-    const dir = sort.desc ? -1 : 1;
-    list.sort((a, b) =>
-      sort.key === 'name'
-        ? dir * a.name.localeCompare(b.name, locale === 'zh' ? 'zh-CN' : 'en')
-        : dir * (a[sort.key] - b[sort.key]) || a.code.localeCompare(b.code),
-    );
-    return list;
-  }, [data, sort, locale]);
-
-  const ranked = useMemo(
-    () =>
-      [...(data?.items ?? [])]
-        .filter((i) => i.count > 0)
-        .sort((a, b) => valueOf(b) - valueOf(a))
-        .slice(0, 12)
-        .map((i) => ({ name: i.name, value: valueOf(i) })),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, metric],
-  );
-
-  const sortHeader = (key: SortKey, label: string) => (
-    <Table.Th aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton
-        className={classes.sortButton}
-        onClick={() => setSort((s) => ({ key, desc: s.key === key ? !s.desc : key !== 'name' }))}
-      >
-        {label} {sort.key === key ? (sort.desc ? '↓' : '↑') : ''}
-      </UnstyledButton>
-    </Table.Th>
-  );
 
   const map = <MapView config={config} label={mapLabel} outlines={outlines} legend={legend} height={MAP_HEIGHT} />;
 
@@ -130,84 +127,255 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
             data-testid="legend-switch"
           />
         </Group>
-        <QueryState loading={statistics.isPending && !!batch} error={statistics.error} empty={!batch} emptyText={t('noBatches')}>
+        <QueryState
+          loading={((!data && !statistics.error) || (region !== COUNTRY_CODE && info.isPending)) && !!batch}
+          error={statistics.error ?? info.error}
+          empty={!batch}
+          emptyText={t('noBatches')}
+        >
           {data ? (
-            <>
-              <Text size="sm" data-testid="statistics-total">
-                {t('total', {
-                  count: formatCount(data.total.count, locale),
-                  area: formatHectares(data.total.area, locale),
-                  region: data.region.name,
-                })}
-              </Text>
-              {drillable ? (
-                <Text size="xs" c="dimmed">
-                  {t('drillHint')}
-                </Text>
-              ) : null}
-              <TableRegion table="statistics">
-                <Table striped highlightOnHover stickyHeader data-testid="statistics-table">
-                  <Table.Caption>
-                    <VisuallyHidden>{t('tableCaption', { region: data.region.name })}</VisuallyHidden>
-                  </Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
-                      {sortHeader('name', t('region'))}
-                      {sortHeader('count', t('count'))}
-                      {sortHeader('area', t('areaHa'))}
-                      <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((item, index) => (
-                      <Table.Tr key={item.code}>
-                        <Table.Td>{index + 1}</Table.Td>
-                        <Table.Td>
-                          <div className={classes.regionCell}>
-                            <span
-                              className={classes.swatch}
-                              style={{ background: colorFor(valueOf(item), max, theme.ramp) }}
-                              aria-hidden="true"
-                            />
-                            {drillable ? (
-                              <UnstyledButton className={classes.rowButton} onClick={() => update({ region: item.code })}>
-                                {item.name}
-                              </UnstyledButton>
-                            ) : (
-                              <span>{item.name}</span>
-                            )}
-                          </div>
-                        </Table.Td>
-                        <Table.Td>{formatCount(item.count, locale)}</Table.Td>
-                        <Table.Td>{formatHectares(item.area, locale)}</Table.Td>
-                        <Table.Td>
-                          {percentOf(
-                            metric === 'count' ? item.count : item.area,
-                            metric === 'count' ? data.total.count : data.total.area,
-                          ).toFixed(2)}
-                          %
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </TableRegion>
-              {ranked.length > 0 ? (
-                <LazyRankingBarChart
-                  data={ranked}
-                  label={t('chartLabel', { metric: metric === 'count' ? t('count') : t('areaHa') })}
-                  color={rampColor(theme.ramp, 0.75)}
-                />
-              ) : (
-                <Text c="dimmed" size="sm">
-                  {t('noSpotsHere')}
-                </Text>
-              )}
-            </>
+            leaf ? (
+              <LeafRegion theme={theme} batchId={batch?.id ?? null} data={data} parent={parentStatistics.data} metric={metric} max={max} />
+            ) : (
+              <ChildRegions theme={theme} data={data} metric={metric} onSelect={select} />
+            )
           ) : null}
         </QueryState>
       </Stack>
     </ModuleLayout>
+  );
+}
+
+/** The children of a region, ranked: name (a button that drills down), count, area, share. */
+function ChildRegions({
+  theme,
+  data,
+  metric,
+  onSelect,
+}: {
+  theme: ModuleProps['theme'];
+  data: SpotStatistics;
+  metric: LegendSwitch;
+  onSelect: (code: string) => void;
+}) {
+  const t = useTranslations('Monitor');
+  const locale = useLocale();
+  const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: metric, desc: true });
+  const max = metricMax(data, metric);
+  const whole = metric === 'count';
+
+  const items = useMemo(() => {
+    const list = [...data.items];
+    const dir = sort.desc ? -1 : 1;
+    list.sort(
+      (a, b) =>
+        // Regions outside the monitoring programme have no figures: they go last whatever the order.
+        Number(!a.monitored) - Number(!b.monitored) ||
+        (sort.key === 'name'
+          ? dir * a.name.localeCompare(b.name, locale === 'zh' ? 'zh-CN' : 'en')
+          : dir * (a[sort.key] - b[sort.key]) || a.code.localeCompare(b.code)),
+    );
+    return list;
+  }, [data, sort, locale]);
+
+  const ranked = useMemo(
+    () =>
+      data.items
+        .filter((i) => i.monitored && i.count > 0)
+        .sort((a, b) => metricValue(b, metric) - metricValue(a, metric))
+        .slice(0, 12)
+        .map((i) => ({ name: i.name, value: metricValue(i, metric) })),
+    [data, metric],
+  );
+
+  const sortHeader = (key: SortKey, label: string) => (
+    <Table.Th aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={() => setSort((s) => ({ key, desc: s.key === key ? !s.desc : key !== 'name' }))}
+      >
+        {label} {sort.key === key ? (sort.desc ? '↓' : '↑') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+  const noFigure = (
+    <Text span c="dimmed" aria-label={t('noDataCell')}>
+      —
+    </Text>
+  );
+
+  return (
+    <>
+      <Text size="sm" data-testid="statistics-total">
+        {t('total', {
+          count: formatCount(data.total.count, locale),
+          area: formatHectares(data.total.area, locale),
+          region: data.region.name,
+        })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('drillHint')}
+      </Text>
+      <TableRegion table="statistics">
+        <Table striped highlightOnHover stickyHeader data-testid="statistics-table">
+          <Table.Caption>
+            <VisuallyHidden>{t('tableCaption', { region: data.region.name })}</VisuallyHidden>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
+              {sortHeader('name', t('region'))}
+              {sortHeader('count', t('count'))}
+              {sortHeader('area', t('areaHa'))}
+              <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item, index) => (
+              <Table.Tr key={item.code} data-monitored={item.monitored}>
+                <Table.Td>{item.monitored ? index + 1 : noFigure}</Table.Td>
+                <Table.Td>
+                  <div className={classes.regionCell}>
+                    <span
+                      className={classes.swatch}
+                      style={{
+                        background: item.monitored ? colorFor(metricValue(item, metric), max, theme.ramp, { whole }) : NO_DATA_COLOR,
+                      }}
+                      aria-hidden="true"
+                    />
+                    <span>
+                      <UnstyledButton className={classes.rowButton} onClick={() => onSelect(item.code)}>
+                        {item.name}
+                      </UnstyledButton>
+                      {item.monitored ? null : (
+                        <Text size="xs" c="dimmed">
+                          {t('unmonitored')}
+                        </Text>
+                      )}
+                    </span>
+                  </div>
+                </Table.Td>
+                <Table.Td>{item.monitored ? formatCount(item.count, locale) : noFigure}</Table.Td>
+                <Table.Td>{item.monitored ? formatHectares(item.area, locale) : noFigure}</Table.Td>
+                <Table.Td>
+                  {item.monitored
+                    ? `${percentOf(metric === 'count' ? item.count : item.area, metric === 'count' ? data.total.count : data.total.area).toFixed(2)}%`
+                    : noFigure}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableRegion>
+      {ranked.length > 0 ? (
+        <LazyRankingBarChart
+          data={ranked}
+          label={t('chartLabel', { metric: metric === 'count' ? t('count') : t('areaHa') })}
+          color={rampColor(theme.ramp, 0.75)}
+        />
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t('noSpotsHere')}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * A region without children: its own figures, its rank and share among its siblings (the regions of
+ * its parent), and its spots of the batch by change type.
+ */
+function LeafRegion({
+  theme,
+  batchId,
+  data,
+  parent,
+  metric,
+  max,
+}: {
+  theme: ModuleProps['theme'];
+  batchId: string | null;
+  data: SpotStatistics;
+  parent: SpotStatistics | undefined;
+  metric: LegendSwitch;
+  max: number | null;
+}) {
+  const t = useTranslations('Monitor');
+  const locale = useLocale();
+  const own = data.items.find((i) => i.code === data.region.code) ?? data.items[0];
+  const trend = useSpotTrend(theme.id, own?.monitored ? data.region.code : null);
+  const byChangeType = trend.data?.series.find((s) => s.id === batchId)?.byChangeType;
+  if (!own) return null;
+  if (!own.monitored)
+    return (
+      <Text size="sm" data-testid="statistics-unmonitored">
+        {t('leafUnmonitored', { region: data.region.name })}
+      </Text>
+    );
+
+  const value = metricValue(own, metric);
+  const siblings = parent?.items.filter((i) => i.monitored) ?? [];
+  const rank = 1 + siblings.filter((i) => metricValue(i, metric) > value).length;
+  const parentTotal = parent ? (metric === 'count' ? parent.total.count : parent.total.area) : 0;
+  const share = percentOf(metric === 'count' ? own.count : own.area, parentTotal);
+  const total = own.count;
+
+  return (
+    <>
+      <Text size="sm" data-testid="statistics-total">
+        <span
+          className={classes.swatch}
+          style={{ background: colorFor(value, max, theme.ramp, { whole: metric === 'count' }) }}
+          aria-hidden="true"
+        />
+        {t('total', { count: formatCount(own.count, locale), area: formatHectares(own.area, locale), region: data.region.name })}
+      </Text>
+      {parent && siblings.length > 1 ? (
+        <Text size="sm" data-testid="statistics-rank">
+          {t(metric === 'count' ? 'leafRankCount' : 'leafRankArea', {
+            region: data.region.name,
+            parent: parent.region.name,
+            siblings: siblings.length,
+            rank,
+            share: share.toFixed(2),
+          })}
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        {t('leafHint')}
+      </Text>
+      <QueryState loading={trend.isPending} error={trend.error}>
+        <TableRegion table="changeTypes">
+          <Table striped fz="sm" data-testid="statistics-change-types">
+            <Table.Caption>
+              <VisuallyHidden>{t('changeTypeCaption', { region: data.region.name })}</VisuallyHidden>
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('changeType')}</Table.Th>
+                <Table.Th className={classes.nowrap}>{t('count')}</Table.Th>
+                <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {CHANGE_TYPES.map((c, i) => {
+                const count = byChangeType?.[i] ?? 0;
+                return (
+                  <Table.Tr key={c.value}>
+                    <Table.Td>
+                      <span className={classes.swatch} style={{ background: c.color }} aria-hidden="true" />
+                      {locale === 'zh' ? c.zh : c.en}
+                    </Table.Td>
+                    <Table.Td>{formatCount(count, locale)}</Table.Td>
+                    <Table.Td>{percentOf(count, total).toFixed(2)}%</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </TableRegion>
+      </QueryState>
+    </>
   );
 }

@@ -55,6 +55,8 @@ describe('spot statistics (public)', () => {
     expect(data.total.count).toBe(expected.reduce((n, r) => n + r.n, 0));
     expect(data.max.count).toBe(Math.max(...expected.map((r) => r.n)));
     expect(data.items.find((i) => i.code === '130000')!.name).toBe('Hebei');
+    // Outside the monitoring programme: flagged, so clients draw "no data" instead of 0.
+    expect(data.items.filter((i) => !i.monitored).map((i) => i.code)).toEqual(['710000', '810000', '820000']);
   });
 
   it('drills to a province’s children and lists every county of the country, with filters', async () => {
@@ -240,6 +242,16 @@ describe('spot detail (login and area ranges)', () => {
     expect(hebeiGrid.level).toBe(13);
     expect(hebeiGrid.spotCount).toBe(c);
     expect(hebeiGrid.cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(c);
+    // Each cell is named by the county holding most of its spots (the smallest code on a tie).
+    const busiest = hebeiGrid.cells[0]!;
+    const counties = await db().query<{ xzqdm: string; n: number; name: string }>(
+      `SELECT s.xzqdm, count(*)::int AS n, r.name_zh AS name FROM spots s JOIN regions r ON r.code = s.xzqdm
+       WHERE s.xzqdm LIKE '13%' AND s.batch_id = $1
+         AND web_mercator_tile_x(ST_X(s.center), 8192) = $2 AND web_mercator_tile_y(ST_Y(s.center), 8192) = $3
+       GROUP BY s.xzqdm, r.name_zh ORDER BY n DESC, s.xzqdm LIMIT 1`,
+      [await currentBatch(), busiest.x, busiest.y],
+    );
+    expect([busiest.regionCode, busiest.regionName]).toEqual([counties[0]!.xzqdm, counties[0]!.name]);
 
     const { lon, lat } = beijing!;
     for (const layer of ['spot_meta', 'spot_meta_v2', 'spot_meta_style_spot_type', 'grid_statistics_default']) {

@@ -14,14 +14,12 @@ import 'server-only';
  * - each county and batch is interpreted from one scene, so spots share an image filename.
  */
 import { mulberry32, type Rng } from '../../shared/random';
-import { CHANGE_TYPES, LANDUSE_TYPES, SPOT_TYPES } from '../../shared/spots/codes';
+import { CHANGE_TYPES, isMonitoredRegion, LANDUSE_TYPES, SPOT_TYPES } from '../../shared/spots/codes';
 
 export const GENERATOR_VERSION = 'landcover-spots-v1';
 export const DEMO_QUARTERS = ['2024Q3', '2024Q4', '2025Q1', '2025Q2', '2025Q3', '2025Q4', '2026Q1', '2026Q2'] as const;
 
 const DENSE = new Set(['13', '41', '37', '32', '44']);
-/** Taiwan, Hong Kong and Macao are outside the mainland land-use monitoring programme. */
-const OUTSIDE = new Set(['71', '81', '82']);
 const MEDIUM = new Set(['11', '12', '14', '33', '34', '35', '36', '42', '43', '50', '51', '61']);
 
 function normal(rng: Rng): number {
@@ -65,7 +63,8 @@ export function planCounts(counties: readonly string[], batches: number, seed = 
   const rng = mulberry32(seed);
   const plan = new Map<string, number[]>();
   for (const code of [...counties].sort()) {
-    if (OUTSIDE.has(code.slice(0, 2))) continue;
+    // Taiwan, Hong Kong and Macao are outside the mainland land-use monitoring programme.
+    if (!isMonitoredRegion(code)) continue;
     const profile = provinceProfile(code);
     const active = rng() < profile.active;
     const intensity = profile.mean * Math.exp(0.9 * normal(rng) - 0.4);

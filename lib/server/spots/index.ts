@@ -8,7 +8,15 @@ import type { Locale } from '../../../i18n/routing';
 import type { DictionaryItem, GridPercent, Spot, SpotBatch, SpotDetail, SpotStatistics, SpotTrend } from '../../shared/contracts/spots';
 import { GRID_MAX_CELLS } from '../../shared/contracts/spots';
 import { rangePrefixesOf, regionPrefix } from '../../shared/regions/codes';
-import { CHANGE_TYPES, LANDUSE_TYPES, SPOT_STAGES, SPOT_TYPES, type CodeItem, type SpotTheme } from '../../shared/spots/codes';
+import {
+  CHANGE_TYPES,
+  isMonitoredRegion,
+  LANDUSE_TYPES,
+  SPOT_STAGES,
+  SPOT_TYPES,
+  type CodeItem,
+  type SpotTheme,
+} from '../../shared/spots/codes';
 import { percentOf, tileBounds } from '../../shared/spots/grid';
 import type { RegionScope } from '../../shared/spots/scope';
 import { ApiError } from '../api/errors';
@@ -151,7 +159,8 @@ export async function spotStatistics(
     const sum = byPrefix.get(regionPrefix(t.code));
     return { ...t, count: sum?.count ?? 0, area: sum?.area ?? 0 };
   });
-  const items = rows.map((r) => ({ code: r.code, name: r.name, count: r.count, area: r.area }));
+  // A region outside the monitoring programme has no figures, not zero ones: clients draw it as no data.
+  const items = rows.map((r) => ({ code: r.code, name: r.name, count: r.count, area: r.area, monitored: isMonitoredRegion(r.code) }));
   const total = {
     count: items.reduce((n, i) => n + i.count, 0),
     area: Math.round(items.reduce((n, i) => n + i.area, 0) * 100) / 100,
@@ -359,14 +368,32 @@ export async function gridPercent(
   clauses.push(`s.batch_id = $${params.length}::bigint`);
   params.push(2 ** options.level);
   const n = `$${params.length}::float8`;
-  const rows = await db.query<{ x: number; y: number; count: number; area: number; total: number; total_area: number; cells: number }>(
+  // Each cell is named after the county holding most of its spots (the smallest code on a tie), so a
+  // user recognises it; the list answers at most GRID_MAX_CELLS cells.
+  const rows = await db.query<{
+    x: number;
+    y: number;
+    count: number;
+    area: number;
+    total: number;
+    total_area: number;
+    cells: number;
+    region_code: string;
+    region_name: string | null;
+  }>(
     `WITH c AS (
-       SELECT web_mercator_tile_x(ST_X(s.center), ${n}) AS x, web_mercator_tile_y(ST_Y(s.center), ${n}) AS y, s.area_m2
+       SELECT web_mercator_tile_x(ST_X(s.center), ${n}) AS x, web_mercator_tile_y(ST_Y(s.center), ${n}) AS y, s.area_m2, s.xzqdm
        FROM spots s WHERE ${clauses.join(' AND ')}
-     ), g AS (SELECT x, y, count(*)::int AS count, sum(area_m2) AS area FROM c GROUP BY x, y)
-     SELECT x, y, count, ${round2('area')} AS area, (sum(count) OVER ())::int AS total, ${round2('sum(area) OVER ()')} AS total_area,
-            (count(*) OVER ())::int AS cells
-     FROM g ORDER BY count DESC, x, y LIMIT ${GRID_MAX_CELLS}`,
+     ), g AS (
+       SELECT x, y, count(*)::int AS count, sum(area_m2) AS area, mode() WITHIN GROUP (ORDER BY xzqdm) AS xzqdm FROM c GROUP BY x, y
+     ), ranked AS (
+       SELECT x, y, count, area, xzqdm, (sum(count) OVER ())::int AS total, sum(area) OVER () AS total_area, (count(*) OVER ())::int AS cells
+       FROM g ORDER BY count DESC, x, y LIMIT ${GRID_MAX_CELLS}
+     )
+     SELECT g.x, g.y, g.count, ${round2('g.area')} AS area, g.total, ${round2('g.total_area')} AS total_area, g.cells,
+            g.xzqdm AS region_code, ${nameSql(options.locale, 'r')} AS region_name
+     FROM ranked g LEFT JOIN regions r ON r.code = g.xzqdm
+     ORDER BY g.count DESC, g.x, g.y`,
     params,
   );
   const first = rows[0];
@@ -384,6 +411,8 @@ export async function gridPercent(
       area: r.area,
       percent: percentOf(r.count, first.total),
       bbox: tileBounds(options.level, r.x, r.y),
+      regionCode: r.region_code,
+      regionName: r.region_name ?? r.region_code,
     })),
   };
 }

@@ -10,7 +10,7 @@ import type { LayerAccess, LayerAttribute, MapLayer } from '../map/layers';
 import type { LayerStyle } from '../map/styles';
 import { PERMISSIONS } from '../../shared/permissions';
 import { CHANGE_TYPES, SPOT_TYPES } from '../../shared/spots/codes';
-import { rampColor } from '../../shared/map/legend';
+import { gridCellColor } from '../../shared/spots/grid';
 
 const CHINA: MapLayer['extent'] = [73, 3, 136, 54];
 
@@ -63,15 +63,13 @@ const bySpotType: LayerStyle = {
   },
 };
 
-/** Cells from 1 to 20+ spots on the yellow-to-red ramp. */
-const GRID_FULL = 20;
-
+/** Cells coloured by their spots-per-cell class (the legend beside the grid map uses the same classes). */
 const byCount: LayerStyle = {
   reads: ['count'],
   paint: (row) => ({
-    stroke: 'rgba(73, 80, 87, 0.6)',
-    lineWidth: 0.6,
-    fill: withAlpha(rampColor('yellowRed', Math.min(1, (Number(row.count) - 1) / (GRID_FULL - 1))), 0.7),
+    stroke: 'rgba(33, 37, 41, 0.7)',
+    lineWidth: 0.8,
+    fill: withAlpha(gridCellColor(Number(row.count)), 0.8),
   }),
 };
 

@@ -73,6 +73,8 @@ export const spotStatisticsItemSchema = z.object({
   name: z.string(),
   count: z.number().int(),
   area: z.number(),
+  /** false for a region outside the monitoring programme (Taiwan, Hong Kong, Macao): its 0 means "no data". */
+  monitored: z.boolean(),
 });
 export const spotStatisticsSchema = z.object({
   batch: spotBatchSchema.nullable(),
@@ -172,6 +174,9 @@ export const gridCellSchema = z.object({
   /** The cell's share of the spots, in percent (two decimals). */
   percent: z.number(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** The county holding most of the cell's spots, so the cell has a name a user recognises. */
+  regionCode: z.string(),
+  regionName: z.string(),
 });
 export const gridPercentSchema = z.object({
   batch: spotBatchSchema.nullable(),

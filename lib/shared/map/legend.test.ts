@@ -1,4 +1,4 @@
-import { classIndex, colorFor, legendClasses, NO_DATA_COLOR, rampColor, rampColors } from './legend';
+import { classIndex, classLimits, colorFor, legendClasses, NO_DATA_COLOR, rampColor, rampColors, type LegendClass } from './legend';
 
 function luminance(hex: string): number {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -34,8 +34,15 @@ describe('legendClasses', () => {
     ]);
   });
 
-  it.each([null, 0, Number.NaN, -4, Number.POSITIVE_INFINITY])('gives a single grey no-data class for max %p', (max) => {
+  it.each([null, Number.NaN, -4, Number.POSITIVE_INFINITY])('gives a single grey no-data class for max %p', (max) => {
     expect(legendClasses(max, 'yellowRed')).toEqual([{ noData: true, index: 0, color: NO_DATA_COLOR }]);
+  });
+
+  it('gives one class "0" in the lightest colour when every value is 0 (zero is data, not no data)', () => {
+    expect(legendClasses(0, 'green')).toEqual([{ noData: false, index: 0, from: 0, to: 0, label: '0.00', color: rampColor('green', 0) }]);
+    expect(legendClasses(0, 'green', { whole: true })).toMatchObject([{ label: '0' }]);
+    expect(classIndex(0, 0)).toBe(0);
+    expect(colorFor(0, 0, 'green')).toBe(rampColor('green', 0));
   });
 
   it('colours the classes from light to dark along the ramp', () => {
@@ -85,7 +92,22 @@ describe('classIndex', () => {
     expect(classIndex(null, 10, 10)).toBe(-1);
     expect(classIndex(Number.NaN, 10, 10)).toBe(-1);
     expect(classIndex(3, null, 10)).toBe(-1);
-    expect(classIndex(3, 0, 10)).toBe(-1);
+    expect(classIndex(3, -1, 10)).toBe(-1);
+  });
+
+  // floor(value / max * 10) put these one class too low: 0.7 / 7 * 10 is 0.9999999999999999.
+  it.each([
+    [6.64, 66.4, 1],
+    [13.28, 66.4, 2],
+    [46.48, 66.4, 7],
+    [0.7, 7, 1],
+    [1.4, 7, 2],
+    [5.6, 7, 8],
+  ])('places %p, exactly on a class limit of max %p, in class %p as the labels say', (value, max, expected) => {
+    expect(classIndex(value, max)).toBe(expected);
+    const c = legendClasses(max, 'green')[expected]!;
+    expect(c.noData ? null : c.label.startsWith(value.toFixed(2))).toBe(true);
+    expect(colorFor(value, max, 'green')).toBe(c.color);
   });
 
   it('agrees with the legend classes', () => {
@@ -100,5 +122,70 @@ describe('classIndex', () => {
       expect(colorFor(value, 7, 'blue')).toBe(c.color);
     }
     expect(colorFor(null, 7, 'blue')).toBe(NO_DATA_COLOR);
+  });
+});
+
+/** The class whose label holds `value` (half-open, the last one closed; whole numbers inclusive). */
+function labelledClass(classes: LegendClass[], value: number, whole: boolean): LegendClass | undefined {
+  return classes.find((c, i) => {
+    if (c.noData) return false;
+    const last = i === classes.length - 1;
+    if (whole) return value >= c.from && value <= c.to;
+    return value >= c.from && (value < c.to || (last && value === c.to));
+  });
+}
+
+describe('legend and map agree', () => {
+  it('for every two-decimal value on or beside a class limit, over many maxima', () => {
+    for (let cents = 1; cents <= 10_000; cents += 37) {
+      const max = cents / 100;
+      const classes = legendClasses(max, 'green');
+      for (const limit of classLimits(max)) {
+        for (const value of [limit, Math.round((limit - 0.01) * 100) / 100, Math.round((limit + 0.01) * 100) / 100]) {
+          if (value < 0 || value > max) continue;
+          const labelled = labelledClass(classes, value, false);
+          expect({ max, value, index: classIndex(value, max) }).toEqual({ max, value, index: labelled?.index });
+        }
+      }
+    }
+  });
+
+  it('labels counts as whole numbers: "0 – 66", "67 – 132", …, "598 – 664" for a maximum of 664', () => {
+    const classes = legendClasses(664, 'green', { whole: true });
+    expect(classes.map((c) => (c.noData ? null : c.label))).toEqual([
+      '0 – 66',
+      '67 – 132',
+      '133 – 199',
+      '200 – 265',
+      '266 – 331',
+      // 5 × 66.4 is exactly 332: it opens the sixth class.
+      '332 – 398',
+      '399 – 464',
+      '465 – 531',
+      '532 – 597',
+      '598 – 664',
+    ]);
+    expect(classIndex(66, 664, { whole: true })).toBe(0);
+    expect(classIndex(67, 664, { whole: true })).toBe(1);
+    expect(classIndex(664, 664, { whole: true })).toBe(9);
+  });
+
+  it('leaves out count classes no whole number falls in, keeping each class its own colour', () => {
+    const classes = legendClasses(7, 'blue', { whole: true });
+    expect(classes.map((c) => (c.noData ? null : c.label))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    const all = rampColors('blue', 10);
+    for (const c of classes) expect(c.color).toBe(all[c.index]);
+    expect(legendClasses(3, 'blue', { whole: true }).map((c) => (c.noData ? null : c.label))).toEqual(['0', '1', '2', '3']);
+  });
+
+  it('for every count up to the maximum, over many maxima', () => {
+    for (const max of [...Array.from({ length: 60 }, (_, i) => i + 1), 99, 100, 101, 664, 997]) {
+      const classes = legendClasses(max, 'green', { whole: true });
+      for (let value = 0; value <= max; value++) {
+        const index = classIndex(value, max, { whole: true });
+        expect({ max, value, index }).toEqual({ max, value, index: labelledClass(classes, value, true)?.index });
+        expect(colorFor(value, max, 'green', { whole: true })).toBe(classes.find((c) => c.index === index)!.color);
+      }
+    }
   });
 });

@@ -1,6 +1,11 @@
 /**
  * Legend maths of the statistics maps: equal-interval classes from zero to the maximum, coloured
  * from a ramp. Features and the legend use the same functions, so a swatch always matches the map.
+ *
+ * The class limits are computed once, rounded to what the labels show (two decimals, or whole
+ * numbers for counts), and a value is placed by comparing it with those limits, never by
+ * `floor(value / max * classes)`: that quotient carries floating-point error (0.7 / 7 * 10 is
+ * 0.9999…), which put values lying exactly on a limit one class too low, contradicting the labels.
  */
 
 export type LegendRamp = 'green' | 'yellowRed' | 'blue';
@@ -18,14 +23,25 @@ const RAMP_STOPS: Record<LegendRamp, readonly string[]> = {
   blue: ['#deebf7', '#9ecae1', '#4292c6', '#08306b'],
 };
 
+export interface LegendOptions {
+  /** Number of equal classes, default 10. */
+  classes?: number;
+  /** The values are whole numbers (counts): limits and labels are integers, and classes no integer falls in are left out of the legend. */
+  whole?: boolean;
+}
+
 export type LegendClass =
+  /** Values v with from ≤ v < to (the last class also holds `to`); for whole numbers, the integers from `from` to `to` inclusive. */
   | { noData: false; index: number; from: number; to: number; label: string; color: string }
   /** No maximum to classify against: one grey class; the caller supplies the "no data" label. */
   | { noData: true; index: 0; color: string };
 
 function hasRange(max: number | null): max is number {
-  return max !== null && Number.isFinite(max) && max > 0;
+  return max !== null && Number.isFinite(max) && max >= 0;
 }
+
+/** The largest value a class must hold: `max`, or its whole part for counts. */
+const topOf = (max: number, whole: boolean) => (whole ? Math.floor(max) : max);
 
 function parseHex(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -53,30 +69,75 @@ export function rampColors(ramp: LegendRamp, classes: number): string[] {
   return Array.from({ length: classes }, (_, i) => rampColor(ramp, i / (classes - 1)));
 }
 
-/** `classes` equal steps from 0 to `max`, labelled `0.00 – 1.25`; a single no-data class when `max` is null, 0 or NaN. */
-export function legendClasses(max: number | null, ramp: LegendRamp, classes = DEFAULT_CLASS_COUNT): LegendClass[] {
-  if (!hasRange(max) || classes < 1) return [{ noData: true, index: 0, color: NO_DATA_COLOR }];
-  const step = max / classes;
-  const colors = rampColors(ramp, classes);
-  return colors.map((color, index) => {
-    const from = step * index;
-    const to = index === classes - 1 ? max : step * (index + 1);
-    return { noData: false, index, from, to, label: `${from.toFixed(2)} – ${to.toFixed(2)}`, color };
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The lower limits of the classes, lowest first: `i · max / classes` rounded up to a whole number
+ * (the smallest count in class i) or rounded to two decimals (as the label shows it).
+ */
+export function classLimits(max: number, classes = DEFAULT_CLASS_COUNT, whole = false): number[] {
+  return Array.from({ length: classes }, (_, i) => {
+    // i · max / classes, not (max / classes) · i: one rounding instead of two.
+    const exact = (i * max) / classes;
+    if (!whole) return round2(exact);
+    // Guard against 2.0000000000000004 becoming 3: anything within 1e-9 of an integer is that integer.
+    const nearest = Math.round(exact);
+    return Math.abs(exact - nearest) < 1e-9 ? nearest : Math.ceil(exact);
   });
 }
 
-/**
- * The class a value falls in: class i holds [i·step, (i+1)·step), the last one also holds `max`;
- * values outside the range clamp to the first or last class. -1 when there is nothing to classify.
- */
-export function classIndex(value: number | null, max: number | null, classes = DEFAULT_CLASS_COUNT): number {
-  if (value === null || !Number.isFinite(value) || !hasRange(max) || classes < 1) return -1;
-  const index = Math.floor((value / max) * classes);
-  return Math.min(Math.max(index, 0), classes - 1);
+function resolve(options: LegendOptions | number | undefined): Required<LegendOptions> {
+  if (typeof options === 'number') return { classes: options, whole: false };
+  return { classes: options?.classes ?? DEFAULT_CLASS_COUNT, whole: options?.whole ?? false };
 }
 
-/** The fill colour of a value: its class's colour, or NO_DATA_COLOR. */
-export function colorFor(value: number | null, max: number | null, ramp: LegendRamp, classes = DEFAULT_CLASS_COUNT): string {
-  const index = classIndex(value, max, classes);
-  return index < 0 ? NO_DATA_COLOR : rampColors(ramp, classes)[index]!;
+const formatLimit = (value: number, whole: boolean) => (whole ? String(value) : value.toFixed(2));
+
+/**
+ * `classes` equal steps from 0 to `max`, labelled `0.00 – 1.25` (whole numbers: `0 – 66`, or `7` for
+ * a class of one value). A maximum of 0 gives one class `0`; null, NaN, negative or infinite gives a
+ * single no-data class.
+ */
+export function legendClasses(max: number | null, ramp: LegendRamp, options?: LegendOptions | number): LegendClass[] {
+  const { classes, whole } = resolve(options);
+  if (!hasRange(max) || classes < 1) return [{ noData: true, index: 0, color: NO_DATA_COLOR }];
+  const top = topOf(max, whole);
+  if (top === 0) return [{ noData: false, index: 0, from: 0, to: 0, label: formatLimit(0, whole), color: rampColor(ramp, 0) }];
+  const limits = classLimits(top, classes, whole);
+  const colors = rampColors(ramp, classes);
+  const out: LegendClass[] = [];
+  limits.forEach((from, index) => {
+    const last = index === classes - 1;
+    // Whole numbers: the class ends one below the next class's first value.
+    const to = last ? top : whole ? limits[index + 1]! - 1 : limits[index + 1]!;
+    if (whole && to < from) return; // no integer falls in this class
+    const label = whole && from === to ? formatLimit(from, true) : `${formatLimit(from, whole)} – ${formatLimit(to, whole)}`;
+    out.push({ noData: false, index, from, to, label, color: colors[index]! });
+  });
+  return out;
+}
+
+/**
+ * The class a value falls in: the last class whose lower limit (as `classLimits` gives it) is at most
+ * the value; the last class also holds `max`, and values outside the range clamp to the first or last
+ * class. -1 when there is nothing to classify (no value, or no usable maximum).
+ */
+export function classIndex(value: number | null, max: number | null, options?: LegendOptions | number): number {
+  const { classes, whole } = resolve(options);
+  if (value === null || !Number.isFinite(value) || !hasRange(max) || classes < 1) return -1;
+  const top = topOf(max, whole);
+  if (top === 0) return 0;
+  const limits = classLimits(top, classes, whole);
+  let index = 0;
+  while (index + 1 < classes && value >= limits[index + 1]!) index++;
+  return index;
+}
+
+/** The fill colour of a value: its class's colour, the lightest colour when everything is 0, or NO_DATA_COLOR. */
+export function colorFor(value: number | null, max: number | null, ramp: LegendRamp, options?: LegendOptions | number): string {
+  const { classes, whole } = resolve(options);
+  const index = classIndex(value, max, options);
+  if (index < 0 || max === null) return NO_DATA_COLOR;
+  if (topOf(max, whole) === 0) return rampColor(ramp, 0);
+  return rampColors(ramp, classes)[index]!;
 }

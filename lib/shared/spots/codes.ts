@@ -5,6 +5,8 @@
  * writes them from here, and request validation accepts only these values.
  */
 
+import { COUNTRY_CODE, provinceOfCode } from '../regions/codes';
+
 export const SPOT_THEMES = ['landcover'] as const;
 export type SpotTheme = (typeof SPOT_THEMES)[number];
 
@@ -66,3 +68,14 @@ export type DictionaryCode = keyof typeof DICTIONARIES;
 export const STAGE_VALUES: readonly string[] = SPOT_STAGES.map((s) => s.value);
 export const SPOT_TYPE_VALUES: readonly string[] = SPOT_TYPES.map((s) => s.value);
 export const CHANGE_TYPE_VALUES: readonly number[] = CHANGE_TYPES.map((c) => Number(c.value));
+
+/**
+ * Provinces outside the land-use monitoring programme: Taiwan, Hong Kong and Macao. No spots are
+ * recorded there, so their figures are "no data" (grey on the maps), not zero.
+ */
+export const UNMONITORED_PROVINCES: ReadonlySet<string> = new Set(['710000', '810000', '820000']);
+
+/** Whether the monitoring programme covers a region (the country does, as a whole). */
+export function isMonitoredRegion(code: string): boolean {
+  return code === COUNTRY_CODE || !UNMONITORED_PROVINCES.has(provinceOfCode(code));
+}

@@ -21,3 +21,34 @@ export function tileOf(level: number, lon: number, lat: number): [number, number
 export function percentOf(part: number, whole: number): number {
   return whole > 0 ? Math.round((part * 10_000) / whole) / 100 : 0;
 }
+
+const EARTH_CIRCUMFERENCE_KM = 40_075.017;
+
+/** The side of a grid cell at `level` near latitude `lat`, in kilometres (Web-Mercator tiles are square on the ground). */
+export function cellSizeKm(level: number, lat: number): number {
+  return (EARTH_CIRCUMFERENCE_KM * Math.cos((lat * Math.PI) / 180)) / 2 ** level;
+}
+
+/**
+ * Spots-per-cell classes of the grid layer and its legend, fewest first (`to` null: and more). The
+ * colours darken from orange through red to deep purple, each at least 3:1 against the light base map,
+ * so a cell with a single spot is as easy to see as a busy one (the old pale-yellow start was not).
+ */
+export const GRID_CLASSES: readonly { from: number; to: number | null; color: string }[] = [
+  { from: 1, to: 1, color: '#e8590c' },
+  { from: 2, to: 3, color: '#c92a2a' },
+  { from: 4, to: 6, color: '#9c1c4a' },
+  { from: 7, to: 10, color: '#6a1b6e' },
+  { from: 11, to: null, color: '#3c0b4a' },
+];
+
+/** The class of a cell holding `count` spots (counts below 1 fall in the first). */
+export function gridClassIndex(count: number): number {
+  const index = GRID_CLASSES.findIndex((c) => c.to === null || count <= c.to);
+  return index < 0 ? GRID_CLASSES.length - 1 : index;
+}
+
+/** The fill colour of a cell holding `count` spots. */
+export function gridCellColor(count: number): string {
+  return GRID_CLASSES[gridClassIndex(count)]!.color;
+}

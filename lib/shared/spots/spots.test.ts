@@ -1,5 +1,6 @@
 import { parseCompactDate, quarterPeriod, toCompactDate } from './dates';
-import { percentOf, tileBounds, tileOf } from './grid';
+import { isMonitoredRegion } from './codes';
+import { cellSizeKm, GRID_CLASSES, gridCellColor, gridClassIndex, percentOf, tileBounds, tileOf } from './grid';
 import { scopePrefixes } from './scope';
 
 describe('parseCompactDate', () => {
@@ -50,5 +51,43 @@ describe('grid cells', () => {
     expect(percentOf(1, 3)).toBe(33.33);
     expect(percentOf(2, 3)).toBe(66.67);
     expect(percentOf(5, 0)).toBe(0);
+  });
+});
+
+describe('grid cell classes', () => {
+  it('puts every count in the class its legend label names', () => {
+    expect([1, 2, 3, 4, 6, 7, 10, 11, 250].map(gridClassIndex)).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4]);
+    expect(gridClassIndex(0)).toBe(0);
+    for (let count = 1; count <= 40; count++) {
+      const c = GRID_CLASSES[gridClassIndex(count)]!;
+      expect(count).toBeGreaterThanOrEqual(c.from);
+      if (c.to !== null) expect(count).toBeLessThanOrEqual(c.to);
+      expect(gridCellColor(count)).toBe(c.color);
+    }
+  });
+
+  it('gives every class, the single spot too, at least 3:1 contrast against the light base map', () => {
+    const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => linear(Number.parseInt(hex.slice(i, i + 2), 16) / 255));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const base = luminance('#f2efe9');
+    const lums = GRID_CLASSES.map((c) => luminance(c.color));
+    for (const l of lums) expect((base + 0.05) / (l + 0.05)).toBeGreaterThanOrEqual(3);
+    // Darker with more spots.
+    expect(lums).toEqual([...lums].sort((a, b) => b - a));
+  });
+
+  it('measures a level-13 cell: about 4.9 km at the equator, 3.9 km at Shijiazhuang', () => {
+    expect(cellSizeKm(13, 0)).toBeCloseTo(4.89, 2);
+    expect(cellSizeKm(13, 38.04)).toBeCloseTo(3.85, 2);
+  });
+});
+
+describe('monitoring programme', () => {
+  it('leaves out Taiwan, Hong Kong and Macao with everything in them, and covers the rest', () => {
+    for (const code of ['710000', '810000', '820000', '810101', '820100']) expect(isMonitoredRegion(code)).toBe(false);
+    for (const code of ['100000', '130000', '130102', '440300', '460000']) expect(isMonitoredRegion(code)).toBe(true);
   });
 });
