@@ -1,6 +1,5 @@
 /** Hostile and malformed requests (issue 16 item 3): each gets a clear 4xx and changes nothing. */
 import { GET as captchaGet } from '../../app/api/usercenter/v1/userinfo/login/captcha/route';
-import { GET as publicKeyGet } from '../../app/api/usercenter/v1/userinfo/login/publickey/route';
 import { POST as loginPost } from '../../app/api/usercenter/v1/userinfo/login/route';
 import { GET as detailGet } from '../../app/api/usercenter/v1/userinfo/detail/route';
 import { POST as sendPost } from '../../app/api/captcha/v1/send/[channel]/[target]/route';
@@ -15,12 +14,12 @@ import { MAX_ADDRESS_FAILURES } from '../../lib/server/auth/lockout';
 import { getEnv, resetEnvCache } from '../../lib/server/env';
 import { WFS_MAX_VERTICES } from '../../lib/server/map/wfs';
 import { LOGIN_CODES } from '../../lib/shared/contracts/users';
-import { call, withTestDatabase } from '../support/api';
+import { call, withFixedCaptcha, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
 const FIXED = 'Q8MZ';
+const publicKey = withFixedCaptcha(FIXED);
 const BROKEN = { cookie: 'NEXT_LOCALE=en; token=%E0%A4%A' };
-let publicKey = '';
 let n = 0;
 
 const token = () => `abu${String(++n).padStart(29, '0')}`;
@@ -34,7 +33,7 @@ async function login(username: string, password: string, ip: string) {
   const t = token();
   expect((await captchaRequest(t, ip)).status).toBe(200);
   return call(loginPost, '/api/usercenter/v1/userinfo/login', {
-    body: { username, password: await encryptPassword(publicKey, password), captcha: FIXED, token: t },
+    body: { username, password: await encryptPassword(publicKey(), password), captcha: FIXED, token: t },
     headers: { 'x-forwarded-for': ip, 'x-locale': 'en' },
   });
 }
@@ -54,16 +53,6 @@ async function logged(fn: () => Promise<unknown>): Promise<string[]> {
   }
   return lines;
 }
-
-beforeAll(async () => {
-  process.env.CAPTCHA_FIXED_ANSWER = FIXED;
-  resetEnvCache();
-  publicKey = (await call(publicKeyGet, '/x')).json.data.publicKey;
-});
-afterAll(() => {
-  delete process.env.CAPTCHA_FIXED_ANSWER;
-  resetEnvCache();
-});
 
 describe('a token cookie with broken %-encoding', () => {
   it('answers public and protected APIs 400 with a localized message, drops the cookie and logs it', async () => {
@@ -171,7 +160,7 @@ describe('registration', () => {
     const squatter = await call(registerPost, '/x', {
       body: {
         username: 'squatter',
-        password: await encryptPassword(publicKey, 'Fresh@2026'),
+        password: await encryptPassword(publicKey(), 'Fresh@2026'),
         channel: 'email',
         email: 'squatter@example.org',
         telephone: '13912349999',
@@ -191,7 +180,7 @@ describe('registration', () => {
     const owner = await call(registerPost, '/x', {
       body: {
         username: 'number-owner',
-        password: await encryptPassword(publicKey, 'Owner@2026'),
+        password: await encryptPassword(publicKey(), 'Owner@2026'),
         channel: 'telephone',
         telephone: '13912349999',
         code: ownerCode,

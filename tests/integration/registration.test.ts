@@ -1,5 +1,4 @@
 import { GET as captchaGet } from '../../app/api/usercenter/v1/userinfo/login/captcha/route';
-import { GET as publicKeyGet } from '../../app/api/usercenter/v1/userinfo/login/publickey/route';
 import { POST as loginPost } from '../../app/api/usercenter/v1/userinfo/login/route';
 import { GET as validGet } from '../../app/api/usercenter/v1/userinfo/valid/[kind]/[value]/route';
 import { POST as sendPost } from '../../app/api/captcha/v1/send/[channel]/[target]/route';
@@ -8,13 +7,12 @@ import { POST as registerPost } from '../../app/api/usercenter/v1/userinfo/regis
 import { POST as forgetPost } from '../../app/api/usercenter/v1/userinfo/forgetpwd/route';
 import { GET as detailGet } from '../../app/api/usercenter/v1/userinfo/detail/route';
 import { encryptPassword } from '../../lib/client/encrypt-password';
-import { resetEnvCache } from '../../lib/server/env';
-import { call, withTestDatabase } from '../support/api';
+import { call, withFixedCaptcha, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
 const FIXED = 'R3G5';
+const publicKey = withFixedCaptcha(FIXED);
 const EN = { 'x-locale': 'en' };
-let publicKey = '';
 let n = 0;
 
 async function captcha() {
@@ -32,18 +30,11 @@ async function lastCode(recipient: string) {
 }
 
 async function login(username: string, password: string) {
-  return call(loginPost, '/x', { body: { username, password: await encryptPassword(publicKey, password), ...(await captcha()) }, headers: { ...EN, 'x-forwarded-for': `10.7.0.${n}` } });
+  return call(loginPost, '/x', {
+    body: { username, password: await encryptPassword(publicKey(), password), ...(await captcha()) },
+    headers: { ...EN, 'x-forwarded-for': `10.7.0.${n}` },
+  });
 }
-
-beforeAll(async () => {
-  process.env.CAPTCHA_FIXED_ANSWER = FIXED;
-  resetEnvCache();
-  publicKey = (await call(publicKeyGet, '/x')).json.data.publicKey;
-});
-afterAll(() => {
-  delete process.env.CAPTCHA_FIXED_ANSWER;
-  resetEnvCache();
-});
 
 describe('live checks', () => {
   it.each([
@@ -71,7 +62,9 @@ describe('registration', () => {
   it('sends a code to the outbox, then registers a personal account that can log in', async () => {
     const sent = await send('email', 'New.User@Example.org', 'register');
     expect(sent.json).toEqual({ code: 0, message: 'Success', data: { resendAfterSeconds: 60 } });
-    const [mail] = await db().query<{ subject: string; body: string }>("SELECT subject, body FROM outbox WHERE recipient = 'new.user@example.org'");
+    const [mail] = await db().query<{ subject: string; body: string }>(
+      "SELECT subject, body FROM outbox WHERE recipient = 'new.user@example.org'",
+    );
     expect(mail?.subject).toBe('[Satellite RS Cloud] Verification code');
     const code = await lastCode('new.user@example.org');
     expect(code).toMatch(/^\d{6}$/);
@@ -79,7 +72,14 @@ describe('registration', () => {
     const checked = await call(checkPost, '/x', { body: { channel: 'email', target: 'new.user@example.org', purpose: 'register', code } });
     expect(checked.json.data).toEqual({ valid: true });
 
-    const body = { username: 'new-user', password: await encryptPassword(publicKey, 'Fresh@2026'), channel: 'email', email: 'new.user@example.org', code, organization: 'Test lab' };
+    const body = {
+      username: 'new-user',
+      password: await encryptPassword(publicKey(), 'Fresh@2026'),
+      channel: 'email',
+      email: 'new.user@example.org',
+      code,
+      organization: 'Test lab',
+    };
     const created = await call(registerPost, '/x', { body, headers: EN });
     expect(created.json).toMatchObject({ code: 0, data: { username: 'new-user' } });
     const again = await call(registerPost, '/x', { body: { ...body, username: 'new-user-2' }, headers: EN });
@@ -88,7 +88,12 @@ describe('registration', () => {
     const session = await login('new-user', 'Fresh@2026');
     expect(session.json.code).toBe(0);
     const detail = await call(detailGet, '/x', { headers: { token: session.json.data } });
-    expect(detail.json.data).toMatchObject({ username: 'new-user', accountType: 0, organization: 'Test lab', permissions: ['MOD_054', 'MOD_061'] });
+    expect(detail.json.data).toMatchObject({
+      username: 'new-user',
+      accountType: 0,
+      organization: 'Test lab',
+      permissions: ['MOD_054', 'MOD_061'],
+    });
   });
 
   it('limits sending: one a minute, and refuses registered addresses and bad captchas', async () => {
@@ -97,7 +102,11 @@ describe('registration', () => {
     expect(soon.json.code).toBe(1101);
     expect(soon.json.message).toMatch(/^Codes are sent at most once a minute, please try again in \d+ seconds$/);
     expect((await send('telephone', '13800000001', 'register')).json.message).toBe('This mobile number is already registered');
-    const wrongCaptcha = await call(sendPost, '/x', { body: { purpose: 'register', token: (await captcha()).token, captcha: 'NOPE' }, params: { channel: 'email', target: 'a@b.org' }, headers: EN });
+    const wrongCaptcha = await call(sendPost, '/x', {
+      body: { purpose: 'register', token: (await captcha()).token, captcha: 'NOPE' },
+      params: { channel: 'email', target: 'a@b.org' },
+      headers: EN,
+    });
     expect(wrongCaptcha.json.code).toBe(1002);
     expect((await send('email', 'not-an-email', 'register')).json.message).toBe('This is not a valid e-mail address');
   });
@@ -116,16 +125,29 @@ describe('registration', () => {
     const code = (await lastCode('tries@example.org')) ?? '';
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      expect((await call(checkPost, '/x', { body: { channel: 'email', target: 'tries@example.org', purpose: 'register', code: wrong } })).json.code).toBe(1103);
+      expect(
+        (await call(checkPost, '/x', { body: { channel: 'email', target: 'tries@example.org', purpose: 'register', code: wrong } })).json
+          .code,
+      ).toBe(1103);
     }
-    expect((await call(checkPost, '/x', { body: { channel: 'email', target: 'tries@example.org', purpose: 'register', code } })).json.code).toBe(1103);
+    expect(
+      (await call(checkPost, '/x', { body: { channel: 'email', target: 'tries@example.org', purpose: 'register', code } })).json.code,
+    ).toBe(1103);
 
     const base = { channel: 'email', email: 'tries@example.org', code };
-    const weak = await call(registerPost, '/x', { body: { ...base, username: 'weak-user', password: await encryptPassword(publicKey, 'password') }, headers: EN });
+    const weak = await call(registerPost, '/x', {
+      body: { ...base, username: 'weak-user', password: await encryptPassword(publicKey(), 'password') },
+      headers: EN,
+    });
     expect(weak.json.code).toBe(400);
-    const taken = await call(registerPost, '/x', { body: { ...base, username: 'demo-city', password: await encryptPassword(publicKey, 'Fresh@2026') }, headers: EN });
+    const taken = await call(registerPost, '/x', {
+      body: { ...base, username: 'demo-city', password: await encryptPassword(publicKey(), 'Fresh@2026') },
+      headers: EN,
+    });
     expect(taken.json.message).toBe('This username is already registered');
-    const [{ n: users } = { n: 0 }] = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE username IN ('weak-user')");
+    const [{ n: users } = { n: 0 }] = await db().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE username IN ('weak-user')",
+    );
     expect(users).toBe(0);
   });
 });
@@ -136,7 +158,10 @@ describe('password reset', () => {
     expect(before.json.code).toBe(2);
     expect((await send('telephone', '13800000005', 'reset')).json.code).toBe(0);
     const code = await lastCode('13800000005');
-    const res = await call(forgetPost, '/x', { body: { channel: 'telephone', target: '13800000005', code, password: await encryptPassword(publicKey, 'Reset@2026') }, headers: EN });
+    const res = await call(forgetPost, '/x', {
+      body: { channel: 'telephone', target: '13800000005', code, password: await encryptPassword(publicKey(), 'Reset@2026') },
+      headers: EN,
+    });
     expect(res.json.code).toBe(0);
     const after = await login('demo-upgrade', 'Reset@2026');
     expect(after.json.code).toBe(0);
@@ -147,7 +172,10 @@ describe('password reset', () => {
     const res = await send('email', 'nobody@example.org', 'reset');
     expect(res.json.code).toBe(0);
     expect(await lastCode('nobody@example.org')).toBeUndefined();
-    const attempt = await call(forgetPost, '/x', { body: { channel: 'email', target: 'nobody@example.org', code: '123456', password: await encryptPassword(publicKey, 'Reset@2026') }, headers: EN });
+    const attempt = await call(forgetPost, '/x', {
+      body: { channel: 'email', target: 'nobody@example.org', code: '123456', password: await encryptPassword(publicKey(), 'Reset@2026') },
+      headers: EN,
+    });
     expect(attempt.json.code).toBe(1103);
   });
 });
@@ -169,7 +197,10 @@ describe('contact change', () => {
   it('needs a session, a code sent to the new address, and a free address', async () => {
     const { PUT: putEmail } = await import('../../app/api/usercenter/v1/userinfo/email/route');
     const { PUT: putPhone } = await import('../../app/api/usercenter/v1/userinfo/telephone/route');
-    const anonymous = await call(sendPost, '/x', { body: { purpose: 'change', ...(await captcha()) }, params: { channel: 'email', target: 'x@example.org' } });
+    const anonymous = await call(sendPost, '/x', {
+      body: { purpose: 'change', ...(await captcha()) },
+      params: { channel: 'email', target: 'x@example.org' },
+    });
     expect(anonymous.status).toBe(401);
 
     const session = await login('demo-city', 'Demo@2026');
@@ -179,8 +210,18 @@ describe('contact change', () => {
     expect((await send2('email', 'demo-admin@rscloud.example')).json.message).toBe('This e-mail address is already registered');
     expect((await send2('email', 'city.new@example.org')).json.code).toBe(0);
     const code = await lastCode('city.new@example.org');
-    expect((await call(putEmail, '/x', { method: 'PUT', body: { value: 'city.new@example.org', code: '000000' === code ? '111111' : '000000' }, headers: { ...EN, token } })).json.code).toBe(1103);
-    expect((await call(putEmail, '/x', { method: 'PUT', body: { value: 'city.new@example.org', code }, headers: { ...EN, token } })).json.code).toBe(0);
+    expect(
+      (
+        await call(putEmail, '/x', {
+          method: 'PUT',
+          body: { value: 'city.new@example.org', code: '000000' === code ? '111111' : '000000' },
+          headers: { ...EN, token },
+        })
+      ).json.code,
+    ).toBe(1103);
+    expect(
+      (await call(putEmail, '/x', { method: 'PUT', body: { value: 'city.new@example.org', code }, headers: { ...EN, token } })).json.code,
+    ).toBe(0);
     const detail = await call(detailGet, '/x', { headers: { token } });
     expect(detail.json.data.email.uri).toBe('mailto:city.new@example.org');
     expect((await call(putPhone, '/x', { method: 'PUT', body: { value: '13900000000', code: '123456' } })).status).toBe(401);

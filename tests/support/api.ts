@@ -1,5 +1,7 @@
 /** Helpers for calling route handlers directly, as Next would, against a per-file test database. */
+import { GET as publicKeyGet } from '../../app/api/usercenter/v1/userinfo/login/publickey/route';
 import { setDatabase } from '../../lib/server/db';
+import { resetEnvCache } from '../../lib/server/env';
 import type { Database } from '../../lib/server/db/types';
 import { openTestDatabase } from './template-db';
 
@@ -51,4 +53,22 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     cookies: response.headers.getSetCookie(),
     json: (await response.json()) as { code: number; message: string; data: any },
   };
+}
+
+/**
+ * Every captcha answer is `answer` for this file (CAPTCHA_FIXED_ANSWER, as the end-to-end server runs);
+ * returns the login public key, read once the environment is set.
+ */
+export function withFixedCaptcha(answer: string): () => string {
+  let publicKey = '';
+  beforeAll(async () => {
+    process.env.CAPTCHA_FIXED_ANSWER = answer;
+    resetEnvCache();
+    publicKey = (await call(publicKeyGet, '/api/usercenter/v1/userinfo/login/publickey')).json.data.publicKey;
+  }, HOOK_TIMEOUT_MS);
+  afterAll(() => {
+    delete process.env.CAPTCHA_FIXED_ANSWER;
+    resetEnvCache();
+  });
+  return () => publicKey;
 }
