@@ -6,7 +6,7 @@
 import { containsPattern } from '@/lib/shared/like';
 import { parseCompactDate } from '@/lib/shared/spots/dates';
 import { CHANGE_TYPE_VALUES, SPOT_TYPE_VALUES, STAGE_VALUES } from '@/lib/shared/spots/codes';
-import { cityOfCode, COUNTRY_CODE, isRegionCode, provinceOfCode, rangePrefixesOf } from '@/lib/shared/regions/codes';
+import { cityOfCode, codeWithin, COUNTRY_CODE, isRegionCode, provinceOfCode } from '@/lib/shared/regions/codes';
 
 /** Map modules of a theme (spec §4); statistics is the default. */
 export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend'] as const;
@@ -170,14 +170,12 @@ export function batchesInRange<T extends { id: string; periodStart: string; peri
  * parent of it), otherwise null, meaning the whole assigned range.
  */
 export function detailRegion(ranges: readonly string[], region: string): string | null {
-  const prefixes = rangePrefixesOf(ranges);
-  const covered = prefixes === null || prefixes.some((prefix) => region.startsWith(prefix));
-  return covered ? region : null;
+  return rangeCovers(ranges, region) ? region : null;
 }
 
 /** Whether the user's area ranges cover a region (a range that is the country, the region or a parent of it). */
 export function rangeCovers(ranges: readonly string[], region: string): boolean {
-  return detailRegion(ranges, region) !== null;
+  return ranges.some((range) => codeWithin(region, range));
 }
 
 /** The smallest region holding every range: the range itself when there is one, else their common province or city, else the country. */
