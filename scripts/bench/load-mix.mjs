@@ -6,8 +6,7 @@
 // then stops the database for 5 s under the same load and reports what callers got meanwhile (503 with
 // Retry-After, never 500 or a hang) and how long after PostgreSQL is back every answer is good again.
 import { fetchOnce, openLoop, summarizeOpenLoop } from './load.mjs';
-import { postgresMissing, startPostgres } from './postgres.mjs';
-import { startServer } from './server.mjs';
+import { onEachDatabase } from './databases.mjs';
 
 export const id = 'load';
 export const title =
@@ -193,41 +192,15 @@ async function outage(server, db, pick, log) {
 
 export async function run({ log }) {
   const rows = [];
-  const failures = [];
-  const notes = [];
   let outageResult = null;
-  const targets = [];
-  const missing = postgresMissing();
-  if (missing) notes.push(`PostgreSQL not measured: ${missing}`);
-  else targets.push('postgres');
-  targets.push('pglite');
-
-  for (const target of targets) {
-    let db;
-    let server;
-    try {
-      const readyPath = '/api/spot/v2/spotstatistics/lastest';
-      if (target === 'postgres') {
-        log('starting a throw-away PostgreSQL + PostGIS and the portal on it (first start seeds regions and spots)…');
-        db = await startPostgres();
-        server = await startServer('portal', { readyPath, env: { DATABASE_URL: db.url }, readyTimeoutMs: READY_TIMEOUT_MS });
-      } else {
-        log('starting the portal on the embedded PGlite (first start seeds regions and spots)…');
-        server = await startServer('portal', { readyPath, readyTimeoutMs: READY_TIMEOUT_MS });
-      }
-      const label = target === 'postgres' ? 'PostgreSQL 15 + PostGIS' : 'embedded PGlite';
+  const { notes, failures } = await onEachDatabase(
+    { log, readyPath: '/api/spot/v2/spotstatistics/lastest', readyTimeoutMs: READY_TIMEOUT_MS },
+    async (server, { label, db }) => {
       const m = await measure(server, label, log);
       rows.push(m);
       if (db) outageResult = await outage(server, db, m.pick, log);
-    } catch (error) {
-      failures.push({ server: target, error: error.message });
-      log(`✗ ${target}: ${error.message}`);
-    } finally {
-      await server?.stop();
-      await db?.stop();
-    }
-  }
-  if (!rows.length) throw new Error(failures.map((f) => `${f.server}: ${f.error}`).join('; '));
+    },
+  );
   const worst = rows.reduce((a, b) => (!a.pass ? a : !b.pass ? b : a.p99 >= b.p99 ? a : b));
   const errors = (r) => (r.errors ? `${r.errors} ${JSON.stringify(r.errorKinds)}` : '0');
   return {

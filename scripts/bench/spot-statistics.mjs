@@ -6,8 +6,7 @@
 // stays hot); the payload is the county boundary layer plus the statistics, as sent gzip-compressed.
 import { gzipSync } from 'node:zlib';
 import { fetchOnce } from './load.mjs';
-import { postgresMissing, startPostgres } from './postgres.mjs';
-import { startServer } from './server.mjs';
+import { onEachDatabase } from './databases.mjs';
 
 export const id = 'spot-statistics';
 export const title = 'Choropleth of all counties: statistics call latency and payload (PostgreSQL and PGlite)';
@@ -61,41 +60,12 @@ async function measure(server, log) {
 
 export async function run({ log }) {
   const rows = [];
-  const failures = [];
-  const notes = [];
-  const targets = [];
-  const missing = postgresMissing();
-  if (missing) notes.push(`PostgreSQL not measured: ${missing}`);
-  else targets.push('postgres');
-  targets.push('pglite');
-
-  for (const target of targets) {
-    let db;
-    let server;
-    try {
-      if (target === 'postgres') {
-        log('starting a throw-away PostgreSQL + PostGIS and the portal on it (first start seeds regions and spots)…');
-        db = await startPostgres();
-        server = await startServer('portal', {
-          readyPath: '/api/spot/v2/spotstatistics/lastest',
-          env: { DATABASE_URL: db.url },
-          readyTimeoutMs: 400_000,
-        });
-      } else {
-        log('starting the portal on the embedded PGlite (first start seeds regions and spots)…');
-        server = await startServer('portal', { readyPath: '/api/spot/v2/spotstatistics/lastest', readyTimeoutMs: 400_000 });
-      }
-      const m = await measure(server, log);
-      rows.push({ label: target === 'postgres' ? 'PostgreSQL 15 + PostGIS' : 'embedded PGlite', ...m });
-    } catch (error) {
-      failures.push({ server: target, error: error.message });
-      log(`✗ ${target}: ${error.message}`);
-    } finally {
-      await server?.stop();
-      await db?.stop();
-    }
-  }
-  if (!rows.length) throw new Error(failures.map((f) => `${f.server}: ${f.error}`).join('; '));
+  const { notes, failures } = await onEachDatabase(
+    { log, readyPath: '/api/spot/v2/spotstatistics/lastest', readyTimeoutMs: 400_000 },
+    async (server, { label }) => {
+      rows.push({ label, ...(await measure(server, log)) });
+    },
+  );
   const judged = rows[0];
   const payload = judged.boundaryGzip + judged.statsGzip;
   return {
