@@ -21,6 +21,7 @@ import {
   logoutContract,
   userDetailContract,
 } from './users';
+import { CATALOGUE_CONTRACTS } from './catalogue';
 import { listFaqContract } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { NEWS_CONTRACTS } from './news';
@@ -61,6 +62,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...SATELLITE_CONTRACTS,
   ...FEEDBACK_CONTRACTS,
   ...SPOT_CONTRACTS,
+  ...CATALOGUE_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];
