@@ -109,8 +109,8 @@ function shape(row: CollectionRow, locale: Locale): StacCollection {
     },
     links: [
       { rel: 'self', href: self, type: MEDIA.json },
-      { rel: 'root', href: `${root}/`, type: MEDIA.json },
-      { rel: 'parent', href: `${root}/`, type: MEDIA.json },
+      { rel: 'root', href: root, type: MEDIA.json },
+      { rel: 'parent', href: root, type: MEDIA.json },
       { rel: 'items', href: `${self}/items`, type: MEDIA.geojson },
       { rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables', href: `${root}/queryables`, type: MEDIA.schema },
     ],

@@ -32,8 +32,8 @@ export const CONFORMANCE = [
 export function landingPage(locale: Locale) {
   const root = stacRoot();
   const links: StacLink[] = [
-    { rel: 'self', href: `${root}/`, type: MEDIA.json },
-    { rel: 'root', href: `${root}/`, type: MEDIA.json },
+    { rel: 'self', href: root, type: MEDIA.json },
+    { rel: 'root', href: root, type: MEDIA.json },
     { rel: 'conformance', href: `${root}/conformance`, type: MEDIA.json },
     { rel: 'data', href: `${root}/collections`, type: MEDIA.json },
     { rel: 'search', href: `${root}/search`, type: MEDIA.geojson, method: 'GET' },

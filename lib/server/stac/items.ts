@@ -121,7 +121,7 @@ export function toStacItem(row: SceneRow): StacItem {
       { rel: 'self', href: self, type: MEDIA.geojson },
       { rel: 'parent', href: collection, type: MEDIA.json },
       { rel: 'collection', href: collection, type: MEDIA.json },
-      { rel: 'root', href: `${root}/`, type: MEDIA.json },
+      { rel: 'root', href: root, type: MEDIA.json },
     ],
   };
 }

@@ -50,8 +50,8 @@ export async function collections(ctx: StacContext): Promise<StacAnswer> {
       collections: list,
       links: [
         { rel: 'self', href: `${root}/collections`, type: MEDIA.json },
-        { rel: 'root', href: `${root}/`, type: MEDIA.json },
-        { rel: 'parent', href: `${root}/`, type: MEDIA.json },
+        { rel: 'root', href: root, type: MEDIA.json },
+        { rel: 'parent', href: root, type: MEDIA.json },
       ],
     },
   };
@@ -77,7 +77,7 @@ export async function collectionItems(ctx: StacContext): Promise<StacAnswer> {
     getUrl: ctx.url,
     links: [
       { rel: 'self', href: `${self}/items${ctx.url.search}`, type: MEDIA.geojson },
-      { rel: 'root', href: `${root}/`, type: MEDIA.json },
+      { rel: 'root', href: root, type: MEDIA.json },
       { rel: 'parent', href: self, type: MEDIA.json },
       { rel: 'collection', href: self, type: MEDIA.json },
     ],
@@ -98,7 +98,7 @@ function searchLinks(ctx: StacContext) {
   const root = stacRoot();
   return [
     { rel: 'self', href: `${root}/search${ctx.request.method === 'GET' ? ctx.url.search : ''}`, type: MEDIA.geojson },
-    { rel: 'root', href: `${root}/`, type: MEDIA.json },
+    { rel: 'root', href: root, type: MEDIA.json },
   ];
 }
 

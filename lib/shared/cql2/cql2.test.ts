@@ -136,11 +136,12 @@ describe('CQL2 errors name the problem', () => {
 
 describe('datetime parameter (RFC 3339, open intervals)', () => {
   test.each([
-    ['2024-01-01T00:00:00Z', { start: '2024-01-01T00:00:00.000Z', end: '2024-01-01T00:00:00.000Z', endExclusive: false }],
-    ['2024-01-01t08:00:00+08:00', { start: '2024-01-01T00:00:00.000Z', end: '2024-01-01T00:00:00.000Z', endExclusive: false }],
-    ['../2024-01-01T00:00:00z', { start: null, end: '2024-01-01T00:00:00.000Z', endExclusive: false }],
-    ['2024-01-01T00:00:00Z/..', { start: '2024-01-01T00:00:00.000Z', end: null, endExclusive: false }],
-    ['2024-01-01T00:00:00Z/', { start: '2024-01-01T00:00:00.000Z', end: null, endExclusive: false }],
+    ['2024-01-01T00:00:00Z', { start: '2024-01-01T00:00:00.000000Z', end: '2024-01-01T00:00:00.000000Z', endExclusive: false }],
+    ['2024-01-01t08:00:00.1234567+08:00', { start: '2024-01-01T00:00:00.123456Z', end: '2024-01-01T00:00:00.123456Z', endExclusive: false }],
+    ['2023-12-31T20:30:00-03:30', { start: '2024-01-01T00:00:00.000000Z', end: '2024-01-01T00:00:00.000000Z', endExclusive: false }],
+    ['../2024-01-01T00:00:00z', { start: null, end: '2024-01-01T00:00:00.000000Z', endExclusive: false }],
+    ['2024-01-01T00:00:00Z/..', { start: '2024-01-01T00:00:00.000000Z', end: null, endExclusive: false }],
+    ['2024-01-01T00:00:00Z/', { start: '2024-01-01T00:00:00.000000Z', end: null, endExclusive: false }],
     ['2024-01-01/2024-01-31', { start: '2024-01-01T00:00:00.000Z', end: '2024-02-01T00:00:00.000Z', endExclusive: true }],
   ])('%s', (text, span) => {
     expect(parseDatetimeParameter(text)).toEqual(span);

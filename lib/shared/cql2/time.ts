@@ -12,15 +12,21 @@ function validDay(y: number, m: number, d: number): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-/** The instant as ISO 8601 UTC with milliseconds, or a Cql2Error `badTimestamp`. */
+/**
+ * The instant in UTC as `YYYY-MM-DDTHH:MM:SS.ffffffZ`, keeping microseconds (the database's precision;
+ * further digits are cut), or a Cql2Error `badTimestamp`.
+ */
 export function parseInstant(text: string): string {
   const m = INSTANT.exec(text);
-  if (!m || !validDay(Number(m[1]), Number(m[2]), Number(m[3])) || Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) {
+  if (!m || !validDay(Number(m[1]), Number(m[2]), Number(m[3])) || Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) {
     throw new Cql2Error('badTimestamp', { value: echo(text) });
   }
-  const ms = Date.parse(text.replace(/t/, 'T').replace(/z$/, 'Z'));
-  if (Number.isNaN(ms)) throw new Cql2Error('badTimestamp', { value: echo(text) });
-  return new Date(ms).toISOString();
+  const zone = m[8]!;
+  const offsetMinutes = /^[Zz]$/.test(zone) ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  if (Math.abs(offsetMinutes) >= 24 * 60) throw new Cql2Error('badTimestamp', { value: echo(text) });
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) - offsetMinutes * 60_000;
+  const fraction = (m[7] ?? '.').slice(1).padEnd(6, '0').slice(0, 6);
+  return `${new Date(ms).toISOString().slice(0, 19)}.${fraction}Z`;
 }
 
 /** A calendar date `YYYY-MM-DD` as the UTC day [start, next day start). */
