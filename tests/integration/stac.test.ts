@@ -182,6 +182,24 @@ describe('collections and items', () => {
     expect(wrong.status).toBe(404);
   });
 
+  test('an imported item gives back the assets, properties and extensions it was imported with', async () => {
+    const f = FIXTURES.find((x) => x.source === 'imported' && x.collection === OPT)!;
+    const stac = {
+      properties: { 'landsat:wrs_path': '123', datetime: '1999-01-01T00:00:00Z' },
+      assets: { red: { href: 'https://example.org/red.tif', type: 'image/tiff; application=geotiff', 'proj:epsg': 32650, 'proj:shape': [10, 10] }, broken: 'x' },
+      stac_extensions: ['https://landsat.usgs.gov/stac/landsat-extension/v1.1.1/schema.json'],
+    };
+    await db().query(`UPDATE scenes SET properties = $2::jsonb WHERE id = $1`, [f.id, JSON.stringify({ stac })]);
+    const r = await get(`/api/stac/v1/collections/${OPT}/items/${f.id}`, {}, itemGet, { collectionId: OPT, itemId: f.id });
+    expect(r.body.assets.red).toEqual(stac.assets.red);
+    expect(r.body.assets.broken).toBeUndefined();
+    expect(r.body.properties['landsat:wrs_path']).toBe('123');
+    // The catalogue's own columns win over the kept copy.
+    expect(r.body.properties.datetime).not.toBe('1999-01-01T00:00:00Z');
+    expect(r.body.properties['portal:source']).toBe('imported');
+    expect(r.body.stac_extensions).toContain(stac.stac_extensions[0]);
+  });
+
   test('collection items page with next links (OGC API Features)', async () => {
     const seen: string[] = [];
     let path: string | null = `/api/stac/v1/collections/${SAR}/items?limit=4`;

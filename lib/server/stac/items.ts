@@ -46,11 +46,26 @@ export function quicklookShape(bbox: readonly number[]): [number, number] {
 export const itemPath = (collection: string, id: string) =>
   `/collections/${encodeURIComponent(collection)}/items/${encodeURIComponent(id)}`;
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What the import kept of an imported item (`properties.stac`): its own properties, assets and extensions. */
+function importedParts(row: SceneRow): { properties: Record<string, unknown>; assets: Record<string, Record<string, unknown>>; extensions: string[] } {
+  const stac = row.source === 'imported' && isRecord(row.properties) ? row.properties.stac : undefined;
+  if (!isRecord(stac)) return { properties: {}, assets: {}, extensions: [] };
+  const assets: Record<string, Record<string, unknown>> = {};
+  if (isRecord(stac.assets)) for (const [k, v] of Object.entries(stac.assets)) if (isRecord(v) && typeof v.href === 'string') assets[k] = v;
+  const extensions = Array.isArray(stac.stac_extensions) ? stac.stac_extensions.filter((e): e is string => typeof e === 'string') : [];
+  return { properties: isRecord(stac.properties) ? stac.properties : {}, assets, extensions };
+}
+
 export function toStacItem(row: SceneRow): StacItem {
   const root = stacRoot();
+  const imported = importedParts(row);
   const bbox = [row.min_lon, row.min_lat, row.max_lon, row.max_lat].map((n) => round(n));
-  const extensions = new Set<string>();
+  const extensions = new Set<string>(imported.extensions);
+  // An imported item gives back its own fields; the catalogue's columns (the same data) come on top.
   const properties: Record<string, unknown> = {
+    ...imported.properties,
     datetime: row.acquired_at,
     platform: row.platform,
     instruments: [row.sensor.toLowerCase()],
@@ -86,7 +101,7 @@ export function toStacItem(row: SceneRow): StacItem {
     ...(row.size_mb !== null ? { 'portal:size_mb': round(row.size_mb, 1) } : {}),
   });
 
-  const assets: Record<string, Record<string, unknown>> = {};
+  const assets: Record<string, Record<string, unknown>> = { ...imported.assets };
   if (row.source === 'demo') {
     const href = `${siteOrigin()}${quicklookPath(row.id)}`;
     assets.thumbnail = { href, type: 'image/png', roles: ['thumbnail'], title: 'Quick-look' };
@@ -101,7 +116,7 @@ export function toStacItem(row: SceneRow): StacItem {
       'proj:shape': quicklookShape(bbox),
     };
     extensions.add(EXTENSIONS.proj);
-  } else if (row.quicklook_url) {
+  } else if (row.quicklook_url && !assets.thumbnail) {
     assets.thumbnail = { href: row.quicklook_url, roles: ['thumbnail'], title: 'Quick-look' };
   }
 
