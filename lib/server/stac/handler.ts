@@ -86,3 +86,16 @@ export function stacRoute(handler: (ctx: StacContext) => Promise<StacAnswer>) {
     }
   };
 }
+
+/** CORS preflight of POST /search from browser-based STAC clients (the API is public and cookie-free). */
+export async function stacPreflight(): Promise<Response> {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': 'content-type, accept, accept-language',
+      'access-control-max-age': '86400',
+    },
+  });
+}
