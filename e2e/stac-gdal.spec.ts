@@ -69,9 +69,11 @@ test('gdalinfo (STACIT) runs an item search and lists the items’ raster assets
   expect(withVisual.length, 'demo collections carry a georeferenced visual asset').toBeGreaterThan(0);
   expect(info.stdout).toMatch(/SUBDATASET_1_NAME=STACIT:/);
   expect(info.stdout).toMatch(/asset=visual/);
+});
 
-  // One collection over its extent: a mosaic in WGS 84 built from the items' quick-looks.
-  const c = withVisual[0]!;
+test('gdalinfo (STACIT) mosaics one collection’s georeferenced quick-looks in WGS 84', async ({ baseURL, request }) => {
+  // Needs the quick-look route (/api/normal/v5/normalmeta/quicklook/{id}): GDAL opens the first item's PNG.
+  const c = (await collections(baseURL, request)).find((x) => 'visual' in x.item_assets)!;
   const [w, s, e, n] = c.extent.spatial.bbox[0]!;
   const one = `${baseURL}/api/stac/v1/search?collections=${c.id}&bbox=${w},${s},${e},${n}&limit=100`;
   const json = JSON.parse((await gdal('gdalinfo', ['-json', `STACIT:"${one}":asset=visual`])).stdout) as {
