@@ -35,9 +35,9 @@ describe('filters → request body', () => {
 
   it('sends the area of the mode in force only', () => {
     const state = { ...INITIAL_SELECTION, regionCodes: ['130000'], extent: [1, 2, 3, 4] as [number, number, number, number] };
-    expect(searchBodyOf({ ...state, submitted: snapshotOf(state) })?.filter.area).toEqual({ mode: SELECT_MODES.REGION, regionCodes: ['130000'] });
+    expect(searchBodyOf({ ...state, submitted: snapshotOf(state) })?.filter?.area).toEqual({ mode: SELECT_MODES.REGION, regionCodes: ['130000'] });
     const extent = { ...state, selectStatus: SELECT_MODES.EXTENT };
-    expect(searchBodyOf({ ...extent, submitted: snapshotOf(extent) })?.filter.area).toEqual({ mode: SELECT_MODES.EXTENT, bbox: [1, 2, 3, 4] });
+    expect(searchBodyOf({ ...extent, submitted: snapshotOf(extent) })?.filter?.area).toEqual({ mode: SELECT_MODES.EXTENT, bbox: [1, 2, 3, 4] });
   });
 
   it('nothing to send before a search', () => {

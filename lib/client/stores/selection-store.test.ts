@@ -39,7 +39,7 @@ describe('selection store clearing rules (spec §4)', () => {
     expect(s.sidebarTab).toBe(SIDEBAR_TABS.RESULT);
     expect(s.submitted?.regionCodes).toEqual(['130000']);
     expect(s.page).toBe(2);
-    expect(searchBodyOf(s)?.filter.area).toEqual({ mode: SELECT_MODES.REGION, regionCodes: ['130000'] });
+    expect(searchBodyOf(s)?.filter?.area).toEqual({ mode: SELECT_MODES.REGION, regionCodes: ['130000'] });
   });
 
   it('changing the mode clears the results', () => {
