@@ -113,7 +113,11 @@ export interface SelectionActions {
   reset: () => void;
 }
 
-export type SelectionStore = SelectionData & SelectionActions;
+export type SelectionStore = SelectionData &
+  SelectionActions & {
+    /** The state has been restored from the URL (nothing should run on the defaults before). */
+    ready: boolean;
+  };
 
 export const DEFAULT_FILTERS: SceneFilters = {
   collections: null,
@@ -186,6 +190,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export const createSelectionStore = (initial: SelectionData = INITIAL_SELECTION) =>
   create<SelectionStore>()((set, get) => ({
     ...initial,
+    ready: false,
     setMode: (mode) => {
       if (mode === get().selectStatus) return;
       set((s) => ({ selectStatus: mode, ...clearing(s) }));
@@ -225,8 +230,8 @@ export const createSelectionStore = (initial: SelectionData = INITIAL_SELECTION)
       if (get().hoveredSceneId !== hoveredSceneId) set({ hoveredSceneId });
     },
     setPreviewOn: (previewOn) => set({ previewOn }),
-    restore: (data) => set(data),
-    reset: () => set(INITIAL_SELECTION),
+    restore: (data) => set({ ...data, ready: true }),
+    reset: () => set({ ...INITIAL_SELECTION, ready: false }),
   }));
 
 /** The screen's store (one per page load; tests make their own with createSelectionStore). */
