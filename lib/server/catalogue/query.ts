@@ -1,0 +1,213 @@
+import 'server-only';
+/**
+ * The one query builder of the scene catalogue (DESIGN.md "Imagery catalogue"). The portal's search
+ * (/api/normal/v5/normalmeta), the STAC API (/api/stac/v1) and the map's footprint layers turn their
+ * input into a `SceneQuery` and take their WHERE clauses from `sceneConditions`, so the three always
+ * select the same scenes. Every value is a parameter; column names are fixed text here.
+ *
+ * Areas of interest:
+ * - REGION: the region's real boundary (`regions.geom_hi`, full resolution), never its bounding box —
+ *   an EXISTS over the chosen regions lets the planner drive the footprint GiST index from each region.
+ * - EXTENT / STAC bbox: an envelope (split in two when it crosses the antimeridian).
+ * - DRAW / STAC intersects: the GeoJSON as given, repaired with ST_MakeValid (self-intersections become
+ *   valid multipolygons; lines and points stay what they are for STAC), evaluated once per statement.
+ */
+import type { Scene, SceneFilter, SearchArea } from '../../shared/contracts/catalogue';
+import { SELECT_MODES } from '../../shared/contracts/catalogue';
+import type { SqlParam } from '../db/types';
+
+/** SQL text on alias `s` (the scenes table) that pushes its own parameters. */
+export type SqlCondition = (params: SqlParam[]) => string;
+
+/** Any GeoJSON geometry (STAC `intersects` accepts every type). */
+export interface GeoJsonGeometry {
+  type: string;
+  coordinates?: unknown;
+  geometries?: unknown;
+}
+
+export interface SceneQuery {
+  /** The portal's filters, including its one area of interest. */
+  filter?: SceneFilter;
+  ids?: readonly string[];
+  collections?: readonly string[];
+  /** [west, south, east, north] or the 6-number 3D form; west > east crosses the antimeridian. */
+  bbox?: readonly number[];
+  intersects?: GeoJsonGeometry;
+  /** ISO 8601 instants, both included; undefined leaves that end open. */
+  timeFrom?: string;
+  timeTo?: string;
+  /** A further condition, e.g. a compiled CQL2 filter. */
+  extra?: SqlCondition;
+}
+
+const push = (params: SqlParam[], value: SqlParam): string => {
+  params.push(value);
+  return `$${params.length}`;
+};
+
+/** The day after an ISO date (YYYY-MM-DD), as an ISO instant at UTC midnight. */
+function dayAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+function envelopeSql(bbox: readonly number[], params: SqlParam[]): string {
+  const [w, s, e, n] = bbox.length === 6 ? [bbox[0]!, bbox[1]!, bbox[3]!, bbox[4]!] : [bbox[0]!, bbox[1]!, bbox[2]!, bbox[3]!];
+  if (w <= e) return `ST_MakeEnvelope(${push(params, w)}::float8, ${push(params, s)}::float8, ${push(params, e)}::float8, ${push(params, n)}::float8, 4326)`;
+  // Across the antimeridian: the two halves.
+  const south = push(params, s);
+  const north = push(params, n);
+  return `ST_Collect(ST_MakeEnvelope(${push(params, w)}::float8, ${south}::float8, 180, ${north}::float8, 4326),
+                     ST_MakeEnvelope(-180, ${south}::float8, ${push(params, e)}::float8, ${north}::float8, 4326))`;
+}
+
+/** A GeoJSON geometry made valid, evaluated once per statement (a scalar subquery is an InitPlan). */
+function geoJsonSql(geometry: GeoJsonGeometry, params: SqlParam[]): string {
+  return `(SELECT ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${push(params, JSON.stringify(geometry))}::text), 4326)))`;
+}
+
+/** The drawn area as valid polygons only (a repaired bow-tie is a multipolygon). */
+function drawnAreaSql(geometry: GeoJsonGeometry, params: SqlParam[]): string {
+  return `(SELECT ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${push(params, JSON.stringify(geometry))}::text), 4326)), 3))`;
+}
+
+function areaCondition(area: SearchArea, params: SqlParam[]): string {
+  switch (area.mode) {
+    case SELECT_MODES.REGION:
+      return `EXISTS (SELECT 1 FROM regions r WHERE r.code = ANY (${push(params, area.regionCodes)}::text[])
+                AND ST_Intersects(r.geom_hi, s.footprint))`;
+    case SELECT_MODES.EXTENT:
+      return `ST_Intersects(s.footprint, ${envelopeSql(area.bbox, params)})`;
+    case SELECT_MODES.DRAW:
+      return `ST_Intersects(s.footprint, ${drawnAreaSql(area.geometry, params)})`;
+  }
+}
+
+/**
+ * The area of interest as one geometry, for coverage figures (null without an area). Regions use their
+ * mid-resolution boundary: a share of area does not need every vertex, the membership test above does.
+ */
+export function areaGeometrySql(area: SearchArea | undefined, params: SqlParam[]): string | null {
+  if (!area) return null;
+  switch (area.mode) {
+    case SELECT_MODES.REGION:
+      return `(SELECT ST_Union(r.geom_mid) FROM regions r WHERE r.code = ANY (${push(params, area.regionCodes)}::text[]))`;
+    case SELECT_MODES.EXTENT:
+      return envelopeSql(area.bbox, params);
+    case SELECT_MODES.DRAW:
+      return drawnAreaSql(area.geometry, params);
+  }
+}
+
+function filterConditions(filter: SceneFilter, params: SqlParam[]): string[] {
+  const out: string[] = [];
+  if (filter.collections?.length) out.push(`s.collection = ANY (${push(params, filter.collections)}::text[])`);
+  // Scenes without a cloud figure (radar) pass any cloud limit: they see through cloud.
+  if (filter.cloudMin !== undefined && filter.cloudMin > 0) out.push(`(s.cloud_pct IS NULL OR s.cloud_pct >= ${push(params, filter.cloudMin)}::real)`);
+  if (filter.cloudMax !== undefined && filter.cloudMax < 100) out.push(`(s.cloud_pct IS NULL OR s.cloud_pct <= ${push(params, filter.cloudMax)}::real)`);
+  if (filter.dateFrom) out.push(`s.acquired_at >= ${push(params, `${filter.dateFrom}T00:00:00Z`)}::timestamptz`);
+  if (filter.dateTo) out.push(`s.acquired_at < ${push(params, dayAfter(filter.dateTo))}::timestamptz`);
+  if (filter.resolutionMin !== undefined) out.push(`s.resolution_m >= ${push(params, filter.resolutionMin)}::real`);
+  if (filter.resolutionMax !== undefined) out.push(`s.resolution_m <= ${push(params, filter.resolutionMax)}::real`);
+  if (filter.productLevels?.length) out.push(`s.product_level = ANY (${push(params, filter.productLevels)}::text[])`);
+  if (filter.online !== undefined) out.push(`s.online = ${push(params, filter.online)}`);
+  if (filter.area) out.push(areaCondition(filter.area, params));
+  return out;
+}
+
+/** The WHERE clauses (to be AND-ed) selecting the scenes of a query; alias `s` is the scenes table. */
+export function sceneConditions(q: SceneQuery, params: SqlParam[]): string[] {
+  const out = q.filter ? filterConditions(q.filter, params) : [];
+  if (q.ids) out.push(`s.id = ANY (${push(params, q.ids)}::text[])`);
+  if (q.collections) out.push(`s.collection = ANY (${push(params, q.collections)}::text[])`);
+  if (q.bbox) out.push(`ST_Intersects(s.footprint, ${envelopeSql(q.bbox, params)})`);
+  if (q.intersects) out.push(`ST_Intersects(s.footprint, ${geoJsonSql(q.intersects, params)})`);
+  if (q.timeFrom) out.push(`s.acquired_at >= ${push(params, q.timeFrom)}::timestamptz`);
+  if (q.timeTo) out.push(`s.acquired_at <= ${push(params, q.timeTo)}::timestamptz`);
+  if (q.extra) out.push(`(${q.extra(params)})`);
+  return out;
+}
+
+/** `WHERE …` or the empty string. */
+export function whereSql(conditions: readonly string[]): string {
+  return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** The select list of one scene on alias `s`. */
+export const SCENE_COLUMNS = `s.id, s.file_name, s.collection, s.satellite, s.sensor, s.platform, s.product_level,
+  s.resolution_m::float8 AS resolution_m, to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at,
+  s.cloud_pct::float8 AS cloud_pct, s.orbit_number, s.path, s."row",
+  ST_AsGeoJSON(s.footprint, 6)::text AS footprint, ST_X(s.centre) AS centre_lon, ST_Y(s.centre) AS centre_lat,
+  ST_XMin(s.footprint) AS min_lon, ST_YMin(s.footprint) AS min_lat, ST_XMax(s.footprint) AS max_lon, ST_YMax(s.footprint) AS max_lat,
+  s.area_km2, s.sun_elevation::float8 AS sun_elevation, s.sun_azimuth::float8 AS sun_azimuth, s.off_nadir::float8 AS off_nadir,
+  s.size_mb::float8 AS size_mb, s.online, s.quicklook_url, s.source, s.properties`;
+
+export interface SceneRow {
+  id: string;
+  file_name: string;
+  collection: string;
+  satellite: string;
+  sensor: string;
+  platform: string;
+  product_level: string;
+  resolution_m: number;
+  acquired_at: string;
+  cloud_pct: number | null;
+  orbit_number: number | null;
+  path: number | null;
+  row: number | null;
+  footprint: string;
+  centre_lon: number;
+  centre_lat: number;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+  area_km2: number;
+  sun_elevation: number | null;
+  sun_azimuth: number | null;
+  off_nadir: number | null;
+  size_mb: number | null;
+  online: boolean;
+  quicklook_url: string | null;
+  source: 'demo' | 'imported';
+  properties: Record<string, unknown>;
+}
+
+/** The path of a demo scene's quick-look (drawn by the portal). */
+export const quicklookPath = (id: string) => `/api/normal/v5/normalmeta/quicklook/${encodeURIComponent(id)}`;
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+const maybe = (n: number | null, digits: number) => (n === null ? null : round(n, digits));
+
+export function toScene(row: SceneRow, coveragePct: number | null = null): Scene {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    collection: row.collection,
+    satellite: row.satellite,
+    sensor: row.sensor,
+    platform: row.platform,
+    productLevel: row.product_level,
+    resolutionM: round(row.resolution_m, 2),
+    acquiredAt: row.acquired_at,
+    cloudPct: maybe(row.cloud_pct, 1),
+    orbitNumber: row.orbit_number,
+    path: row.path,
+    row: row.row,
+    footprint: JSON.parse(row.footprint) as Scene['footprint'],
+    centre: [round(row.centre_lon, 5), round(row.centre_lat, 5)],
+    bbox: [row.min_lon, row.min_lat, row.max_lon, row.max_lat].map((n) => round(n, 6)) as Scene['bbox'],
+    areaKm2: round(row.area_km2, 1),
+    sunElevation: maybe(row.sun_elevation, 1),
+    sunAzimuth: maybe(row.sun_azimuth, 1),
+    offNadir: maybe(row.off_nadir, 1),
+    sizeMb: maybe(row.size_mb, 1),
+    online: row.online,
+    quicklook: row.source === 'demo' ? quicklookPath(row.id) : row.quicklook_url,
+    source: row.source,
+    coveragePct: maybe(coveragePct, 1),
+  };
+}

@@ -1,0 +1,148 @@
+import 'server-only';
+/**
+ * The portal's image query (/api/normal/v5/normalmeta): a page of scenes with the total, every matching
+ * id up to a cap, scenes by file name, one scene. The WHERE clauses come from the shared query builder
+ * (./query.ts), so the STAC API and the map layers select exactly the same scenes.
+ *
+ * Coverage (`coveragePct`) is the share of the search area a scene covers, geodesic (geography areas).
+ * It is computed for the rows of the page only, except when the results are sorted by it.
+ */
+import type { AllIds, Scene, SceneFilter, ScenePage, SceneSearch } from '../../shared/contracts/catalogue';
+import { CATALOGUE_LIMITS, SELECT_MODES } from '../../shared/contracts/catalogue';
+import { API_CODES } from '../../shared/contracts/api';
+import { ApiError } from '../api/errors';
+import type { Queryable, SqlParam } from '../db/types';
+import { containsPattern } from '../db/like';
+import { areaGeometrySql, SCENE_COLUMNS, sceneConditions, toScene, whereSql, type SceneRow } from './query';
+
+const unknownRegion = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.unknownRegion');
+const badGeometry = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.badGeometry');
+
+/**
+ * Checks the area before any search runs: every region code exists, a drawn shape keeps some area once
+ * repaired (a degenerate ring repairs to nothing).
+ */
+async function checkArea(db: Queryable, filter: SceneFilter): Promise<void> {
+  const area = filter.area;
+  if (!area) return;
+  if (area.mode === SELECT_MODES.REGION) {
+    const codes = [...new Set(area.regionCodes)];
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM regions WHERE code = ANY ($1::text[])`, [codes]);
+    if ((row?.n ?? 0) !== codes.length) throw unknownRegion();
+  } else if (area.mode === SELECT_MODES.DRAW) {
+    const params: SqlParam[] = [];
+    const geometry = areaGeometrySql(area, params);
+    const [row] = await db.query<{ ok: boolean }>(`SELECT NOT ST_IsEmpty(g) AND ST_Area(g) > 0 AS ok FROM (SELECT ${geometry} AS g) x`, params);
+    if (!row?.ok) throw badGeometry();
+  }
+}
+
+function orderSql(sort: SceneSearch['sort'], order: SceneSearch['order']): string {
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  switch (sort) {
+    case 'cloud':
+      // Radar scenes (no cloud figure) count as clear: first when ascending.
+      return `coalesce(s.cloud_pct, 0) ${dir}, s.acquired_at DESC, s.id DESC`;
+    case 'coverage':
+      return `coverage ${dir} NULLS LAST, s.acquired_at DESC, s.id DESC`;
+    default:
+      return `s.acquired_at ${dir}, s.id ${dir}`;
+  }
+}
+
+async function countScenes(db: Queryable, filter: SceneFilter): Promise<number> {
+  const params: SqlParam[] = [];
+  const where = whereSql(sceneConditions({ filter }, params));
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes s ${where}`, params);
+  return row?.n ?? 0;
+}
+
+type CoverageRow = SceneRow & { coverage: number | null };
+
+/** The geodesic share of the area each of `ids` covers. */
+async function coverageOf(db: Queryable, filter: SceneFilter, ids: readonly string[]): Promise<Map<string, number>> {
+  const params: SqlParam[] = [];
+  const area = areaGeometrySql(filter.area, params);
+  if (!area || ids.length === 0) return new Map();
+  params.push(ids);
+  const rows = await db.query<{ id: string; coverage: number | null }>(
+    `WITH a AS MATERIALIZED (SELECT g, ST_Area(g::geography) AS m2 FROM (SELECT ${area} AS g) x)
+     SELECT s.id, 100 * ST_Area(ST_Intersection(s.footprint, a.g)::geography) / nullif(a.m2, 0) AS coverage
+       FROM scenes s, a WHERE s.id = ANY ($${params.length}::text[])`,
+    params,
+  );
+  return new Map(rows.filter((r) => r.coverage !== null).map((r) => [r.id, Math.min(100, r.coverage!)]));
+}
+
+export async function searchScenes(db: Queryable, search: SceneSearch): Promise<ScenePage> {
+  const { filter, sort, order, pageNum, pageSize } = search;
+  await checkArea(db, filter);
+  const total = await countScenes(db, filter);
+  const offset = (pageNum - 1) * pageSize;
+  if (total === 0 || offset >= total) return { list: [], total, pageNum, pageSize };
+
+  const params: SqlParam[] = [];
+  const where = whereSql(sceneConditions({ filter }, params));
+  const area = sort === 'coverage' ? areaGeometrySql(filter.area, params) : null;
+  params.push(pageSize, offset);
+  const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  let rows: CoverageRow[];
+  if (area) {
+    rows = await db.query<CoverageRow>(
+      `WITH a AS MATERIALIZED (SELECT g, ST_Area(g::geography) AS m2 FROM (SELECT ${area} AS g) x)
+       SELECT ${SCENE_COLUMNS}, 100 * ST_Area(ST_Intersection(s.footprint, a.g)::geography) / nullif(a.m2, 0) AS coverage
+         FROM scenes s CROSS JOIN a ${where} ORDER BY ${orderSql(sort, order)} ${limit}`,
+      params,
+    );
+  } else {
+    const sortKey = sort === 'coverage' ? 'time' : sort;
+    rows = await db.query<CoverageRow>(
+      `SELECT ${SCENE_COLUMNS}, NULL::float8 AS coverage FROM scenes s ${where} ORDER BY ${orderSql(sortKey, order)} ${limit}`,
+      params,
+    );
+  }
+  const coverage = area ? null : await coverageOf(db, filter, rows.map((r) => r.id));
+  const list = rows.map((r) => toScene(r, area ? (r.coverage === null ? null : Math.min(100, r.coverage)) : (coverage!.get(r.id) ?? null)));
+  return { list, total, pageNum, pageSize };
+}
+
+/** Every matching id in time order (newest first), at most CATALOGUE_LIMITS.allIdsCap. */
+export async function allSceneIds(db: Queryable, filter: SceneFilter): Promise<AllIds> {
+  await checkArea(db, filter);
+  const params: SqlParam[] = [];
+  const where = whereSql(sceneConditions({ filter }, params));
+  params.push(CATALOGUE_LIMITS.allIdsCap + 1);
+  const rows = await db.query<{ id: string }>(
+    `SELECT s.id FROM scenes s ${where} ORDER BY s.acquired_at DESC, s.id DESC LIMIT $${params.length}`,
+    params,
+  );
+  const capped = rows.length > CATALOGUE_LIMITS.allIdsCap;
+  const ids = rows.slice(0, CATALOGUE_LIMITS.allIdsCap).map((r) => r.id);
+  const total = capped ? await countScenes(db, filter) : ids.length;
+  return { ids, total, cap: CATALOGUE_LIMITS.allIdsCap, capped };
+}
+
+/** Scenes whose file name contains `text` (case-insensitive), newest first. */
+export async function scenesByFileName(
+  db: Queryable,
+  options: { filename: string; pageNum: number; pageSize: number },
+): Promise<ScenePage> {
+  const { pageNum, pageSize } = options;
+  const pattern = containsPattern(options.filename);
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes s WHERE s.file_name ILIKE $1`, [pattern]);
+  const total = count?.n ?? 0;
+  const rows =
+    total === 0
+      ? []
+      : await db.query<SceneRow>(
+          `SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.file_name ILIKE $1 ORDER BY s.acquired_at DESC, s.id DESC LIMIT $2 OFFSET $3`,
+          [pattern, pageSize, (pageNum - 1) * pageSize],
+        );
+  return { list: rows.map((r) => toScene(r)), total, pageNum, pageSize };
+}
+
+export async function findScene(db: Queryable, id: string): Promise<Scene> {
+  const [row] = await db.query<SceneRow>(`SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.id = $1`, [id]);
+  if (!row) throw new ApiError(API_CODES.NOT_FOUND, 'Catalogue.errors.sceneNotFound');
+  return toScene(row);
+}
