@@ -12,6 +12,7 @@ import type { Scene } from '@/lib/shared/contracts/catalogue';
 import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import { formatAcquired, sceneTitle } from './format';
+import { localQuicklook } from './results-panel';
 
 const REGION_STALE_TIME = 24 * 60 * 60 * 1000;
 
@@ -114,8 +115,8 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
 
   const imageOverlays = useMemo<ImageOverlayLayer[]>(
     () =>
-      previewOn && selectedScene?.quicklook
-        ? [{ id: selectedScene.id, url: selectedScene.quicklook, bbox: selectedScene.bbox, alt: t('result.quicklookOf', { name: selectedScene.fileName }) }]
+      previewOn && selectedScene && localQuicklook(selectedScene)
+        ? [{ id: selectedScene.id, url: localQuicklook(selectedScene)!, bbox: selectedScene.bbox, alt: t('result.quicklookOf', { name: selectedScene.fileName }) }]
         : [],
     [previewOn, selectedScene, t],
   );

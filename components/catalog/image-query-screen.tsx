@@ -2,7 +2,7 @@
 
 import { Tabs, UnstyledButton } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WmsLayer } from '@/components/map';
 import { useAllSceneIds, useScene, useSceneSearch } from '@/lib/client/queries/catalogue';
@@ -11,6 +11,7 @@ import { useSelectionStore, type SidebarTab } from '@/lib/client/stores/selectio
 import { SIDEBAR_TABS, type Scene } from '@/lib/shared/contracts/catalogue';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import { CatalogMap } from './catalog-map';
+import { densityLayer } from './density';
 import classes from './catalog.module.css';
 import { ResultsPanel } from './results-panel';
 import { SceneDetail } from './scene-detail';
@@ -49,6 +50,10 @@ export function ImageQueryScreen({ config }: { config: MapClientConfig }) {
   const search = useSceneSearch(body);
   const filter = restored && state.submitted ? submittedFilter(state.submitted) : null;
   const allIds = useAllSceneIds(filter);
+  const filterKey = JSON.stringify(filter);
+  const densityTitle = t('density.title');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for the filter's value
+  const densityLayers = useMemo(() => (filter ? [densityLayer(filter, densityTitle)] : NO_LAYERS), [filterKey, densityTitle]);
   const idsKey = allIds.data?.ids;
   useEffect(() => {
     setResultIds(idsKey ?? []);
@@ -118,7 +123,7 @@ export function ImageQueryScreen({ config }: { config: MapClientConfig }) {
         </div>
       </aside>
       <div className={classes.mapArea}>
-        <CatalogMap config={config} scenes={pageScenes} selectedScene={selectedScene} densityLayers={NO_LAYERS} height="100%" />
+        <CatalogMap config={config} scenes={pageScenes} selectedScene={selectedScene} densityLayers={densityLayers} height="100%" />
       </div>
     </div>
   );

@@ -19,9 +19,17 @@ export const SORT_CHOICES: readonly { key: 'newest' | 'oldest' | 'leastCloud' | 
   { key: 'mostCoverage', sort: 'coverage', order: 'desc' },
 ];
 
+/**
+ * Our own quick-looks (same origin) are shown; a provider's thumbnail elsewhere is not loaded (the
+ * content security policy admits our own images only), the detail panel links to it instead.
+ */
+export const localQuicklook = (scene: Pick<Scene, 'quicklook'>): string | null =>
+  scene.quicklook?.startsWith('/') && !scene.quicklook.startsWith('//') ? scene.quicklook : null;
+
 export function Quicklook({ scene, size }: { scene: Scene; size: number }) {
   const t = useTranslations('Normal');
-  if (!scene.quicklook)
+  const src = localQuicklook(scene);
+  if (!src)
     return (
       <span className={classes.noQuicklook} style={{ width: size, height: size }}>
         {t('result.noPreview')}
@@ -29,7 +37,7 @@ export function Quicklook({ scene, size }: { scene: Scene; size: number }) {
     );
   return (
     // eslint-disable-next-line @next/next/no-img-element -- generated per scene by the API, not a static asset
-    <img className={classes.quicklook} src={scene.quicklook} alt={t('result.quicklookOf', { name: scene.fileName })} width={size} height={size} loading="lazy" decoding="async" />
+    <img className={classes.quicklook} src={src} alt={t('result.quicklookOf', { name: scene.fileName })} width={size} height={size} loading="lazy" decoding="async" />
   );
 }
 
@@ -207,6 +215,11 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
         />
       </Group>
       {body}
+      {data && data.total > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('density.hint')}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

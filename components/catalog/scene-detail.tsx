@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { findCollection } from '@/lib/shared/catalogue/missions';
@@ -8,7 +8,7 @@ import type { Scene } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { DemoBadge } from './demo-badge';
 import { formatAcquired, formatNumber } from './format';
-import { Quicklook } from './results-panel';
+import { localQuicklook, Quicklook } from './results-panel';
 
 const dash = '—';
 
@@ -94,10 +94,15 @@ export function SceneDetail({ scene, loading, error, previewOn, onPreview, onBac
           <Switch
             label={t('detail.preview')}
             checked={previewOn}
-            disabled={!scene.quicklook}
+            disabled={!localQuicklook(scene)}
             onChange={(e) => onPreview(e.currentTarget.checked)}
             data-testid="preview-switch"
           />
+          {scene.quicklook && !localQuicklook(scene) ? (
+            <Anchor href={scene.quicklook} target="_blank" rel="noopener noreferrer" size="xs">
+              {t('detail.externalPreview')}
+            </Anchor>
+          ) : null}
           <dl className={classes.metadata}>
             {metadataRows(scene, t, locale).map(([label, value]) => (
               <div key={label} className={classes.metadataRow}>
