@@ -37,7 +37,9 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** [from, to] of "the last n months" ending today (UTC days). */
 export function lastMonths(months: number, today: Date): [string, string] {
-  const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, today.getUTCDate()));
+  // The same day n months back, or the last day of that month when it is shorter (31 May → 28 Feb).
+  const lastDay = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months + 1, 0)).getUTCDate();
+  const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, Math.min(today.getUTCDate(), lastDay)));
   return [isoDay(from), isoDay(today)];
 }
 
