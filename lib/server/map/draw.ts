@@ -12,6 +12,8 @@ export interface DrawLayer {
   layer: MapLayer;
   style: LayerStyle;
   cql: string | null;
+  /** The request's parameters, for a layer's vendor filter. */
+  vendor?: ReadonlyMap<string, string> | null;
 }
 
 export async function drawImage(
@@ -23,7 +25,7 @@ export async function drawImage(
 ): Promise<Buffer> {
   const dpp = degreesPerPixel(box, size.width);
   const batches = await Promise.all(
-    layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, caller: options.caller })),
+    layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, vendor: l.vendor ?? null, caller: options.caller })),
   );
   const items: DrawItem[] = batches.flat();
   return renderPng(items, { ...size, background: options.background, box });

@@ -6,6 +6,7 @@ import 'server-only';
  */
 import type { RegionLod } from '../../shared/contracts/regions';
 import type { PermissionCode } from '../../shared/permissions';
+import type { SqlParam } from '../db/types';
 import type { CqlValueType, CqlWhitelist } from './cql';
 import type { PaintStyle } from './render';
 
@@ -42,6 +43,18 @@ export type GeometryKind = 'MultiPolygon' | 'MultiLineString' | 'Point' | 'Multi
  */
 export type LayerAccess = { kind: 'public' } | { kind: 'restricted'; permission: PermissionCode; regionCode: string | null };
 
+/**
+ * A layer-specific request parameter (a GeoServer-style vendor parameter) that narrows the rows: the
+ * layer turns its value into parameterised SQL over its own `from`, or says why the value is unusable
+ * (answered as an OGC InvalidParameterValue). Used where a filter is richer than CQL (e.g. the scene
+ * catalogue's search, area included, so the map draws exactly what the search finds).
+ */
+export interface VendorFilter {
+  /** Parameter name, upper case (OGC parameter names are case-insensitive). */
+  param: string;
+  sql: (value: string, params: SqlParam[]) => { sql: string } | { error: string };
+}
+
 export interface MapLayer {
   name: string;
   title: { zh: string; en: string };
@@ -62,6 +75,7 @@ export interface MapLayer {
   access: LayerAccess;
   /** Styles by name; the first is the default. */
   styles: Readonly<Record<string, LayerStyle>>;
+  vendorFilter?: VendorFilter;
   /** Extent for capabilities: [west, south, east, north]. */
   extent: readonly [number, number, number, number];
 }

@@ -25,6 +25,8 @@ export interface FeatureFilter {
   /** true: the geometry itself must intersect the box (WFS BBOX); false: its bounding box suffices (drawing). */
   bboxExact?: boolean;
   cql?: string | null;
+  /** The request's parameters (upper-case names), for a layer's vendor filter. */
+  vendor?: ReadonlyMap<string, string> | null;
   /** The caller (null: anonymous); restricted layers give only what the caller may see. */
   caller: MapCaller | null;
 }
@@ -66,6 +68,12 @@ export function buildWhere(layer: MapLayer, geometry: string, filter: FeatureFil
       if (error instanceof CqlError) throw new OwsError('InvalidParameterValue', `CQL_FILTER: ${error.message}`, 'CQL_FILTER');
       throw error;
     }
+  }
+  const vendorValue = layer.vendorFilter ? filter.vendor?.get(layer.vendorFilter.param) : undefined;
+  if (layer.vendorFilter && vendorValue !== undefined && vendorValue.trim() !== '') {
+    const compiled = layer.vendorFilter.sql(vendorValue, params);
+    if ('error' in compiled) throw new OwsError('InvalidParameterValue', `${layer.vendorFilter.param}: ${compiled.error}`, layer.vendorFilter.param);
+    clauses.push(`(${compiled.sql})`);
   }
   const access = accessClause(layer.access, filter.caller, params);
   if (access) clauses.push(access);

@@ -88,6 +88,7 @@ async function getFeature(ctx: MapRequestContext): Promise<Response> {
     bbox,
     bboxExact: true,
     cql: cql ?? null,
+    vendor: params,
     caller: mapCaller(ctx.session),
   };
   const matched = await countFeatures(ctx.db, layer, lod, filter);

@@ -99,7 +99,7 @@ async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promi
   const draw = () =>
     drawImage(
       ctx.db,
-      layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null })),
+      layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null, vendor: params })),
       box,
       { width, height },
       { caller: mapCaller(ctx.session), background: bg },
@@ -133,7 +133,7 @@ async function getFeatureInfo(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'
     if (features.length >= count) break;
     const rows = await queryFeatures(ctx.db, layer, {
       lod: lodFor(dpp),
-      filter: { cql: cql[index] ?? null, caller },
+      filter: { cql: cql[index] ?? null, vendor: params, caller },
       near: { lon, lat, radius: dpp * 3 },
       limit: count - features.length,
       offset: 0,

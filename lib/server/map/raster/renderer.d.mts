@@ -15,6 +15,8 @@ export interface PaintStyle {
   lineWidth?: number;
   /** Point marker radius in pixels. */
   radius?: number;
+  /** Fill each polygon feature on its own, so overlaps add up (a density map), not as one union. */
+  accumulate?: boolean;
 }
 
 /** The part of a request box the projection needs: its CRS and its extent in that CRS's units. */

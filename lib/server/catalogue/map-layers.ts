@@ -1,0 +1,72 @@
+import 'server-only';
+/**
+ * The catalogue's layer of the map services: `scene_density`, every footprint matching a search drawn
+ * faintly, so where many scenes overlap the map darkens — where data exists, before any paging. The
+ * search travels as the vendor parameter SCENE_FILTER (the JSON `filter` of /api/normal/v5/normalmeta/base)
+ * and becomes SQL through the same query builder as the search, so the map shows exactly the scenes the
+ * search counts. CQL_FILTER works too, over the attributes below. Public, like the search.
+ * Registered by lib/server/composition/map-layers.ts.
+ */
+import { sceneFilterSchema } from '../../shared/contracts/catalogue';
+import type { SqlParam } from '../db/types';
+import type { LayerAttribute, MapLayer, VendorFilter } from '../map/layers';
+import { sceneConditions } from './query';
+
+/** Longest SCENE_FILTER accepted (a URL carries it; a large drawn area is sent as its extent by the screen). */
+export const SCENE_FILTER_MAX_CHARS = 16_384;
+
+const ATTRIBUTES: readonly LayerAttribute[] = [
+  { name: 'id', sql: 's.id', type: 'text', xsd: 'string' },
+  { name: 'file_name', sql: 's.file_name', type: 'text', xsd: 'string' },
+  { name: 'collection', sql: 's.collection', type: 'text', xsd: 'string' },
+  { name: 'satellite', sql: 's.satellite', type: 'text', xsd: 'string' },
+  { name: 'sensor', sql: 's.sensor', type: 'text', xsd: 'string' },
+  { name: 'product_level', sql: 's.product_level', type: 'text', xsd: 'string' },
+  { name: 'resolution', sql: 's.resolution_m::float8', type: 'number', xsd: 'double' },
+  { name: 'cloud', sql: 's.cloud_pct::float8', type: 'number', xsd: 'double' },
+  { name: 'acquired', sql: `(s.acquired_at AT TIME ZONE 'UTC')::date`, type: 'date', xsd: 'date' },
+  { name: 'source', sql: 's.source', type: 'text', xsd: 'string' },
+];
+
+export const sceneFilterParam: VendorFilter = {
+  param: 'SCENE_FILTER',
+  sql: (value: string, params: SqlParam[]) => {
+    if (value.length > SCENE_FILTER_MAX_CHARS) return { error: `longer than ${SCENE_FILTER_MAX_CHARS} characters` };
+    let json: unknown;
+    try {
+      json = JSON.parse(value);
+    } catch {
+      return { error: 'not JSON' };
+    }
+    const parsed = sceneFilterSchema.safeParse(json);
+    if (!parsed.success) return { error: `invalid filter (${parsed.error.issues[0]?.path.join('.') || 'filter'})` };
+    const conditions = sceneConditions({ filter: parsed.data }, params);
+    return { sql: conditions.length ? conditions.join(' AND ') : 'TRUE' };
+  },
+};
+
+export const CATALOGUE_LAYERS: readonly MapLayer[] = [
+  {
+    name: 'scene_density',
+    title: { zh: '影像覆盖密度', en: 'Scene coverage density' },
+    abstract: {
+      zh: '符合检索条件的全部影像足迹，叠加越多颜色越深（含演示数据）。检索条件用 SCENE_FILTER 参数传入（与影像查询接口的 filter 相同）。',
+      en: 'Every scene footprint matching a search, darker where more overlap (includes demo data). Pass the search as SCENE_FILTER (the filter of the image query API).',
+    },
+    from: 'scenes s',
+    id: 's.id',
+    geometry: () => 'ST_Multi(s.footprint)',
+    geometryKind: 'MultiPolygon',
+    attributes: ATTRIBUTES,
+    drawOrder: 's.acquired_at, s.id',
+    access: { kind: 'public' },
+    styles: {
+      scene_density: {
+        reads: [],
+        paint: () => ({ fill: 'rgba(28, 126, 214, 0.08)', accumulate: true }),
+      },
+    },
+    vendorFilter: sceneFilterParam,
+    extent: [60, 0, 150, 60],
+  },
+];
