@@ -4,7 +4,7 @@ import { PortalPage, type Lang } from './portal-page';
 export const SEARCH_PATH = '/api/normal/v5/normalmeta/base';
 
 const TEXT = {
-  zh: { search: '查询', region: '行政区', extent: '经纬度范围', draw: '手绘', province: '省', add: '添加行政区', polygon: '画多边形', finish: '完成', west: '西（°）', south: '南（°）', east: '东（°）', north: '北（°）', useExtent: '使用此范围', back: '← 返回结果列表', demo: '演示数据', next: '下一页', mostCloud: '最大云量', preview: '在地图上显示快视图', open: '展开查询与结果', close: '收起查询与结果' },
+  zh: { search: '查询', region: '行政区', extent: '经纬度范围', draw: '手绘', province: '省份', add: '添加行政区', polygon: '画多边形', finish: '完成', west: '西（°）', south: '南（°）', east: '东（°）', north: '北（°）', useExtent: '使用此范围', back: '← 返回结果列表', demo: '演示数据', next: '下一页', mostCloud: '最大云量', preview: '在地图上显示快视图', open: '展开查询与结果', close: '收起查询与结果' },
   en: { search: 'Search', region: 'Region', extent: 'Extent', draw: 'Draw', province: 'Province', add: 'Add region', polygon: 'Polygon', finish: 'Finish', west: 'West (°)', south: 'South (°)', east: 'East (°)', north: 'North (°)', useExtent: 'Use this extent', back: '← Back to the results', demo: 'Demo data', next: 'Next page', mostCloud: 'Most cloud cover', preview: 'Show the quick-look on the map', open: 'Show search and results', close: 'Hide search and results' },
 } as const;
 
