@@ -43,6 +43,20 @@ function unionBox(boxes: readonly BBox[]): BBox | null {
   );
 }
 
+function geometryBox(coordinates: unknown): BBox {
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number') {
+      box[0] = Math.min(box[0], value[0]);
+      box[1] = Math.min(box[1], value[1]);
+      box[2] = Math.max(box[2], value[0]);
+      box[3] = Math.max(box[3], value[1]);
+    } else if (Array.isArray(value)) value.forEach(walk);
+  };
+  walk(coordinates);
+  return box;
+}
+
 export interface CatalogMapProps {
   config: MapClientConfig;
   scenes: readonly Scene[];
@@ -88,10 +102,10 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
   const outlines = useMemo<OutlineLayer[]>(() => {
     const layers: OutlineLayer[] = [];
     if (selectStatus === SELECT_MODES.REGION && regionFeatures.length > 0)
-      layers.push({ id: `regions-${regionKey}`, data: { type: 'FeatureCollection', features: regionFeatures } as FeatureCollection, fit: true, interactive: false });
-    if (selectStatus === SELECT_MODES.EXTENT && extent) layers.push({ id: 'extent', data: bboxPolygon(extent), fit: true, interactive: false });
+      layers.push({ id: `regions-${regionKey}`, data: { type: 'FeatureCollection', features: regionFeatures } as FeatureCollection, interactive: false });
+    if (selectStatus === SELECT_MODES.EXTENT && extent) layers.push({ id: 'extent', data: bboxPolygon(extent), interactive: false });
     if (selectStatus === SELECT_MODES.DRAW && geojson)
-      layers.push({ id: 'drawn', data: { type: 'Feature', id: 'drawn', properties: {}, geometry: geojson }, fit: true, interactive: false });
+      layers.push({ id: 'drawn', data: { type: 'Feature', id: 'drawn', properties: {}, geometry: geojson }, interactive: false });
     return layers;
     // regionKey stands for the features' identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -121,9 +135,17 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
     [previewOn, selectedScene, t],
   );
 
-  // The selected scene, else the page's footprints; area outlines fit themselves.
+  // One box to fit, so two fits never race: the selected scene, else the page's footprints, else the area.
   const pageBox = useMemo(() => unionBox(scenes.map((s) => s.bbox)), [scenes]);
-  const fitBounds = selectedScene?.bbox ?? pageBox;
+  const areaBox = useMemo((): BBox | null => {
+    if (selectStatus === SELECT_MODES.REGION) return unionBox(regionFeatures.map((f) => f.properties.bbox));
+    if (selectStatus === SELECT_MODES.EXTENT) return extent;
+    if (selectStatus === SELECT_MODES.DRAW && geojson) return unionBox([geometryBox(geojson.coordinates)]);
+    return null;
+    // regionKey stands for the features' identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectStatus, regionKey, extent, geojson]);
+  const fitBounds = selectedScene?.bbox ?? pageBox ?? areaBox;
 
   const onShapeDrawn = (shape: DrawnShape) => {
     if (shape.kind === 'rectangle') {
