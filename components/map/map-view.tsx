@@ -11,10 +11,12 @@ import { wmsServiceUrl, type BaseLayerKind } from '@/lib/shared/map/config';
 import { DEFAULT_MAP_CENTER } from '@/lib/shared/regions/codes';
 import { BaseLayers, BaseLayerSwitch } from './base-layers';
 import { isDrawTool, toDrawnShape } from './draw-tools';
+import { ImageOverlays } from './image-overlays';
 import { LegendControl } from './legend-control';
 import classes from './map-view.module.css';
 import { MarkerLayer } from './marker-layer';
 import { RegionOutlines } from './region-outlines';
+import { SelectableFeatureLayer } from './selectable-features';
 import { INITIAL_SKETCH, sketchReducer } from './sketch';
 import { SketchLayer } from './sketch-layer';
 import { useSketchText } from './sketch-text';
@@ -160,6 +162,8 @@ export function MapViewImpl({
   markers,
   selectedMarkerId = null,
   onSelectMarker,
+  selectable = null,
+  imageOverlays,
   tools = [],
   onShapeDrawn,
   height = '100%',
@@ -217,7 +221,9 @@ export function MapViewImpl({
           <BaseLayers config={config} kind={baseKind} />
           {baseSwitch ? <BaseLayerSwitch value={baseKind} onChange={setBaseKind} /> : null}
           <WmsOverlays serviceUrl={wmsServiceUrl(config.serviceBase)} layers={wmsLayers} identifyEnabled={sketch.tool === null} />
+          {imageOverlays ? <ImageOverlays layers={imageOverlays} /> : null}
           <RegionOutlines outlines={outlines} base={baseKind} />
+          {selectable ? <SelectableFeatureLayer layer={selectable} /> : null}
           {legend ? <LegendControl legend={legend} /> : null}
           {markers ? <MarkerLayer markers={markers} selectedId={selectedMarkerId} onSelect={onSelectMarker} /> : null}
           {tools.length > 0 ? <SketchLayer state={sketch} dispatch={dispatch} panelHost={panelHost} /> : null}

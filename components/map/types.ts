@@ -50,6 +50,37 @@ export interface WmsLayer {
   opacity?: number;
   /** Answer clicks with a GetFeatureInfo popup. */
   featureInfo?: boolean;
+  /** Shown only up to this zoom (e.g. a density layer that gives way to single features closer in). */
+  maxZoom?: number;
+  /** Further GetMap parameters (vendor parameters of the layer); changing them reloads the layer. */
+  params?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Polygons a list beside the map also shows (e.g. scene footprints): hover and selection are
+ * controlled from outside, so highlighting works both ways. Each path carries `data-feature-id`,
+ * `data-selected` and `data-hovered`.
+ */
+export interface SelectableFeatures {
+  /** Features with string ids; keep the object stable (memoise it): a new object redraws the layer. */
+  data: FeatureCollection;
+  selectedId?: string | null;
+  hoveredId?: string | null;
+  onHover?: (id: string | null) => void;
+  onSelect?: (id: string) => void;
+  /** Tooltip text by feature id. */
+  labels?: Readonly<Record<string, string>>;
+}
+
+/** An image laid on the map over a box (e.g. a scene's quick-look, transparent outside its footprint). */
+export interface ImageOverlayLayer {
+  id: string;
+  url: string;
+  bbox: BBox;
+  /** Text alternative of the image. */
+  alt: string;
+  /** 0–1, default 0.9. */
+  opacity?: number;
 }
 
 export interface MapLegend {
@@ -115,6 +146,10 @@ export interface MapViewProps {
   selectedMarkerId?: string | null;
   /** Called with a marker's id when its popup opens, and null when it closes. */
   onSelectMarker?: (id: string | null) => void;
+  /** Polygons whose hover and selection a list beside the map shares. */
+  selectable?: SelectableFeatures | null;
+  /** Images laid over boxes of the map, above the tiles and below the outlines. */
+  imageOverlays?: ImageOverlayLayer[];
   /** Drawing and measuring tools offered in the toolbar; none by default. */
   tools?: MapTool[];
   /** Called when the user finishes a rectangle or polygon. */

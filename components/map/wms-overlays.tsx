@@ -12,7 +12,7 @@ import type { BBox, WmsLayer } from './types';
 /** Above the base tiles (1) and below the annotation tiles (50) in the tile pane. */
 const OVERLAY_Z_INDEX = 10;
 
-function sourceOptions(styles: string | undefined, cqlFilter: string | undefined): SourceOptions {
+function sourceOptions(styles: string | undefined, cqlFilter: string | undefined, params: string, maxZoom: number | undefined): SourceOptions {
   const options: SourceOptions = {
     format: 'image/png',
     transparent: true,
@@ -26,18 +26,22 @@ function sourceOptions(styles: string | undefined, cqlFilter: string | undefined
     zIndex: OVERLAY_Z_INDEX,
   };
   if (cqlFilter) options.CQL_FILTER = cqlFilter;
-  return options;
+  // Tiles are not drawn beyond maxZoom (Leaflet's GridLayer option).
+  if (maxZoom !== undefined) options.maxZoom = maxZoom;
+  return { ...(JSON.parse(params) as Record<string, string>), ...options };
 }
 
 function WmsOverlay({ serviceUrl, layer }: { serviceUrl: string; layer: WmsLayer }) {
   const map = useMap();
   const sourceRef = useRef<Source | null>(null);
-  const { layers, styles, cqlFilter } = layer;
+  const { layers, styles, cqlFilter, maxZoom } = layer;
   const opacity = layer.opacity ?? 1;
+  // Compared by value: a new object with the same parameters keeps the tiles.
+  const params = JSON.stringify(layer.params ?? {});
 
   // A new filter or style is a new source: leaflet.wms keeps its parameters for GetMap and identify apart.
   useEffect(() => {
-    const source = wms.source(serviceUrl, sourceOptions(styles, cqlFilter));
+    const source = wms.source(serviceUrl, sourceOptions(styles, cqlFilter, params, maxZoom));
     // leaflet.wms 0.2 sources lack onRemove, so they could never leave the map; removing the
     // sub-layer below already takes the tiles away.
     source.onRemove = () => source;
@@ -49,12 +53,12 @@ function WmsOverlay({ serviceUrl, layer }: { serviceUrl: string; layer: WmsLayer
       source.remove();
       sourceRef.current = null;
     };
-  }, [map, serviceUrl, layers, styles, cqlFilter]);
+  }, [map, serviceUrl, layers, styles, cqlFilter, params, maxZoom]);
 
   // Runs after the source effect, so a new source gets the current opacity too.
   useEffect(() => {
     sourceRef.current?.setOpacity(opacity);
-  }, [opacity, map, serviceUrl, layers, styles, cqlFilter]);
+  }, [opacity, map, serviceUrl, layers, styles, cqlFilter, params, maxZoom]);
 
   return null;
 }

@@ -213,7 +213,7 @@ export const ROUTES: readonly RouteDef[] = [
       },
     ],
   },
-  { segment: 'normal', title: 'normal', name: 'Normal', menu: ALWAYS },
+  { segment: 'normal', title: 'normal', name: 'Normal', menu: ALWAYS, built: true },
   {
     segment: 'statistics',
     title: 'statistics',
