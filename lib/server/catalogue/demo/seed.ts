@@ -18,7 +18,7 @@ import type { SeedStep } from '../../db/seed';
 import type { Database, Queryable } from '../../db/types';
 import { getEnv } from '../../env';
 import { catalogueAnchor, GENERATOR_VERSION, generateCatalogue, type DemoScene } from './generate';
-import { shippedInputs } from './inputs';
+import { shippedInputs, type ShippedInputs } from './inputs';
 
 export const CATALOGUE_DATASET = 'catalogue-demo';
 const BATCH = 5000;
@@ -88,6 +88,8 @@ export interface LoadOptions {
   /** Loaded by hand (`db:seed -- --catalogue N`): the next start keeps it. */
   manual?: boolean;
   progress?: Progress;
+  /** Generator inputs (default: the shipped TLEs and launch dates); tests pass a few spacecraft. */
+  inputs?: ShippedInputs;
 }
 
 /** Replaces the demo scenes with `count` generated ones; returns how many rows the table got. */
@@ -116,7 +118,7 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
       );
     }
   };
-  for (const scene of generateCatalogue({ ...shippedInputs(), anchor, count: options.count })) {
+  for (const scene of generateCatalogue({ ...(options.inputs ?? shippedInputs()), anchor, count: options.count })) {
     batch.push(scene);
     if (batch.length >= BATCH) await flush();
   }
