@@ -15,7 +15,9 @@ const quicklook = (id: string, headers: Record<string, string> = {}) =>
   });
 
 async function sceneOf(where: string): Promise<{ id: string; cloud_pct: number | null }> {
-  const [row] = await db().query<{ id: string; cloud_pct: number | null }>(`SELECT id, cloud_pct FROM scenes WHERE ${where} ORDER BY id LIMIT 1`);
+  const [row] = await db().query<{ id: string; cloud_pct: number | null }>(
+    `SELECT id, cloud_pct FROM scenes WHERE ${where} ORDER BY id LIMIT 1`,
+  );
   return row!;
 }
 
@@ -59,14 +61,17 @@ describe('demo scene catalogue seed', () => {
     const collections = await db().query<{ collection: string }>(`SELECT DISTINCT collection FROM scenes`);
     const declared = new Set(COLLECTIONS.map((c) => c.id));
     for (const { collection } of collections) expect(declared).toContain(collection);
-    const [demo] = await db().query<{ flagged: number }>(`SELECT count(*)::int AS flagged FROM scenes WHERE (properties->>'demo')::boolean`);
+    const [demo] = await db().query<{ flagged: number }>(
+      `SELECT count(*)::int AS flagged FROM scenes WHERE (properties->>'demo')::boolean`,
+    );
     expect(demo!.flagged).toBe(stats!.n);
   });
 
   it('reseeds idempotently, and a reload replaces demo scenes but keeps imported ones', async () => {
-    const before = await db().query<{ version: string; loaded_at: string }>(`SELECT version, loaded_at::text FROM dataset_versions WHERE name = $1`, [
-      CATALOGUE_DATASET,
-    ]);
+    const before = await db().query<{ version: string; loaded_at: string }>(
+      `SELECT version, loaded_at::text FROM dataset_versions WHERE name = $1`,
+      [CATALOGUE_DATASET],
+    );
     const ids = (await db().query<{ id: string }>(`SELECT id FROM scenes ORDER BY id`)).map((r) => r.id);
     await catalogueSeedStep().run(db(), () => {});
     expect(await db().query(`SELECT version, loaded_at::text FROM dataset_versions WHERE name = $1`, [CATALOGUE_DATASET])).toEqual(before);
@@ -86,11 +91,16 @@ describe('demo scene catalogue seed', () => {
     // Three spacecraft keep the reload quick (the template was seeded from all of them).
     const shipped = shippedInputs();
     const tles = parseTles(shipped.tleText);
-    const tleText = [49260, 39634, 39150].map((n) => tles.get(n)!).map((t) => `${t.name}\n${t.line1}\n${t.line2}`).join('\n');
+    const tleText = [49260, 39634, 39150]
+      .map((n) => tles.get(n)!)
+      .map((t) => `${t.name}\n${t.line1}\n${t.line2}`)
+      .join('\n');
     const options = { count: 700, manual: true, progress: (m: string) => lines.push(m), inputs: { ...shipped, tleText } };
     expect(await loadDemoCatalogue(db(), options)).toBe(700);
     expect(lines.at(-1)).toMatch(/700 \/ 700 demo scenes \(100 %/);
-    const counts = await db().query<{ source: string; n: number }>(`SELECT source, count(*)::int AS n FROM scenes GROUP BY source ORDER BY source`);
+    const counts = await db().query<{ source: string; n: number }>(
+      `SELECT source, count(*)::int AS n FROM scenes GROUP BY source ORDER BY source`,
+    );
     expect(counts).toEqual([
       { source: 'demo', n: 700 },
       { source: 'imported', n: 2 },

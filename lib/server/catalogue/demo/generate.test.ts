@@ -200,7 +200,9 @@ describe('demo catalogue: determinism', () => {
     .map((n) => tles.get(n)!)
     .map((t) => `${t.name}\n${t.line1}\n${t.line2}`)
     .join('\n');
-  const run = (seed: number, anchor = ANCHOR) => [...generateCatalogue({ tleText: subset, launches: inputs.launches, anchor, count: 600, seed })];
+  const run = (seed: number, anchor = ANCHOR) => [
+    ...generateCatalogue({ tleText: subset, launches: inputs.launches, anchor, count: 600, seed }),
+  ];
 
   it('gives identical output for the same inputs, different for another seed or month', () => {
     const a = run(1);

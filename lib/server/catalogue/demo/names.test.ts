@@ -13,7 +13,9 @@ describe('demo scene file names follow each mission', () => {
   });
 
   it('GF-3: station, mode, orbit, centre, date, polarisation, serial', () => {
-    expect(gf3Name('KAS', 'FSII', 20345, 116.6, 39.9, t, 'HHHV', 4623312)).toBe('GF3_KAS_FSII_020345_E116.6_N39.9_20250312_L1A_HHHV_L10004623312');
+    expect(gf3Name('KAS', 'FSII', 20345, 116.6, 39.9, t, 'HHHV', 4623312)).toBe(
+      'GF3_KAS_FSII_020345_E116.6_N39.9_20250312_L1A_HHHV_L10004623312',
+    );
   });
 
   it('Landsat Collection 2: WRS-2 path/row, acquisition and processing dates, tier', () => {

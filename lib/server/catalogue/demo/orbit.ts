@@ -78,7 +78,7 @@ export class Orbit {
     let u = Math.acos(Math.max(-1, Math.min(1, cosU))) * DEG;
     if (r.z < 0) u = 360 - u;
     let lon = (Math.atan2(r.y, r.x) - gstime(jd)) * DEG;
-    lon = ((lon % 360) + 540) % 360 - 180;
+    lon = (((lon % 360) + 540) % 360) - 180;
     return { u, lon, lat: Math.asin(r.z / rn) * DEG };
   }
 
@@ -89,14 +89,14 @@ export class Orbit {
     if (!a || !b) return null;
     const dLat = (b.lat - a.lat) / DEG;
     const dLon = (((b.lon - a.lon + 540) % 360) - 180) / DEG;
-    const mid = ((a.lat + b.lat) / 2) / DEG;
+    const mid = (a.lat + b.lat) / 2 / DEG;
     const km = 6371.0088 * Math.sqrt(dLat ** 2 + (Math.cos(mid) * dLon) ** 2);
     return { heading: bearing(a, b), speedKmS: km / 2 };
   }
 
   /** Revolution count at a time (the orbit number of a scene). */
   revolution(timeMs: number): number {
-    const days = (timeMs / MS_PER_DAY + JD_UNIX_EPOCH - this.satrec.jdsatepoch);
+    const days = timeMs / MS_PER_DAY + JD_UNIX_EPOCH - this.satrec.jdsatepoch;
     return Math.max(0, Math.floor(this.epochRev + days * this.revsPerDay));
   }
 }
@@ -116,8 +116,6 @@ export interface Box {
   north: number;
 }
 
-const inBox = (p: LonLat, box: Box) => p.lon >= box.west && p.lon <= box.east && p.lat >= box.south && p.lat <= box.north;
-
 /**
  * Every pass of the sub-satellite point through `box` between `from` and `to`. The scan follows the
  * argument of latitude (the angle from the ascending node, advancing at the mean motion): it jumps
@@ -130,7 +128,13 @@ export function findPasses(orbit: Orbit, from: number, to: number, box: Box): Pa
   const u1 = uOf(box.south);
   const u2 = uOf(box.north);
   // Ascending and descending stretches of the orbit inside the box's latitudes (merged near the pole).
-  const bands: [number, number][] = u2 >= 89.9 ? [[u1, 180 - u1]] : [[u1, u2], [180 - u2, 180 - u1]];
+  const bands: [number, number][] =
+    u2 >= 89.9
+      ? [[u1, 180 - u1]]
+      : [
+          [u1, u2],
+          [180 - u2, 180 - u1],
+        ];
   const degPerMs = (orbit.satrec.no * DEG) / 60_000;
   const passes: Pass[] = [];
   let t = from;

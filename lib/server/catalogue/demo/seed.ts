@@ -27,7 +27,9 @@ const BATCH = 5000;
 function inputsVersion(anchor: number): string {
   const { tleText, launches } = shippedInputs();
   return createHash('sha256')
-    .update(`${GENERATOR_VERSION}\n${new Date(anchor).toISOString()}\n${tleText}\n${JSON.stringify([...launches].sort())}\n${JSON.stringify(MISSIONS)}`)
+    .update(
+      `${GENERATOR_VERSION}\n${new Date(anchor).toISOString()}\n${tleText}\n${JSON.stringify([...launches].sort())}\n${JSON.stringify(MISSIONS)}`,
+    )
     .digest('hex')
     .slice(0, 32);
 }
@@ -123,9 +125,7 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length) await flush();
-  await db.transaction((tx) =>
-    markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count)),
-  );
+  await db.transaction((tx) => markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count)));
   return done;
 }
 

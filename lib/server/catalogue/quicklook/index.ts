@@ -70,7 +70,8 @@ export async function sceneQuicklook(db: Queryable, id: string, ifNoneMatch: str
   if (!scene) return { kind: 'missing' };
   if (scene.source !== 'demo') return scene.quicklook_url ? { kind: 'redirect', url: scene.quicklook_url } : { kind: 'missing' };
   const bbox = [scene.w, scene.s, scene.e, scene.n] as const;
-  if (!(bbox[2] > bbox[0] && bbox[3] > bbox[1]) || bbox[2] - bbox[0] > MAX_BOX_DEG || bbox[3] - bbox[1] > MAX_BOX_DEG) return { kind: 'missing' };
+  if (!(bbox[2] > bbox[0] && bbox[3] > bbox[1]) || bbox[2] - bbox[0] > MAX_BOX_DEG || bbox[3] - bbox[1] > MAX_BOX_DEG)
+    return { kind: 'missing' };
   const boundaries = `${await loadedVersion(db, 'regions')}/${await loadedVersion(db, 'global_regions')}`;
   const etag = `"${createHash('sha256').update(`${DRAW_VERSION}\n${id}\n${scene.updated_at}\n${boundaries}`).digest('base64url').slice(0, 27)}"`;
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return { kind: 'not-modified', etag };
@@ -117,9 +118,16 @@ export async function quicklookResponse(request: Request, params: unknown): Prom
     }
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
-      return jsonError(request, 503, API_CODES.UNAVAILABLE, 'Api.unavailable', { 'retry-after': String(RETRY_AFTER_SECONDS) }, {
-        seconds: RETRY_AFTER_SECONDS,
-      });
+      return jsonError(
+        request,
+        503,
+        API_CODES.UNAVAILABLE,
+        'Api.unavailable',
+        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        {
+          seconds: RETRY_AFTER_SECONDS,
+        },
+      );
     }
     log.error('quicklook failed', { error: error instanceof Error ? error.stack : String(error) });
     return jsonError(request, 500, API_CODES.INTERNAL, 'Api.internal');
