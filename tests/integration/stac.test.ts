@@ -15,6 +15,8 @@ import { GET as itemsGet } from '../../app/api/stac/v1/collections/[collectionId
 import { GET as itemGet } from '../../app/api/stac/v1/collections/[collectionId]/items/[itemId]/route';
 import { GET as searchGet, POST as searchPost } from '../../app/api/stac/v1/search/route';
 import { POST as basePost } from '../../app/api/normal/v5/normalmeta/base/route';
+import { GET as quicklookGet } from '../../app/api/normal/v5/normalmeta/quicklook/[id]/route';
+import { loadImage } from '@napi-rs/canvas';
 import { mulberry32 } from '../../lib/shared/random';
 import { call, withTestDatabase } from '../support/api';
 
@@ -171,8 +173,17 @@ describe('collections and items', () => {
     });
     expect(item.stac_extensions).toEqual(expect.arrayContaining([expect.stringContaining('/eo/'), expect.stringContaining('/view/'), expect.stringContaining('/sat/'), expect.stringContaining('/projection/')]));
     expect(item.assets.thumbnail).toMatchObject({ href: `http://localhost:3000/api/normal/v5/normalmeta/quicklook/${demo.id}`, roles: ['thumbnail'] });
-    expect(item.assets.visual).toMatchObject({ 'proj:epsg': 4326, 'proj:bbox': item.bbox, roles: ['visual'] });
-    expect(item.assets.visual['proj:shape']).toHaveLength(2);
+    expect(item.assets.visual).toMatchObject({ 'proj:epsg': 3857, roles: ['visual'], href: item.assets.thumbnail.href });
+    // What GDAL is told is what the PNG is: its shape, and its Web Mercator box over the footprint's bbox.
+    const png = await quicklookGet(new Request(item.assets.visual.href), { params: Promise.resolve({ id: demo.id }) });
+    const image = await loadImage(Buffer.from(await png.arrayBuffer()));
+    expect(item.assets.visual['proj:shape']).toEqual([image.height, image.width]);
+    const [west, south, east, north] = item.assets.visual['proj:bbox'];
+    const R = 6378137;
+    expect(west).toBeCloseTo((item.bbox[0] * Math.PI * R) / 180, -1);
+    expect(east).toBeCloseTo((item.bbox[2] * Math.PI * R) / 180, -1);
+    expect(north).toBeCloseTo(R * Math.log(Math.tan(Math.PI / 4 + (item.bbox[3] * Math.PI) / 360)), -1);
+    expect(south).toBeLessThan(north);
     expect(item.links.map((l: Json) => l.rel)).toEqual(['self', 'parent', 'collection', 'root']);
 
     const sar = FIXTURES.find((f) => f.collection === SAR)!;

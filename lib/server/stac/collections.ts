@@ -8,6 +8,7 @@ import 'server-only';
 import { findCollection } from '../../shared/catalogue/missions';
 import type { Locale } from '../../../i18n/routing';
 import type { Queryable } from '../db/types';
+import { cachedByDatasets } from '../db/data-cache';
 import { translateMessage } from '../i18n';
 import { EXTENSIONS, STAC_VERSION } from './items';
 import { MEDIA, stacRoot, type StacLink } from './links';
@@ -104,7 +105,7 @@ function shape(row: CollectionRow, locale: Locale): StacCollection {
     item_assets: {
       thumbnail: { type: 'image/png', roles: ['thumbnail'], title: 'Quick-look' },
       ...(row.demo > 0
-        ? { visual: { type: 'image/png', roles: ['visual'], title: 'Quick-look (EPSG:4326, georeferenced preview)', 'proj:epsg': 4326 } }
+        ? { visual: { type: 'image/png', roles: ['visual'], title: 'Quick-look (EPSG:3857, georeferenced preview)', 'proj:epsg': 3857 } }
         : {}),
     },
     links: [
@@ -121,11 +122,16 @@ function shape(row: CollectionRow, locale: Locale): StacCollection {
 }
 
 /**
- * Every collection with scenes: declared ones (missions.ts) first, then imported ones, each by id.
- * One aggregate over the table per call: always the current data (see the report on caching).
+ * The aggregate of every collection, kept until a catalogue load (demo seed, `db:seed --catalogue`,
+ * `catalogue:import`) marks a new dataset version: one scan of the table per load, not per request.
  */
+function collectionRows(db: Queryable): Promise<CollectionRow[]> {
+  return cachedByDatasets(db, 'stac collections', () => db.query<CollectionRow>(`${AGGREGATE} GROUP BY s.collection ORDER BY s.collection`));
+}
+
+/** Every collection with scenes: declared ones (missions.ts) first, then imported ones, each by id. */
 export async function listCollections(db: Queryable, locale: Locale): Promise<StacCollection[]> {
-  const rows = await db.query<CollectionRow>(`${AGGREGATE} GROUP BY s.collection ORDER BY s.collection`);
+  const rows = await collectionRows(db);
   const order = (id: string) => {
     const spec = findCollection(id);
     return spec ? 0 : 1;
@@ -136,6 +142,6 @@ export async function listCollections(db: Queryable, locale: Locale): Promise<St
 }
 
 export async function getCollection(db: Queryable, id: string, locale: Locale): Promise<StacCollection | null> {
-  const [row] = await db.query<CollectionRow>(`${AGGREGATE} WHERE s.collection = $1 GROUP BY s.collection`, [id]);
+  const row = (await collectionRows(db)).find((r) => r.collection === id);
   return row ? shape(row, locale) : null;
 }

@@ -6,6 +6,7 @@ import 'server-only';
  * (drawn in EPSG:4326 over the item's bbox), as a georeferenced `visual` asset GDAL's STACIT can mosaic.
  */
 import { quicklookPath, type SceneRow } from '../catalogue/query';
+import { quicklookSize } from '../catalogue/quicklook/size';
 import { MEDIA, siteOrigin, stacRoot, type StacLink } from './links';
 
 export const STAC_VERSION = '1.0.0';
@@ -18,7 +19,6 @@ export const EXTENSIONS = {
 } as const;
 
 /** Longer side of a quick-look in pixels: the `proj:shape` of the `visual` asset (the quick-look route draws this size). */
-export const QUICKLOOK_MAX_PX = 512;
 
 export interface StacItem {
   type: 'Feature';
@@ -34,14 +34,6 @@ export interface StacItem {
 }
 
 const round = (n: number, digits = 6) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-/** Pixel shape [rows, columns] of a quick-look of `bbox`, longer side QUICKLOOK_MAX_PX. */
-export function quicklookShape(bbox: readonly number[]): [number, number] {
-  const w = Math.max(bbox[2]! - bbox[0]!, 1e-9);
-  const h = Math.max(bbox[3]! - bbox[1]!, 1e-9);
-  if (w >= h) return [Math.max(1, Math.round((QUICKLOOK_MAX_PX * h) / w)), QUICKLOOK_MAX_PX];
-  return [QUICKLOOK_MAX_PX, Math.max(1, Math.round((QUICKLOOK_MAX_PX * w) / h))];
-}
 
 export const itemPath = (collection: string, id: string) =>
   `/collections/${encodeURIComponent(collection)}/items/${encodeURIComponent(id)}`;
@@ -105,15 +97,16 @@ export function toStacItem(row: SceneRow): StacItem {
   if (row.source === 'demo') {
     const href = `${siteOrigin()}${quicklookPath(row.id)}`;
     assets.thumbnail = { href, type: 'image/png', roles: ['thumbnail'], title: 'Quick-look' };
-    // The same picture, drawn in WGS 84 over the bbox: a georeferenced preview raster.
+    // The same picture is drawn in Web Mercator over the footprint's bounding box: a georeferenced preview raster.
+    const size = quicklookSize([row.min_lon, row.min_lat, row.max_lon, row.max_lat]);
     assets.visual = {
       href,
       type: 'image/png',
       roles: ['visual'],
-      title: 'Quick-look (EPSG:4326, georeferenced preview)',
-      'proj:epsg': 4326,
-      'proj:bbox': bbox,
-      'proj:shape': quicklookShape(bbox),
+      title: 'Quick-look (EPSG:3857, georeferenced preview)',
+      'proj:epsg': 3857,
+      'proj:bbox': size.box.native.map((v) => Math.round(v * 100) / 100),
+      'proj:shape': [size.height, size.width],
     };
     extensions.add(EXTENSIONS.proj);
   } else if (row.quicklook_url && !assets.thumbnail) {

@@ -10,9 +10,11 @@ import 'server-only';
  */
 import { createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import { mulberry32, type Rng } from '../../../shared/random';
-import { encodePng, parseWkb, pixelProjector, type PixelBox } from '../../map/raster/renderer.mjs';
+import { encodePng, parseWkb, pixelProjector } from '../../map/raster/renderer.mjs';
+import { quicklookSize } from './size';
 
-export const QUICKLOOK_MAX_SIDE = 256;
+export { QUICKLOOK_MAX_SIDE, quicklookSize } from './size';
+
 
 export interface QuicklookLand {
   wkb: Uint8Array;
@@ -31,28 +33,10 @@ export interface QuicklookInput {
   land: readonly QuicklookLand[];
 }
 
-const R = 6378137;
-const mercatorX = (lon: number) => (lon * Math.PI * R) / 180;
-const mercatorY = (lat: number) => R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
-
 function hash(s: string): number {
   let h = 2166136261;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h >>> 0;
-}
-
-/** Image size: the longer side QUICKLOOK_MAX_SIDE, the aspect of the box in Web Mercator. */
-export function quicklookSize(bbox: QuicklookInput['bbox']): { width: number; height: number; box: PixelBox } {
-  const [w, s, e, n] = bbox;
-  const native = [mercatorX(w), mercatorY(s), mercatorX(e), mercatorY(n)] as const;
-  const dx = native[2] - native[0];
-  const dy = native[3] - native[1];
-  const scale = QUICKLOOK_MAX_SIDE / Math.max(dx, dy);
-  return {
-    width: Math.max(8, Math.round(dx * scale)),
-    height: Math.max(8, Math.round(dy * scale)),
-    box: { crs: 'EPSG:3857', native },
-  };
 }
 
 function pathOf(wkb: Uint8Array, project: (lon: number, lat: number) => [number, number]): Path2D {
