@@ -65,8 +65,12 @@ export class NormalPage {
   async search(): Promise<Record<string, unknown>> {
     const request = this.page.waitForRequest((r: Request) => r.url().endsWith(SEARCH_PATH) && r.method() === 'POST');
     await this.page.getByTestId('search-button').click();
-    const body = (await request).postDataJSON() as Record<string, unknown>;
+    const sent = await request;
+    const body = sent.postDataJSON() as Record<string, unknown>;
+    await sent.response();
     await expect(this.page.getByTestId('results-panel')).toBeVisible();
+    // The list shows the previous page while the new one loads: wait until it is the new one.
+    await expect(this.page.locator('[data-testid="scene-list"][aria-busy="true"]')).toHaveCount(0);
     return body;
   }
 

@@ -135,6 +135,15 @@ describe('quick-looks (GET /api/normal/v5/normalmeta/quicklook/{id})', () => {
     expect(Buffer.from(await (await quicklook(scene.id)).arrayBuffer()).equals(png)).toBe(true);
     const again = await quicklook(scene.id, { 'if-none-match': etag! });
     expect(again.status).toBe(304);
+    // Remote readers (GDAL /vsicurl) learn the size and read byte ranges.
+    expect(response.headers.get('content-length')).toBe(String(png.length));
+    const part = await quicklook(scene.id, { range: 'bytes=8-23' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 8-23/${png.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(png.subarray(8, 24))).toBe(true);
+    const tail = await quicklook(scene.id, { range: 'bytes=-10' });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(png.subarray(png.length - 10))).toBe(true);
+    expect((await quicklook(scene.id, { range: `bytes=${png.length}-` })).status).toBe(416);
   });
 
   it('draws radar scenes without clouds and optical clouds matching the cover', async () => {

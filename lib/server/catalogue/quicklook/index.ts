@@ -98,6 +98,41 @@ function jsonError(
   return Response.json({ code, message, data: null }, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
+/**
+ * The one byte range of a `Range: bytes=…` header within `size` bytes: null to send the whole body
+ * (no header, several ranges, another unit), 'unsatisfiable' outside the body. Remote readers such as
+ * GDAL's /vsicurl read pictures in ranges.
+ */
+export function byteRange(header: string | null, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+function pngResponse(request: Request, png: Uint8Array<ArrayBuffer>, etag: string): Response {
+  const headers: Record<string, string> = {
+    'content-type': 'image/png',
+    'cache-control': CACHE_CONTROL,
+    etag,
+    'x-demo-data': 'true',
+    'accept-ranges': 'bytes',
+  };
+  const range = byteRange(request.headers.get('range'), png.byteLength);
+  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${png.byteLength}` } });
+  const body = range ? png.subarray(range.start, range.end + 1) : png;
+  if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${png.byteLength}`;
+  headers['content-length'] = String(body.byteLength);
+  return new Response(request.method === 'HEAD' ? null : body, { status: range ? 206 : 200, headers });
+}
+
 /** The route's whole work: validate the id, answer the picture, a redirect, 304 or a JSON error. */
 export async function quicklookResponse(request: Request, params: unknown): Promise<Response> {
   const parsed = sceneIdParamsSchema.safeParse(params);
@@ -106,9 +141,7 @@ export async function quicklookResponse(request: Request, params: unknown): Prom
     const answer = await sceneQuicklook(await getDb(), parsed.data.id, request.headers.get('if-none-match'));
     switch (answer.kind) {
       case 'png':
-        return new Response(new Uint8Array(answer.png), {
-          headers: { 'content-type': 'image/png', 'cache-control': CACHE_CONTROL, etag: answer.etag, 'x-demo-data': 'true' },
-        });
+        return pngResponse(request, new Uint8Array(answer.png), answer.etag);
       case 'not-modified':
         return new Response(null, { status: 304, headers: { 'cache-control': CACHE_CONTROL, etag: answer.etag } });
       case 'redirect':

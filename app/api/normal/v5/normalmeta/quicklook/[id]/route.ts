@@ -7,3 +7,8 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   return quicklookResponse(request, await context.params);
 }
+
+/** Remote readers (GDAL's /vsicurl) ask for the size first. */
+export async function HEAD(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
+  return quicklookResponse(request, await context.params);
+}
