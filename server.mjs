@@ -10,6 +10,7 @@
 import http from 'node:http';
 import next from 'next';
 import { Admission, admissionSettings, admittingHandler } from './scripts/admission.mjs';
+import { keepBodyLength } from './scripts/body-length.mjs';
 import { pinClientAddress, trustedProxyCount } from './scripts/client-address.mjs';
 import { cachingHandler, isImmutableAsset, MicroCache } from './scripts/micro-cache.mjs';
 import { guardRequest } from './scripts/request-guard.mjs';
@@ -45,7 +46,7 @@ const server = http.createServer((req, res) => {
   // Unsupported methods and undecodable paths: a 4xx and a log line here, not a 500 inside Next.
   if (guardRequest(req, res, process.env.LOG_LEVEL)) return;
   pinClientAddress(req, trustedProxies);
-  serve(req, res);
+  serve(req, keepBodyLength(res));
 });
 server.listen(port, () =>
   console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms, ${admission.maxActive || 'unlimited'} requests at once)`),

@@ -129,7 +129,9 @@ function pngResponse(request: Request, png: Uint8Array<ArrayBuffer>, etag: strin
   if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${png.byteLength}` } });
   const body = range ? png.subarray(range.start, range.end + 1) : png;
   if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${png.byteLength}`;
+  // Next drops Content-Length from route answers; server.mjs sends this one as Content-Length.
   headers['content-length'] = String(body.byteLength);
+  headers['x-body-length'] = String(body.byteLength);
   return new Response(request.method === 'HEAD' ? null : body, { status: range ? 206 : 200, headers });
 }
 
