@@ -16,6 +16,11 @@ if (process.env.CI === 'true' || process.env.E2E_BUILD === '1' || !existsSync('.
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-const status = run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { ...process.env, E2E_DATA_DIR: dataDir });
+const status = run(['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
+  // The same demo scene generator as production, at a size that loads in seconds.
+  DEMO_CATALOGUE_SCENES: '20000',
+  ...process.env,
+  E2E_DATA_DIR: dataDir,
+});
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(status);

@@ -30,6 +30,8 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** How many DEMO scenes the image catalogue generates on start (`npm run db:seed -- --catalogue N` loads other counts). */
+    DEMO_CATALOGUE_SCENES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
     /** Lowest level logged; unset → `info`, or `silent` under jest (NODE_ENV=test) so test output stays readable. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
     /** HS256 secret for session tokens; unset → generated once and kept in the database. */

@@ -4,6 +4,7 @@ import 'server-only';
  * (instrumentation.ts on start, `npm run db:seed`, the test template) takes the list from here; the db
  * layer only runs steps it is given. A new domain adds its step here, nowhere else.
  */
+import { catalogueSeed } from './catalogue/demo/seed';
 import type { SeedStep } from './db/seed';
 import { faqSeed } from './faq/seed';
 import { feedbackSeed } from './feedback/seed';
@@ -17,7 +18,8 @@ import { satellitesSeed } from './satellites/seed';
 import { accountsSeed } from './users/seed';
 
 // Satellites and spots after regions: the typical-image demo scenes are centred on counties, and the
-// spots are generated inside them (both hash the loaded regions' version into their own).
+// spots are generated inside them (both hash the loaded regions' version into their own). The demo scene
+// catalogue comes last: it is the largest load, and nothing else depends on it.
 export const SEED_STEPS: readonly SeedStep[] = [
   regionsSeed,
   accountsSeed,
@@ -29,4 +31,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   faqSeed,
   feedbackSeed,
   spotsSeed,
+  catalogueSeed,
 ];
