@@ -16,7 +16,7 @@ const swc = [
 ];
 
 // ESM-only packages that jest must compile.
-const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'jose', 'react-leaflet', '@react-leaflet'].join('|');
+const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'jose', 'react-leaflet', '@react-leaflet', 'satellite\\.js'].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
@@ -25,6 +25,8 @@ const shared = {
     '^server-only$': '<rootDir>/tests/support/empty.cjs',
     '\\.(css)$': '<rootDir>/tests/support/empty.cjs',
     '^@/(.*)$': '<rootDir>/$1',
+    // satellite.js exports only `import` conditions; jest (CommonJS) loads its ESM build through swc.
+    '^satellite\\.js$': '<rootDir>/node_modules/satellite.js/dist/index.js',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };

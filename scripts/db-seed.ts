@@ -22,7 +22,8 @@ function catalogueCount(argv: readonly string[]): number | undefined {
 }
 
 const count = catalogueCount(process.argv.slice(2));
-const steps = count === undefined ? SEED_STEPS : SEED_STEPS.map((s) => (s.name === 'catalogue' ? catalogueSeedStep({ count, manual: true }) : s));
+const steps =
+  count === undefined ? SEED_STEPS : SEED_STEPS.map((s) => (s.name === 'catalogue' ? catalogueSeedStep({ count, manual: true }) : s));
 const env = getEnv();
 const db = env.DATABASE_URL ? createPostgresDatabase(env.DATABASE_URL, 1) : await createPgliteDatabase(env.DATA_DIR);
 const progress = (m: string) => console.log(`[db] ${m}`);

@@ -23,16 +23,7 @@ import { drawCloudPct } from './climate';
 import { destination, sceneRing, type LonLat } from './geo';
 import { CATALOGUE_BOX, onCatalogueLand } from './land';
 import { mgrsTile } from './mgrs';
-import {
-  cresdaName,
-  gf3Name,
-  jilinName,
-  landsatName,
-  sentinel1Name,
-  sentinel2Name,
-  superviewName,
-  tripleSatName,
-} from './names';
+import { cresdaName, gf3Name, jilinName, landsatName, sentinel1Name, sentinel2Name, superviewName, tripleSatName } from './names';
 import { findPasses, Orbit, parseTles, type Pass } from './orbit';
 import { sunPosition } from './sun';
 
@@ -317,7 +308,12 @@ function timeAtLatitude(orbit: Orbit, t: number, lat: number): number {
 // ── The generator ───────────────────────────────────────────────────────────────────────────────
 
 /** Search box for passes: the catalogue box and a margin (scenes are still centred inside the box). */
-const PASS_BOX = { west: CATALOGUE_BOX.west - 3, south: CATALOGUE_BOX.south - 3, east: CATALOGUE_BOX.east + 3, north: CATALOGUE_BOX.north + 3 };
+const PASS_BOX = {
+  west: CATALOGUE_BOX.west - 3,
+  south: CATALOGUE_BOX.south - 3,
+  east: CATALOGUE_BOX.east + 3,
+  north: CATALOGUE_BOX.north + 3,
+};
 
 export function* generateCatalogue(inputs: CatalogueInputs): Generator<DemoScene, void, undefined> {
   const tles = parseTles(inputs.tleText);
@@ -439,7 +435,10 @@ function* cutCollection(
         }
       }
       const task = intBetween(rng, 200_000_000, 299_999_999);
-      const strip = Math.floor(rng() * 36 ** 8).toString(36).toUpperCase().padStart(8, '0');
+      const strip = Math.floor(rng() * 36 ** 8)
+        .toString(36)
+        .toUpperCase()
+        .padStart(8, '0');
       const datatake = Math.floor(rng() * 0xffffff);
       for (let k = 0; k < frames && made < quota; k++) {
         const t = Math.round(rowTimes ? rowTimes[k]!.t : stripStart + (k + 0.5) * frameMs);
@@ -485,7 +484,15 @@ function* cutCollection(
             }
             case 'sentinel1': {
               const half = (frameMs / 2 / 1000) | 0;
-              fileName = sentinel1Name(mission.satellite, sensor.code, t - half * 1000, t + half * 1000, orbitNumber, datatake, hashString(`${t}:${k}`) & 0xffff);
+              fileName = sentinel1Name(
+                mission.satellite,
+                sensor.code,
+                t - half * 1000,
+                t + half * 1000,
+                orbitNumber,
+                datatake,
+                hashString(`${t}:${k}`) & 0xffff,
+              );
               properties.polarisation = 'VV+VH';
               break;
             }
@@ -501,21 +508,37 @@ function* cutCollection(
               fileName = jilinName(craft.unit, sensor.code === 'KF' ? `PMS${cam}` : `PMS${1 + (task % 2)}`, t, task, k + 1);
               break;
             case 'superview':
-              fileName = superviewName(Number(craft.unit) || 3, t, sensor.productLevel, serial, String(hashString(`${t}`) % 1e8).padStart(8, '0') + String(task % 1e8).padStart(8, '0'));
+              fileName = superviewName(
+                Number(craft.unit) || 3,
+                t,
+                sensor.productLevel,
+                serial,
+                String(hashString(`${t}`) % 1e8).padStart(8, '0') + String(task % 1e8).padStart(8, '0'),
+              );
               break;
             case 'triplesat':
               fileName = tripleSatName(Number(craft.unit) || 1, t, strip, k + 1);
               break;
             default:
-              fileName = cresdaName(behaviour.prefix ?? mission.satellite, cameraSensor, centre.lon, centre.lat, t, sensor.productLevel, serial);
+              fileName = cresdaName(
+                behaviour.prefix ?? mission.satellite,
+                cameraSensor,
+                centre.lon,
+                centre.lat,
+                t,
+                sensor.productLevel,
+                serial,
+              );
           }
           if (behaviour.repeatDays && node !== null) {
             // CRESDA-style reference grid: the track's index in the repeat cycle and the frame's index
             // along the orbit from the ascending node.
             const tracks = Math.round(orbit.revsPerDay * behaviour.repeatDays);
-            const west = (((-node) % 360) + 360) % 360;
+            const west = ((-node % 360) + 360) % 360;
             path = (Math.round(west / (360 / tracks)) % tracks) + 1;
-            const u = pass.ascending ? Math.asin(Math.min(1, Math.abs(Math.sin(sub.lat / DEG) / Math.sin(orbit.inclinationDeg / DEG)))) * DEG : 180 - Math.asin(Math.min(1, Math.abs(Math.sin(sub.lat / DEG) / Math.sin(orbit.inclinationDeg / DEG)))) * DEG;
+            const u = pass.ascending
+              ? Math.asin(Math.min(1, Math.abs(Math.sin(sub.lat / DEG) / Math.sin(orbit.inclinationDeg / DEG)))) * DEG
+              : 180 - Math.asin(Math.min(1, Math.abs(Math.sin(sub.lat / DEG) / Math.sin(orbit.inclinationDeg / DEG)))) * DEG;
             row = Math.max(0, Math.round((u * 111.2) / sensor.frameKm));
           }
           if (names.has(fileName)) continue;

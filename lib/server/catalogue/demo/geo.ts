@@ -41,7 +41,7 @@ export function distanceKm(a: LonLat, b: LonLat): number {
 
 /** Smallest signed difference a − b between two headings, degrees in (−180, 180]. */
 export function headingDifference(a: number, b: number): number {
-  const d = (((a - b) % 360) + 540) % 360 - 180;
+  const d = ((((a - b) % 360) + 540) % 360) - 180;
   return d === -180 ? 180 : d;
 }
 

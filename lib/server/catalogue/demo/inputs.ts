@@ -28,7 +28,8 @@ export function shippedInputs(): ShippedInputs {
   const tleText = readFileSync(path.join(DATA_DIR, 'eo_subset.tle'), 'utf8');
   const file = JSON.parse(readFileSync(path.join(DATA_DIR, 'satellites.json'), 'utf8')) as SatellitesFile;
   const launches = new Map<number, string>(Object.entries(EXTRA_LAUNCHES).map(([n, d]) => [Number(n), d]));
-  for (const s of file.satellites) for (const m of s.members ?? []) if (m.norad !== null && m.launchDate) launches.set(m.norad, m.launchDate);
+  for (const s of file.satellites)
+    for (const m of s.members ?? []) if (m.norad !== null && m.launchDate) launches.set(m.norad, m.launchDate);
   cached = { tleText, launches };
   return cached;
 }

@@ -29,7 +29,16 @@ export function cresdaName(prefix: string, sensor: string, lon: number, lat: num
 }
 
 /** GF-3: receiving station, imaging mode, orbit, centre, date, level, polarisation, serial. */
-export function gf3Name(station: string, mode: string, orbit: number, lon: number, lat: number, t: number, polarisation: string, serial: number): string {
+export function gf3Name(
+  station: string,
+  mode: string,
+  orbit: number,
+  lon: number,
+  lat: number,
+  t: number,
+  polarisation: string,
+  serial: number,
+): string {
   return `GF3_${station}_${mode}_${pad(orbit % 1_000_000, 6)}_${coord(lon, lat)}_${ymd(t)}_L1A_${polarisation}_L1${pad(serial, 10)}`;
 }
 
@@ -49,17 +58,40 @@ export function tripleSatName(unit: number, t: number, strip: string, scene: num
 }
 
 /** Landsat Collection 2 Level-1: `LC09_L1TP_<path><row>_<acquired>_<processed>_02_<tier>`. */
-export function landsatName(satellite: string, level: string, path: number, row: number, t: number, processed: number, tier: 'T1' | 'T2'): string {
+export function landsatName(
+  satellite: string,
+  level: string,
+  path: number,
+  row: number,
+  t: number,
+  processed: number,
+  tier: 'T1' | 'T2',
+): string {
   return `${satellite}_${level}_${pad(path, 3)}${pad(row, 3)}_${ymd(t)}_${ymd(processed)}_02_${tier}`;
 }
 
 /** Sentinel-2 L1C: `S2B_MSIL1C_<datatake start>_N<baseline>_R<relative orbit>_T<tile>_<processed>`. */
-export function sentinel2Name(satellite: string, t: number, baseline: string, relativeOrbit: number, tile: string, processed: number): string {
+export function sentinel2Name(
+  satellite: string,
+  t: number,
+  baseline: string,
+  relativeOrbit: number,
+  tile: string,
+  processed: number,
+): string {
   return `${satellite}_MSIL1C_${ymdThms(t)}_N${baseline}_R${pad(relativeOrbit, 3)}_T${tile}_${ymdThms(processed)}`;
 }
 
 /** Sentinel-1 GRD: `S1A_IW_GRDH_1SDV_<start>_<stop>_<absolute orbit>_<datatake hex>_<product hex>`. */
-export function sentinel1Name(satellite: string, mode: string, start: number, stop: number, orbit: number, datatake: number, product: number): string {
+export function sentinel1Name(
+  satellite: string,
+  mode: string,
+  start: number,
+  stop: number,
+  orbit: number,
+  datatake: number,
+  product: number,
+): string {
   const hex = (n: number, w: number) => (n >>> 0).toString(16).toUpperCase().padStart(w, '0').slice(-w);
   return `${satellite}_${mode}_GRDH_1SDV_${ymdThms(start)}_${ymdThms(stop)}_${pad(orbit % 1_000_000, 6)}_${hex(datatake, 6)}_${hex(product, 4)}`;
 }

@@ -18,7 +18,7 @@ import type { SeedStep } from '../../db/seed';
 import type { Database, Queryable } from '../../db/types';
 import { getEnv } from '../../env';
 import { catalogueAnchor, GENERATOR_VERSION, generateCatalogue, type DemoScene } from './generate';
-import { shippedInputs } from './inputs';
+import { shippedInputs, type ShippedInputs } from './inputs';
 
 export const CATALOGUE_DATASET = 'catalogue-demo';
 const BATCH = 5000;
@@ -27,7 +27,9 @@ const BATCH = 5000;
 function inputsVersion(anchor: number): string {
   const { tleText, launches } = shippedInputs();
   return createHash('sha256')
-    .update(`${GENERATOR_VERSION}\n${new Date(anchor).toISOString()}\n${tleText}\n${JSON.stringify([...launches].sort())}\n${JSON.stringify(MISSIONS)}`)
+    .update(
+      `${GENERATOR_VERSION}\n${new Date(anchor).toISOString()}\n${tleText}\n${JSON.stringify([...launches].sort())}\n${JSON.stringify(MISSIONS)}`,
+    )
     .digest('hex')
     .slice(0, 32);
 }
@@ -88,6 +90,8 @@ export interface LoadOptions {
   /** Loaded by hand (`db:seed -- --catalogue N`): the next start keeps it. */
   manual?: boolean;
   progress?: Progress;
+  /** Generator inputs (default: the shipped TLEs and launch dates); tests pass a few spacecraft. */
+  inputs?: ShippedInputs;
 }
 
 /** Replaces the demo scenes with `count` generated ones; returns how many rows the table got. */
@@ -116,14 +120,12 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
       );
     }
   };
-  for (const scene of generateCatalogue({ ...shippedInputs(), anchor, count: options.count })) {
+  for (const scene of generateCatalogue({ ...(options.inputs ?? shippedInputs()), anchor, count: options.count })) {
     batch.push(scene);
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length) await flush();
-  await db.transaction((tx) =>
-    markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count)),
-  );
+  await db.transaction((tx) => markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count)));
   return done;
 }
 
