@@ -31,6 +31,9 @@ test.describe('navigation', () => {
     await expect(platform).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
     await expect(platform).toHaveAttribute('aria-expanded', 'false');
+    // The image query is a plain link between the two menus.
+    await page.keyboard.press('Tab');
+    await expect(portal.menu.getByRole('link', { name: '影像查询' })).toBeFocused();
     await page.keyboard.press('Tab');
     const extend = portal.menu.getByRole('button', { name: '应用拓展' });
     await expect(extend).toBeFocused();

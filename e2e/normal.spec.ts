@@ -83,7 +83,7 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
       await expect(normal.detail).toContainText(openScene.fileName);
       if (openScene.source === 'demo') {
         await expect(normal.detail.getByTestId('demo-badge')).toHaveText(normal.text.demo);
-        await normal.detail.getByText(normal.text.preview).click();
+        await normal.detail.getByRole('switch', { name: normal.text.preview }).check();
         await expect(normal.map.locator(`img[data-overlay-id="${openId}"]`)).toBeAttached();
       }
       await expect(page).toHaveURL(new RegExp(`scene=${encodeURIComponent(openId).replace(/[.]/g, '\\.')}`));
