@@ -75,35 +75,40 @@ async function coverageOf(db: Queryable, filter: SceneFilter, ids: readonly stri
 }
 
 export async function searchScenes(db: Queryable, search: SceneSearch): Promise<ScenePage> {
-  const { filter, sort, order, pageNum, pageSize } = search;
+  const { filter, sort, pageNum, pageSize } = search;
   await checkArea(db, filter);
-  const total = await countScenes(db, filter);
-  const offset = (pageNum - 1) * pageSize;
-  if (total === 0 || offset >= total) return { list: [], total, pageNum, pageSize };
+  // The total and the page are independent statements: on PostgreSQL they run on two connections at
+  // once, so the answer waits for the slower of the two, not their sum (an area search spends most of
+  // its time in each testing the same candidates). The embedded database runs them one after the other.
+  const [total, rows] = await Promise.all([countScenes(db, filter), pageRows(db, search)]);
+  const coverage = sort === 'coverage' && filter.area ? null : await coverageOf(db, filter, rows.map((r) => r.id));
+  const list = rows.map((r) =>
+    toScene(r, coverage === null ? (r.coverage === null ? null : Math.min(100, r.coverage)) : (coverage.get(r.id) ?? null)),
+  );
+  return { list, total, pageNum, pageSize };
+}
 
+/** The rows of one page; sorted by coverage they carry it (computed for every match to sort by it). */
+async function pageRows(db: Queryable, search: SceneSearch): Promise<CoverageRow[]> {
+  const { filter, sort, order, pageNum, pageSize } = search;
   const params: SqlParam[] = [];
   const where = whereSql(sceneConditions({ filter }, params));
   const area = sort === 'coverage' ? areaGeometrySql(filter.area, params) : null;
-  params.push(pageSize, offset);
+  params.push(pageSize, (pageNum - 1) * pageSize);
   const limit = `LIMIT $${params.length - 1} OFFSET $${params.length}`;
-  let rows: CoverageRow[];
   if (area) {
-    rows = await db.query<CoverageRow>(
+    return db.query<CoverageRow>(
       `WITH a AS MATERIALIZED (SELECT g, ST_Area(g::geography) AS m2 FROM (SELECT ${area} AS g) x)
        SELECT ${SCENE_COLUMNS}, 100 * ST_Area(ST_Intersection(s.footprint, a.g)::geography) / nullif(a.m2, 0) AS coverage
          FROM scenes s CROSS JOIN a ${where} ORDER BY ${orderSql(sort, order)} ${limit}`,
       params,
     );
-  } else {
-    const sortKey = sort === 'coverage' ? 'time' : sort;
-    rows = await db.query<CoverageRow>(
-      `SELECT ${SCENE_COLUMNS}, NULL::float8 AS coverage FROM scenes s ${where} ORDER BY ${orderSql(sortKey, order)} ${limit}`,
-      params,
-    );
   }
-  const coverage = area ? null : await coverageOf(db, filter, rows.map((r) => r.id));
-  const list = rows.map((r) => toScene(r, area ? (r.coverage === null ? null : Math.min(100, r.coverage)) : (coverage!.get(r.id) ?? null)));
-  return { list, total, pageNum, pageSize };
+  const sortKey = sort === 'coverage' ? 'time' : sort;
+  return db.query<CoverageRow>(
+    `SELECT ${SCENE_COLUMNS}, NULL::float8 AS coverage FROM scenes s ${where} ORDER BY ${orderSql(sortKey, order)} ${limit}`,
+    params,
+  );
 }
 
 /** Every matching id in time order (newest first), at most CATALOGUE_LIMITS.allIdsCap. */
