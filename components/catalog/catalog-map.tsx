@@ -9,7 +9,7 @@ import { MapView, type BBox, type DrawnShape, type ImageOverlayLayer, type Outli
 import { fetchRegionGeometry, regionKeys } from '@/lib/client/queries/regions';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import type { Scene } from '@/lib/shared/contracts/catalogue';
-import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
+import { areaBbox, SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import { formatAcquired, sceneTitle } from './format';
 import { localQuicklook } from './results-panel';
@@ -41,20 +41,6 @@ function unionBox(boxes: readonly BBox[]): BBox | null {
     (u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])],
     [Infinity, Infinity, -Infinity, -Infinity],
   );
-}
-
-function geometryBox(coordinates: unknown): BBox {
-  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number') {
-      box[0] = Math.min(box[0], value[0]);
-      box[1] = Math.min(box[1], value[1]);
-      box[2] = Math.max(box[2], value[0]);
-      box[3] = Math.max(box[3], value[1]);
-    } else if (Array.isArray(value)) value.forEach(walk);
-  };
-  walk(coordinates);
-  return box;
 }
 
 export interface CatalogMapProps {
@@ -140,7 +126,7 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
   const areaBox = useMemo((): BBox | null => {
     if (selectStatus === SELECT_MODES.REGION) return unionBox(regionFeatures.map((f) => f.properties.bbox));
     if (selectStatus === SELECT_MODES.EXTENT) return extent;
-    if (selectStatus === SELECT_MODES.DRAW && geojson) return unionBox([geometryBox(geojson.coordinates)]);
+    if (selectStatus === SELECT_MODES.DRAW && geojson) return unionBox([areaBbox(geojson)]);
     return null;
     // regionKey stands for the features' identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps

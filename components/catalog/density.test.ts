@@ -1,5 +1,5 @@
-import { SELECT_MODES, type SceneFilter } from '@/lib/shared/contracts/catalogue';
-import { densityLayer, sceneFilterParam, SCENE_FILTER_MAX_CHARS } from './density';
+import { CATALOGUE_LIMITS, SELECT_MODES, type SceneFilter } from '@/lib/shared/contracts/catalogue';
+import { densityLayer, sceneFilterParam } from './density';
 
 describe('density layer parameters', () => {
   it('sends the search filter as SCENE_FILTER and shows only while zoomed out', () => {
@@ -18,7 +18,7 @@ describe('density layer parameters', () => {
     ring.push(ring[0]!);
     const filter: SceneFilter = { area: { mode: SELECT_MODES.DRAW, geometry: { type: 'Polygon', coordinates: [ring] } } };
     const param = sceneFilterParam(filter);
-    expect(param.length).toBeLessThanOrEqual(SCENE_FILTER_MAX_CHARS);
+    expect(param.length).toBeLessThanOrEqual(CATALOGUE_LIMITS.sceneFilterMaxChars);
     const sent = JSON.parse(param) as SceneFilter;
     expect(sent.area?.mode).toBe(SELECT_MODES.EXTENT);
     if (sent.area?.mode === SELECT_MODES.EXTENT) {

@@ -1,5 +1,6 @@
 /** Readers for the shared satellite files (CSV, three-line TLE) and the derivations build.ts makes from them. */
 import type { MemberStatus, MissionStatus } from '../../lib/shared/satellites/model';
+import { parseTles, type Tle } from '../../lib/shared/satellites/tle';
 
 /** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and line breaks. */
 export function parseCsv(text: string): string[][] {
@@ -34,30 +35,7 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
-export interface Tle {
-  name: string;
-  norad: number;
-  cospar: string | null;
-  line1: string;
-  line2: string;
-}
-
-/** Three-line element sets (name line, line 1, line 2), CRLF or LF. */
-export function parseTles(text: string): Map<number, Tle> {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const out = new Map<number, Tle>();
-  for (let i = 0; i + 2 < lines.length; i += 3) {
-    const [name, line1, line2] = [lines[i]!.trim(), lines[i + 1]!, lines[i + 2]!];
-    if (!line1.startsWith('1 ') || !line2.startsWith('2 ')) throw new Error(`TLE out of step at line ${i + 1}: ${name}`);
-    const norad = Number(line1.slice(2, 7));
-    // International designator: YYNNNPPP (launch year, launch number, piece).
-    const intl = line1.slice(9, 17).trim();
-    const m = /^(\d{2})(\d{3})([A-Z]{1,3})$/.exec(intl);
-    const cospar = m ? `${Number(m[1]) < 57 ? 2000 + Number(m[1]) : 1900 + Number(m[1])}-${m[2]}${m[3]}` : null;
-    out.set(norad, { name, norad, cospar, line1, line2 });
-  }
-  return out;
-}
+export { parseTles, type Tle };
 
 const MU_KM3_S2 = 398600.4418;
 const EARTH_EQUATORIAL_RADIUS_KM = 6378.137;

@@ -7,13 +7,10 @@ import 'server-only';
  * search counts. CQL_FILTER works too, over the attributes below. Public, like the search.
  * Registered by lib/server/composition/map-layers.ts.
  */
-import { sceneFilterSchema } from '../../shared/contracts/catalogue';
+import { CATALOGUE_LIMITS, sceneFilterSchema } from '../../shared/contracts/catalogue';
 import type { SqlParam } from '../db/types';
 import type { LayerAttribute, MapLayer, VendorFilter } from '../map/layers';
 import { sceneConditions } from './query';
-
-/** Longest SCENE_FILTER accepted (a URL carries it; a large drawn area is sent as its extent by the screen). */
-export const SCENE_FILTER_MAX_CHARS = 16_384;
 
 const ATTRIBUTES: readonly LayerAttribute[] = [
   { name: 'id', sql: 's.id', type: 'text', xsd: 'string' },
@@ -31,7 +28,7 @@ const ATTRIBUTES: readonly LayerAttribute[] = [
 export const sceneFilterParam: VendorFilter = {
   param: 'SCENE_FILTER',
   sql: (value: string, params: SqlParam[]) => {
-    if (value.length > SCENE_FILTER_MAX_CHARS) return { error: `longer than ${SCENE_FILTER_MAX_CHARS} characters` };
+    if (value.length > CATALOGUE_LIMITS.sceneFilterMaxChars) return { error: `longer than ${CATALOGUE_LIMITS.sceneFilterMaxChars} characters` };
     let json: unknown;
     try {
       json = JSON.parse(value);

@@ -73,20 +73,24 @@ function drawnAreaSql(geometry: GeoJsonGeometry, params: SqlParam[]): string {
   return `(SELECT ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${push(params, JSON.stringify(geometry))}::text), 4326)), 3))`;
 }
 
+/**
+ * The chosen regions' boundary as one value per statement (an InitPlan), so that the footprint GiST index
+ * drives the scan from it; a correlated EXISTS made the planner probe the regions for every scene in the
+ * time window (9.6 s at 1 M scenes, docs/adr/0010-catalogue-indexes.md). One region is its own boundary;
+ * several are dissolved into one (the same set: a footprint meets the union exactly when it meets one of
+ * them). Each branch is its own InitPlan, run only when taken: a single region is never unioned.
+ */
+function regionBoundarySql(codes: readonly string[], column: 'geom_hi' | 'geom_mid', params: SqlParam[]): string {
+  const p = push(params, codes);
+  return `CASE WHEN (SELECT count(*) FROM regions r WHERE r.code = ANY (${p}::text[])) = 1
+            THEN (SELECT r.${column} FROM regions r WHERE r.code = ANY (${p}::text[]))
+            ELSE (SELECT ST_Union(r.${column}) FROM regions r WHERE r.code = ANY (${p}::text[])) END`;
+}
+
 function areaCondition(area: SearchArea, params: SqlParam[]): string {
   switch (area.mode) {
-    case SELECT_MODES.REGION: {
-      // The boundary as one value per statement (an InitPlan), so that the footprint GiST index drives
-      // the scan from it; a correlated EXISTS made the planner probe the regions for every scene in the
-      // time window (9.6 s at 1 M scenes, docs/adr/0010-catalogue-indexes.md). One region is its own
-      // boundary; several are dissolved into one (the same set: a footprint meets the union exactly
-      // when it meets one of them).
-      // (Each branch is its own InitPlan, run only when taken: a single region is never unioned.)
-      const codes = push(params, area.regionCodes);
-      return `ST_Intersects(s.footprint, CASE WHEN (SELECT count(*) FROM regions r WHERE r.code = ANY (${codes}::text[])) = 1
-                THEN (SELECT r.geom_hi FROM regions r WHERE r.code = ANY (${codes}::text[]))
-                ELSE (SELECT ST_Union(r.geom_hi) FROM regions r WHERE r.code = ANY (${codes}::text[])) END)`;
-    }
+    case SELECT_MODES.REGION:
+      return `ST_Intersects(s.footprint, ${regionBoundarySql(area.regionCodes, 'geom_hi', params)})`;
     case SELECT_MODES.EXTENT:
       return `ST_Intersects(s.footprint, ${envelopeSql(area.bbox, params)})`;
     case SELECT_MODES.DRAW:
@@ -102,7 +106,7 @@ export function areaGeometrySql(area: SearchArea | undefined, params: SqlParam[]
   if (!area) return null;
   switch (area.mode) {
     case SELECT_MODES.REGION:
-      return `(SELECT ST_Union(r.geom_mid) FROM regions r WHERE r.code = ANY (${push(params, area.regionCodes)}::text[]))`;
+      return `(${regionBoundarySql(area.regionCodes, 'geom_mid', params)})`;
     case SELECT_MODES.EXTENT:
       return envelopeSql(area.bbox, params);
     case SELECT_MODES.DRAW:

@@ -24,6 +24,8 @@ export const CATALOGUE_LIMITS = {
   pageSizeMax: 100,
   /** `allids` returns at most this many ids and says when it cut the list. */
   allIdsCap: 10_000,
+  /** SCENE_FILTER of the density map layer (a URL parameter); the screen sends a larger drawn area as its extent. */
+  sceneFilterMaxChars: 16_384,
   /** Body of a search (a 10,000-vertex polygon is about 400 KB of JSON). */
   maxBodyBytes: 1_048_576,
 } as const;
@@ -54,6 +56,21 @@ export function vertexCount(geometry: z.infer<typeof polygonSchema> | z.infer<ty
   let n = 0;
   for (const polygon of polygons) for (const r of polygon) n += r.length;
   return n;
+}
+
+/** [west, south, east, north] of a polygon or multipolygon. */
+export function areaBbox(geometry: z.infer<typeof polygonSchema> | z.infer<typeof multiPolygonSchema>): [number, number, number, number] {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  for (const polygon of polygons)
+    for (const ring of polygon)
+      for (const [lon, lat] of ring) {
+        box[0] = Math.min(box[0], lon);
+        box[1] = Math.min(box[1], lat);
+        box[2] = Math.max(box[2], lon);
+        box[3] = Math.max(box[3], lat);
+      }
+  return box;
 }
 
 export const areaGeometrySchema = z

@@ -6,30 +6,14 @@ import 'server-only';
  * passes have the right inclination, local time, speed and heading — and useless for pass prediction.
  */
 import { eciToGeodetic, gstime, sgp4, twoline2satrec, type SatRec } from 'satellite.js';
+import { parseTles, type Tle } from '../../../shared/satellites/tle';
 import { bearing, type LonLat } from './geo';
 
 const DEG = 180 / Math.PI;
 const MS_PER_DAY = 86_400_000;
 const JD_UNIX_EPOCH = 2440587.5;
 
-export interface Tle {
-  name: string;
-  norad: number;
-  line1: string;
-  line2: string;
-}
-
-/** Three-line TLE text (name, line 1, line 2) → records by NORAD number. */
-export function parseTles(text: string): Map<number, Tle> {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const out = new Map<number, Tle>();
-  for (let i = 0; i + 2 < lines.length; i += 3) {
-    const [name, line1, line2] = [lines[i]!, lines[i + 1]!, lines[i + 2]!];
-    if (!line1.startsWith('1 ') || !line2.startsWith('2 ')) throw new Error(`Malformed TLE near line ${i + 1}`);
-    out.set(Number(line1.slice(2, 7)), { name: name.trim(), norad: Number(line1.slice(2, 7)), line1, line2 });
-  }
-  return out;
-}
+export { parseTles, type Tle };
 
 export interface SubPoint extends LonLat {
   /** Height above the ellipsoid, km. */
