@@ -239,46 +239,6 @@ export const useSelectionStore = createSelectionStore();
 
 /** The form and the results view as they stand, without the actions. */
 export function selectionData(state: SelectionStore): SelectionData {
-  const {
-    selectStatus,
-    sidebarTab,
-    regionCodes,
-    extent,
-    geojson,
-    uploadIds,
-    resultIds,
-    unionArea,
-    coverageList,
-    fallFigures,
-    filters,
-    sort,
-    order,
-    page,
-    pageSize,
-    submitted,
-    selectedSceneId,
-    hoveredSceneId,
-    previewOn,
-  } = state;
-  return {
-    selectStatus,
-    sidebarTab,
-    regionCodes,
-    extent,
-    geojson,
-    uploadIds,
-    resultIds,
-    unionArea,
-    coverageList,
-    fallFigures,
-    filters,
-    sort,
-    order,
-    page,
-    pageSize,
-    submitted,
-    selectedSceneId,
-    hoveredSceneId,
-    previewOn,
-  };
+  const keys = Object.keys(INITIAL_SELECTION) as (keyof SelectionData)[];
+  return Object.fromEntries(keys.map((key) => [key, state[key]])) as unknown as SelectionData;
 }
