@@ -47,6 +47,7 @@ export function SelectPanel() {
       regionCodes: s.regionCodes,
       extent: s.extent,
       geojson: s.geojson,
+      uploadIds: s.uploadIds,
       filters: s.filters,
     })),
   );

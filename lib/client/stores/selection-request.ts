@@ -7,9 +7,9 @@ import { SELECT_MODES, type SceneFilter, type SceneSearchBody, type SearchArea }
 import type { SceneFilters, SelectionData, SubmittedSearch } from './selection-store';
 
 /** Why a search cannot run yet; null when it can. */
-export type SearchBlocker = 'noCollections' | 'noExtent' | 'noDrawing' | 'unsupportedMode' | null;
+export type SearchBlocker = 'noCollections' | 'noExtent' | 'noDrawing' | 'noUpload' | 'noList' | null;
 
-type AreaSource = Pick<SubmittedSearch, 'selectStatus' | 'regionCodes' | 'extent' | 'geojson'>;
+type AreaSource = Pick<SubmittedSearch, 'selectStatus' | 'regionCodes' | 'extent' | 'geojson' | 'uploadIds'>;
 
 /** The area of the mode in force; undefined (everywhere) for REGION without a region. */
 export function areaOf(source: AreaSource): SearchArea | undefined {
@@ -20,8 +20,10 @@ export function areaOf(source: AreaSource): SearchArea | undefined {
       return source.extent ? { mode: SELECT_MODES.EXTENT, bbox: source.extent } : undefined;
     case SELECT_MODES.DRAW:
       return source.geojson ? { mode: SELECT_MODES.DRAW, geometry: source.geojson } : undefined;
-    default:
-      return undefined;
+    case SELECT_MODES.SHP:
+      return source.uploadIds.area ? { mode: SELECT_MODES.SHP, uploadId: source.uploadIds.area } : undefined;
+    case SELECT_MODES.FILE:
+      return source.uploadIds.list ? { mode: SELECT_MODES.FILE, uploadId: source.uploadIds.list } : undefined;
   }
 }
 
@@ -52,10 +54,11 @@ export function searchBodyOf(state: Pick<SelectionData, 'submitted' | 'sort' | '
   return { filter: submittedFilter(state.submitted), sort: state.sort, order: state.order, pageNum: state.page, pageSize: state.pageSize };
 }
 
-export function searchBlocker(state: Pick<SelectionData, 'selectStatus' | 'extent' | 'geojson' | 'filters'>): SearchBlocker {
+export function searchBlocker(state: Pick<SelectionData, 'selectStatus' | 'extent' | 'geojson' | 'uploadIds' | 'filters'>): SearchBlocker {
   if (state.filters.collections !== null && state.filters.collections.length === 0) return 'noCollections';
   if (state.selectStatus === SELECT_MODES.EXTENT && !state.extent) return 'noExtent';
   if (state.selectStatus === SELECT_MODES.DRAW && !state.geojson) return 'noDrawing';
-  if (state.selectStatus === SELECT_MODES.SHP || state.selectStatus === SELECT_MODES.FILE) return 'unsupportedMode';
+  if (state.selectStatus === SELECT_MODES.SHP && !state.uploadIds.area) return 'noUpload';
+  if (state.selectStatus === SELECT_MODES.FILE && !state.uploadIds.list) return 'noList';
   return null;
 }

@@ -87,8 +87,9 @@ describe('selection store clearing rules (spec §4)', () => {
 
   it('changing the uploads clears the results', () => {
     const store = withResults();
-    store.getState().setUploadIds(['upload-1']);
+    store.getState().setUpload('area', '0f0e0d0c-0b0a-4908-8706-050403020100');
     expect(hasResults(store)).toBe(false);
+    expect(store.getState().uploadIds).toEqual({ area: '0f0e0d0c-0b0a-4908-8706-050403020100', list: null });
   });
 
   it('drawing sets the mode to DRAW and clears the results', () => {

@@ -52,13 +52,20 @@ export interface FallFigure {
   areaKm2: number;
 }
 
+/** The uploads in force (spec §3 "upload ids"): an area for SHP mode, a scene list for FILE mode. */
+export interface UploadIds {
+  area: string | null;
+  list: string | null;
+}
+export type UploadKind = keyof UploadIds;
+
 /** What a search ran with: the area of the mode in force and the filters, as they were. */
 export interface SubmittedSearch {
   selectStatus: SelectMode;
   regionCodes: string[];
   extent: Bbox | null;
   geojson: AreaGeometry | null;
-  uploadIds: string[];
+  uploadIds: UploadIds;
   filters: SceneFilters;
 }
 
@@ -69,7 +76,7 @@ export interface SelectionData {
   extent: Bbox | null;
   /** The drawn area (DRAW mode). */
   geojson: AreaGeometry | null;
-  uploadIds: string[];
+  uploadIds: UploadIds;
   resultIds: string[];
   /** km² of the union of the result footprints; null until computed. */
   unionArea: number | null;
@@ -96,7 +103,8 @@ export interface SelectionActions {
   setExtent: (extent: Bbox | null) => void;
   /** A drawn polygon: the mode becomes DRAW. */
   setDrawn: (geojson: AreaGeometry | null) => void;
-  setUploadIds: (ids: string[]) => void;
+  /** A new (or no) uploaded area or scene list: the results are cleared. */
+  setUpload: (kind: UploadKind, id: string | null) => void;
   setFilters: (patch: Partial<SceneFilters>) => void;
   setSort: (sort: SortField, order: SortOrder) => void;
   setPage: (page: number) => void;
@@ -140,7 +148,7 @@ export const INITIAL_SELECTION: SelectionData = {
   regionCodes: [],
   extent: null,
   geojson: null,
-  uploadIds: [],
+  uploadIds: { area: null, list: null },
   resultIds: [],
   unionArea: null,
   coverageList: [],
@@ -214,9 +222,9 @@ export const createSelectionStore = (initial: SelectionData = INITIAL_SELECTION)
       set((s) => ({ extent, ...clearing(s) }));
     },
     setDrawn: (geojson) => set((s) => ({ geojson, selectStatus: SELECT_MODES.DRAW, ...clearing(s) })),
-    setUploadIds: (ids) => {
-      if (sameList(ids, get().uploadIds)) return;
-      set((s) => ({ uploadIds: [...ids], ...clearing(s) }));
+    setUpload: (kind, id) => {
+      if (get().uploadIds[kind] === id) return;
+      set((s) => ({ uploadIds: { ...s.uploadIds, [kind]: id }, ...clearing(s) }));
     },
     setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
     setSort: (sort, order) => set({ sort, order, page: 1 }),

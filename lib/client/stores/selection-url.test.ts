@@ -91,3 +91,20 @@ describe('selection ⇄ URL', () => {
     expect(parseSelectionUrl('?x=1').data.filters.collections).toBeNull();
   });
 });
+
+describe('uploads in the URL', () => {
+  const id = '0f0e0d0c-0b0a-4908-8706-050403020100';
+  it('an uploaded area and scene list are kept by id', () => {
+    const store = createSelectionStore();
+    store.getState().setUpload('area', id);
+    store.getState().setUpload('list', id);
+    const url = selectionSearch(store.getState());
+    expect(url).toContain(`shp=${id}`);
+    expect(url).toContain(`list=${id}`);
+    expect(parseSelectionUrl(url).data.uploadIds).toEqual({ area: id, list: id });
+  });
+
+  it('an id that is not an upload id is ignored', () => {
+    expect(parseSelectionUrl('?shp=../../etc&list=1').data.uploadIds).toEqual({ area: null, list: null });
+  });
+});

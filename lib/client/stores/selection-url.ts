@@ -4,7 +4,8 @@
  *   ?mode=1&regions=130000,110000&col=gf1-pms,gf2-pms&cloud=0-20&from=2026-01-01&to=2026-03-31
  *    &res=0-2&level=L1A&online=1&sort=time&order=desc&page=2&size=20&tab=2&scene=…
  *
- * `bbox=w,s,e,n` (EXTENT), `draw=lon,lat;lon,lat;…` (DRAW, the outer ring). `tab=2` means "the results
+ * `bbox=w,s,e,n` (EXTENT), `draw=lon,lat;lon,lat;…` (DRAW, the outer ring), `shp=<upload id>` (SHP),
+ * `list=<upload id>` (FILE; uploads are named by id while they live on the server). `tab=2` means "the results
  * of this search": reloading runs it again on the same page. Every parameter is parsed on its own with
  * zod: a bad one is ignored (its default kept), never an error.
  */
@@ -17,6 +18,7 @@ import {
   SELECT_MODES,
   SIDEBAR_TABS,
   SORT_FIELDS,
+  uploadIdSchema,
   type AreaGeometry,
 } from '../../shared/contracts/catalogue';
 import {
@@ -124,6 +126,7 @@ export function parseSelectionUrl(search: string | URLSearchParams): ParsedSelec
     regionCodes: read(params, 'regions', regionsSchema) ?? [],
     extent: read(params, 'bbox', bboxParamSchema) ?? null,
     geojson: read(params, 'draw', drawSchema) ?? null,
+    uploadIds: { area: read(params, 'shp', uploadIdSchema) ?? null, list: read(params, 'list', uploadIdSchema) ?? null },
     filters,
     sort: read(params, 'sort', sortSchema) ?? INITIAL_SELECTION.sort,
     order: read(params, 'order', orderSchema) ?? INITIAL_SELECTION.order,
@@ -161,6 +164,8 @@ export function selectionSearch(state: SelectionData): string {
     const ring = ringParam(source.geojson);
     if (ring) params.set('draw', ring);
   }
+  if (source.uploadIds.area) params.set('shp', source.uploadIds.area);
+  if (source.uploadIds.list) params.set('list', source.uploadIds.list);
   const f = source.filters;
   if (f.collections !== null) params.set('col', f.collections.join(','));
   if (f.cloudMin > 0 || f.cloudMax < 100) params.set('cloud', range(f.cloudMin, f.cloudMax));

@@ -11,6 +11,8 @@ import 'server-only';
  * - EXTENT / STAC bbox: an envelope (split in two when it crosses the antimeridian).
  * - DRAW / STAC intersects: the GeoJSON as given, repaired with ST_MakeValid (self-intersections become
  *   valid multipolygons; lines and points stay what they are for STAC), evaluated once per statement.
+ * - SHP: the uploaded area (`catalogue_uploads.geom`, already valid and dissolved), once per statement.
+ * - FILE: no area; the scenes an uploaded list names, by file name or by (orbit,) path and row.
  */
 import type { Scene, SceneFilter, SearchArea } from '../../shared/contracts/catalogue';
 import { SELECT_MODES } from '../../shared/contracts/catalogue';
@@ -87,6 +89,23 @@ function regionBoundarySql(codes: readonly string[], column: 'geom_hi' | 'geom_m
             ELSE (SELECT ST_Union(r.${column}) FROM regions r WHERE r.code = ANY (${p}::text[])) END`;
 }
 
+/** An uploaded area that is still alive (null when it is not: checkArea refuses such a search first). */
+function uploadedAreaSql(uploadId: string, params: SqlParam[]): string {
+  return `(SELECT u.geom FROM catalogue_uploads u WHERE u.id = ${push(params, uploadId)}::uuid AND u.kind = 'area' AND u.expires_at > now())`;
+}
+
+/**
+ * The scenes of an uploaded list: each line names a file, a path/row (PR) or an orbit/path/row (OPR).
+ * Each branch is a semi-join on an index of its own (file name, path/row).
+ */
+function sceneListCondition(uploadId: string, params: SqlParam[]): string {
+  const id = push(params, uploadId);
+  const lines = `FROM catalogue_upload_lines l WHERE l.upload_id = ${id}::uuid`;
+  return `(s.file_name IN (SELECT l.file_name ${lines} AND l.file_name IS NOT NULL)
+        OR (s.path, s."row") IN (SELECT l.path, l."row" ${lines} AND l.orbit IS NULL AND l.path IS NOT NULL)
+        OR (s.orbit_number, s.path, s."row") IN (SELECT l.orbit, l.path, l."row" ${lines} AND l.orbit IS NOT NULL))`;
+}
+
 function areaCondition(area: SearchArea, params: SqlParam[]): string {
   switch (area.mode) {
     case SELECT_MODES.REGION:
@@ -95,6 +114,10 @@ function areaCondition(area: SearchArea, params: SqlParam[]): string {
       return `ST_Intersects(s.footprint, ${envelopeSql(area.bbox, params)})`;
     case SELECT_MODES.DRAW:
       return `ST_Intersects(s.footprint, ${drawnAreaSql(area.geometry, params)})`;
+    case SELECT_MODES.SHP:
+      return `ST_Intersects(s.footprint, ${uploadedAreaSql(area.uploadId, params)})`;
+    case SELECT_MODES.FILE:
+      return sceneListCondition(area.uploadId, params);
   }
 }
 
@@ -111,6 +134,10 @@ export function areaGeometrySql(area: SearchArea | undefined, params: SqlParam[]
       return envelopeSql(area.bbox, params);
     case SELECT_MODES.DRAW:
       return drawnAreaSql(area.geometry, params);
+    case SELECT_MODES.SHP:
+      return uploadedAreaSql(area.uploadId, params);
+    case SELECT_MODES.FILE:
+      return null;
   }
 }
 

@@ -17,10 +17,11 @@ import { areaGeometrySql, SCENE_COLUMNS, sceneConditions, toScene, whereSql, typ
 
 const unknownRegion = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.unknownRegion');
 const badGeometry = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.badGeometry');
+const uploadNotFound = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.uploadNotFound');
 
 /**
  * Checks the area before any search runs: every region code exists, a drawn shape keeps some area once
- * repaired (a degenerate ring repairs to nothing).
+ * repaired (a degenerate ring repairs to nothing), an upload is still alive and of the mode's kind.
  */
 async function checkArea(db: Queryable, filter: SceneFilter): Promise<void> {
   const area = filter.area;
@@ -34,6 +35,13 @@ async function checkArea(db: Queryable, filter: SceneFilter): Promise<void> {
     const geometry = areaGeometrySql(area, params);
     const [row] = await db.query<{ ok: boolean }>(`SELECT NOT ST_IsEmpty(g) AND ST_Area(g) > 0 AS ok FROM (SELECT ${geometry} AS g) x`, params);
     if (!row?.ok) throw badGeometry();
+  } else if (area.mode === SELECT_MODES.SHP || area.mode === SELECT_MODES.FILE) {
+    const kind = area.mode === SELECT_MODES.SHP ? 'area' : 'scenes';
+    const [row] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM catalogue_uploads WHERE id = $1::uuid AND kind = $2 AND expires_at > now()`,
+      [area.uploadId, kind],
+    );
+    if ((row?.n ?? 0) === 0) throw uploadNotFound();
   }
 }
 

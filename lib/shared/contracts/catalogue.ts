@@ -1,7 +1,8 @@
 /**
  * Image query API (`/api/normal/v5/normalmeta/…`, spec §7): search the scene catalogue by satellite and
  * sensor, cloud, date, resolution, level, online status and one area of interest (spec §4 selection
- * modes REGION 1, EXTENT 2, DRAW 4; SHP 3 and FILE 5 arrive with uploads). Public: anyone may search.
+ * modes REGION 1, EXTENT 2, SHP 3 (an uploaded area), DRAW 4, FILE 5 (an uploaded scene list)). Public:
+ * anyone may search; an upload is named by its unguessable id while it lives (CATALOGUE_LIMITS.uploadTtlHours).
  * The filter is the same object the STAC API's search is translated into, so both agree
  * (lib/server/catalogue/query.ts builds the SQL of both).
  */
@@ -26,6 +27,8 @@ export const CATALOGUE_LIMITS = {
   allIdsCap: 10_000,
   /** SCENE_FILTER of the density map layer (a URL parameter); the screen sends a larger drawn area as its extent. */
   sceneFilterMaxChars: 16_384,
+  /** An uploaded area or scene list lives this long after its upload (its id is its key). */
+  uploadTtlHours: 24,
   /** Body of a search (a 10,000-vertex polygon is about 400 KB of JSON). */
   maxBodyBytes: 1_048_576,
 } as const;
@@ -78,6 +81,11 @@ export const areaGeometrySchema = z
   .refine((g) => vertexCount(g) <= CATALOGUE_LIMITS.maxVertices, issue('tooManyVertices'));
 export type AreaGeometry = z.infer<typeof areaGeometrySchema>;
 
+/** The id of an upload (uuid v4, minted by the server). */
+export const uploadIdSchema = z
+  .string(issue('badUploadId'))
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, issue('badUploadId'));
+
 const regionCode = z.string(issue('badRegion')).regex(/^[1-9]\d{5}$/, issue('badRegion'));
 
 export const bboxSchema = z
@@ -95,6 +103,10 @@ export const areaSchema = z.discriminatedUnion(
     }),
     z.object({ mode: z.literal(SELECT_MODES.EXTENT), bbox: bboxSchema }),
     z.object({ mode: z.literal(SELECT_MODES.DRAW), geometry: areaGeometrySchema }),
+    /** An uploaded area (shapefile, GeoJSON, KML), dissolved into one area at upload. */
+    z.object({ mode: z.literal(SELECT_MODES.SHP), uploadId: uploadIdSchema }),
+    /** An uploaded scene list: the scenes named (file names) or on the listed path/rows (PR, OPR). */
+    z.object({ mode: z.literal(SELECT_MODES.FILE), uploadId: uploadIdSchema }),
   ],
   issue('badMode'),
 );
