@@ -101,7 +101,7 @@ export interface Simplified {
 export type SimplifyResult = ({ ok: true } & Simplified) | { ok: false; /** The fewest vertices reached within the area limit. */ vertices: number };
 
 /**
- * The least simplification (tolerances growing by half each step) with at most `maxVertices` vertices
+ * The least simplification (found by bisection on the tolerance) with at most `maxVertices` vertices
  * whose area differs from the original's by at most `maxAreaChange`; when none does, the fewest vertices
  * any simplification within the area limit reached.
  */
@@ -121,7 +121,7 @@ export function simplifyToLimit(coordinates: MultiPolygonCoordinates, maxVertice
       north = Math.max(north, y);
     }
   const diagonal = Math.hypot(east - west, north - south);
-  for (let tolerance = diagonal * 1e-8; tolerance <= diagonal * 0.05; tolerance *= 1.5) {
+  const attempt = (tolerance: number) => {
     const simplified: MultiPolygonCoordinates = [];
     for (const polygon of coordinates) {
       const outer = simplifyRing(polygon[0]!, tolerance);
@@ -132,12 +132,22 @@ export function simplifyToLimit(coordinates: MultiPolygonCoordinates, maxVertice
         .filter((ring) => ring.length > 0);
       simplified.push([outer, ...holes]);
     }
-    const vertices = vertexTotal(simplified);
     const areaChange = original > 0 ? Math.abs(multiPolygonArea(simplified) - original) / original : 1;
-    // Larger tolerances only move the area further: the first one past the limit ends the search.
-    if (areaChange > maxAreaChange) break;
-    fewest = Math.min(fewest, vertices);
-    if (vertices <= maxVertices) return { ok: true, coordinates: simplified, vertices, areaChange, tolerance };
+    return { ok: true as const, coordinates: simplified, vertices: vertexTotal(simplified), areaChange, tolerance };
+  };
+  // The vertex count falls as the tolerance grows: bisect (on a log scale) for the least tolerance that
+  // brings it under the limit; the area moves the other way, so that tolerance is the best candidate.
+  let low = diagonal * 1e-9;
+  let high = diagonal * 0.05;
+  let best: ({ ok: true } & Simplified) | null = null;
+  for (let step = 0; step < 14 && high / low > 1.05; step++) {
+    const result = attempt(Math.sqrt(low * high));
+    if (result.areaChange <= maxAreaChange) fewest = Math.min(fewest, result.vertices);
+    if (result.vertices <= maxVertices) {
+      high = result.tolerance;
+      best = result;
+    } else low = result.tolerance;
   }
+  if (best && best.areaChange <= maxAreaChange) return best;
   return { ok: false, vertices: fewest };
 }
