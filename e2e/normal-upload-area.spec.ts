@@ -4,8 +4,8 @@ import { NormalPage } from './pages/normal-page';
 import type { Lang } from './pages/portal-page';
 
 const TEXT = {
-  zh: { mode: '上传区域', km2: /平方千米/, vertices: /个顶点/, remove: '移除区域', badType: '不支持此文件类型' },
-  en: { mode: 'Upload', km2: /km²/, vertices: /vertices/, remove: 'Remove area', badType: 'This file type is not supported' },
+  zh: { selectTab: '条件', mode: '上传区域', km2: /平方千米/, vertices: /个顶点/, remove: '移除区域', badType: '不支持此文件类型' },
+  en: { selectTab: 'Select', mode: 'Upload', km2: /km²/, vertices: /vertices/, remove: 'Remove area', badType: 'This file type is not supported' },
 } as const;
 
 /** A block around a demo scene's centre, as a CGCS2000 Gauss-Krüger shapefile (zone of that longitude). */
@@ -75,6 +75,9 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
 
     // Reload: the area comes back by its id.
     await page.reload();
+    // The restored search opens on its results; the area is on the Select tab.
+    await expect(page.getByTestId('results-panel')).toBeVisible();
+    await page.getByRole('tab', { name: text.selectTab }).click();
     await expect(page.getByTestId('upload-area-name')).toHaveText(name);
     // Removing it clears the search's area.
     await page.getByTestId('upload-area-remove').click();
