@@ -13,6 +13,7 @@ import { areaBbox, SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import { formatAcquired, sceneTitle } from './format';
 import { localQuicklook } from './results-panel';
+import { useUploadedArea } from './upload-area-data';
 
 const REGION_STALE_TIME = 24 * 60 * 60 * 1000;
 
@@ -60,8 +61,9 @@ export interface CatalogMapProps {
 export function CatalogMap({ config, scenes, selectedScene, densityLayers, height }: CatalogMapProps) {
   const t = useTranslations('Normal');
   const locale = useLocale();
-  const { selectStatus, regionCodes, extent, geojson, selectedSceneId, hoveredSceneId, previewOn } = useSelectionStore(
+  const { selectStatus, regionCodes, extent, geojson, selectedSceneId, hoveredSceneId, previewOn, uploadedAreaId } = useSelectionStore(
     useShallow((s) => ({
+      uploadedAreaId: s.uploadIds.area,
       selectStatus: s.selectStatus,
       regionCodes: s.regionCodes,
       extent: s.extent,
@@ -82,6 +84,7 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
       staleTime: REGION_STALE_TIME,
     })),
   });
+  const uploaded = useUploadedArea(selectStatus === SELECT_MODES.SHP ? uploadedAreaId : null).data;
   const regionFeatures = regionQueries.map((q) => q.data).filter((f) => f !== undefined);
   const regionKey = regionFeatures.map((f) => f.id).join(',');
 
@@ -92,10 +95,12 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
     if (selectStatus === SELECT_MODES.EXTENT && extent) layers.push({ id: 'extent', data: bboxPolygon(extent), interactive: false });
     if (selectStatus === SELECT_MODES.DRAW && geojson)
       layers.push({ id: 'drawn', data: { type: 'Feature', id: 'drawn', properties: {}, geometry: geojson }, interactive: false });
+    if (selectStatus === SELECT_MODES.SHP && uploaded)
+      layers.push({ id: `upload-${uploaded.id}`, data: { type: 'Feature', id: uploaded.id, properties: {}, geometry: uploaded.geometry }, interactive: false });
     return layers;
     // regionKey stands for the features' identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectStatus, regionKey, extent, geojson]);
+  }, [selectStatus, regionKey, extent, geojson, uploaded]);
 
   const footprints = useMemo<FeatureCollection>(
     () => ({
@@ -127,10 +132,11 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
     if (selectStatus === SELECT_MODES.REGION) return unionBox(regionFeatures.map((f) => f.properties.bbox));
     if (selectStatus === SELECT_MODES.EXTENT) return extent;
     if (selectStatus === SELECT_MODES.DRAW && geojson) return unionBox([areaBbox(geojson)]);
+    if (selectStatus === SELECT_MODES.SHP && uploaded) return uploaded.bbox;
     return null;
     // regionKey stands for the features' identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectStatus, regionKey, extent, geojson]);
+  }, [selectStatus, regionKey, extent, geojson, uploaded]);
   const fitBounds = selectedScene?.bbox ?? pageBox ?? areaBox;
 
   const onShapeDrawn = (shape: DrawnShape) => {

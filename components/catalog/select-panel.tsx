@@ -9,6 +9,7 @@ import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import { ExtentFields, RegionFields } from './area-fields';
 import { CollectionTree } from './collection-tree';
 import { FilterFields } from './filter-fields';
+import { UploadAreaFields } from './upload-area';
 
 const MODE_KEYS = { [SELECT_MODES.REGION]: 'region', [SELECT_MODES.EXTENT]: 'extent', [SELECT_MODES.DRAW]: 'draw' } as const;
 
@@ -41,6 +42,7 @@ function DrawFields() {
 /** The SELECT tab: how the area is chosen (spec §4 modes), the satellites and sensors, the filters. */
 export function SelectPanel() {
   const t = useTranslations('Normal');
+  const tUpload = useTranslations('Upload');
   const state = useSelectionStore(
     useShallow((s) => ({
       selectStatus: s.selectStatus,
@@ -76,7 +78,7 @@ export function SelectPanel() {
           aria-labelledby="normal-mode-label"
           value={String(mode)}
           onChange={(v) => actions.setMode(Number(v) as OfferedMode)}
-          data={OFFERED_MODES.map((m) => ({ value: String(m), label: t(`mode.${MODE_KEYS[m]}`) }))}
+          data={OFFERED_MODES.map((m) => ({ value: String(m), label: m === SELECT_MODES.SHP ? tUpload('mode') : t(`mode.${MODE_KEYS[m]}`) }))}
           data-testid="mode-switch"
         />
       </div>
@@ -84,6 +86,8 @@ export function SelectPanel() {
         <RegionFields regionCodes={state.regionCodes} onAdd={actions.addRegion} onRemove={actions.removeRegion} />
       ) : mode === SELECT_MODES.EXTENT ? (
         <ExtentFields extent={state.extent} onApply={actions.setExtent} />
+      ) : mode === SELECT_MODES.SHP ? (
+        <UploadAreaFields />
       ) : (
         <DrawFields />
       )}

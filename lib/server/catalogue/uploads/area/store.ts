@@ -1,0 +1,171 @@
+import 'server-only';
+/**
+ * Dissolving, repairing, bounding and storing an uploaded area (table catalogue_uploads, kind 'area'),
+ * and reading it back while it lives. Repair is PostGIS's ST_MakeValid per polygon (a bow-tie becomes
+ * two triangles, a badly nested ring a hole or an island), then ST_Union dissolves everything into one
+ * multipolygon. An area over AREA_UPLOAD_LIMITS.maxVertices is simplified (./simplify.ts) only if its
+ * geodesic area stays within AREA_UPLOAD_LIMITS.maxAreaChange; otherwise it is refused. Nothing is
+ * written before every check has passed.
+ */
+import { randomUUID } from 'node:crypto';
+import { API_CODES } from '../../../../shared/contracts/api';
+import { CATALOGUE_LIMITS } from '../../../../shared/contracts/catalogue';
+import { AREA_UPLOAD_LIMITS, uploadErrorKey, type UploadedArea } from '../../../../shared/contracts/uploads';
+import { ApiError } from '../../../api/errors';
+import type { Database, Queryable } from '../../../db/types';
+import type { Position } from './crs';
+import type { PolygonRings, ReadArea } from './read';
+import { refuse } from './refusal';
+import { simplifyToLimit, type MultiPolygonCoordinates } from './simplify';
+
+interface AreaDetails {
+  vertices: number;
+  repaired: boolean;
+  simplified: boolean;
+  crs: string;
+  features: number;
+  format: string;
+}
+
+/**
+ * Closes open rings and drops rings with fewer than four positions (PostGIS would not parse them);
+ * true when anything had to change, which counts as a repair.
+ */
+export function closeRings(polygons: readonly PolygonRings[]): { polygons: PolygonRings[]; changed: boolean } {
+  let changed = false;
+  const out: PolygonRings[] = [];
+  for (const polygon of polygons) {
+    const rings: Position[][] = [];
+    polygon.forEach((ring, i) => {
+      const first = ring[0];
+      const last = ring[ring.length - 1];
+      let closed = ring;
+      if (first && last && (first[0] !== last[0] || first[1] !== last[1])) {
+        closed = [...ring, first];
+        changed = true;
+      }
+      if (closed.length < 4) {
+        changed = true;
+        if (i === 0) rings.length = 0;
+        return;
+      }
+      if (i > 0 && rings.length === 0) return; // holes of a dropped outer ring
+      rings.push(closed);
+    });
+    if (rings.length > 0) out.push(rings);
+  }
+  return { polygons: out, changed };
+}
+
+/** A file name fit to show: its last path segment, no control characters, at most 255 characters. */
+export function displayName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return Array.from(base || 'area').slice(0, 255).join('');
+}
+
+interface Dissolved {
+  wkb: string;
+  vertices: number;
+  m2: number;
+  repaired: boolean;
+  empty: boolean;
+  geojson: string | null;
+}
+
+const DISSOLVE_SQL = `
+  WITH parts AS (SELECT (ST_Dump(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326))).geom AS g),
+  fixed AS (SELECT ST_IsValid(g) AS ok, ST_CollectionExtract(ST_MakeValid(g), 3) AS g FROM parts),
+  u AS (SELECT bool_or(NOT ok) AS repaired, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(g)), 3)) AS g FROM fixed)
+  SELECT encode(ST_AsEWKB(g), 'hex') AS wkb, ST_NPoints(g) AS vertices, coalesce(ST_Area(g::geography), 0) AS m2,
+         coalesce(repaired, false) AS repaired, ST_IsEmpty(g) AS empty,
+         CASE WHEN ST_NPoints(g) > $2::int THEN ST_AsGeoJSON(g, 15) END AS geojson
+    FROM u`;
+
+const VALID_SQL = `
+  SELECT encode(ST_AsEWKB(g), 'hex') AS wkb, ST_NPoints(g) AS vertices, coalesce(ST_Area(g::geography), 0) AS m2,
+         false AS repaired, ST_IsEmpty(g) AS empty, NULL::text AS geojson
+    FROM (SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326)), 3)) AS g) x`;
+
+/** Dissolves, repairs and (if it must) simplifies the area; stores it and answers it as the screen shows it. */
+export async function storeArea(db: Database, name: string, area: ReadArea): Promise<UploadedArea> {
+  const closed = closeRings(area.polygons);
+  if (closed.polygons.length === 0) refuse('emptyArea');
+  const input = JSON.stringify({ type: 'MultiPolygon', coordinates: closed.polygons });
+  const [dissolved] = await db.query<Dissolved>(DISSOLVE_SQL, [input, AREA_UPLOAD_LIMITS.maxVertices]);
+  if (!dissolved || dissolved.empty || dissolved.m2 <= 0) return refuse('emptyArea');
+  let final = dissolved;
+  let simplified = false;
+  if (dissolved.vertices > AREA_UPLOAD_LIMITS.maxVertices) {
+    const parsed = JSON.parse(dissolved.geojson!) as { coordinates: MultiPolygonCoordinates };
+    const result = simplifyToLimit(parsed.coordinates, AREA_UPLOAD_LIMITS.maxVertices, AREA_UPLOAD_LIMITS.maxAreaChange);
+    if (!result.ok) return refuse('tooManyVertices', { count: result.vertices });
+    const [valid] = await db.query<Dissolved>(VALID_SQL, [JSON.stringify({ type: 'MultiPolygon', coordinates: result.coordinates })]);
+    // Measured again on the ellipsoid, after the repair the simplification may have needed.
+    if (!valid || valid.empty || Math.abs(valid.m2 - dissolved.m2) / dissolved.m2 > AREA_UPLOAD_LIMITS.maxAreaChange)
+      return refuse('tooManyVertices', { count: result.vertices });
+    if (valid.vertices > AREA_UPLOAD_LIMITS.maxVertices) return refuse('tooManyVertices', { count: valid.vertices });
+    final = valid;
+    simplified = true;
+  }
+  const details: AreaDetails = {
+    vertices: final.vertices,
+    repaired: closed.changed || dissolved.repaired,
+    simplified,
+    crs: area.crs.name,
+    features: area.features,
+    format: area.format,
+  };
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.query(`DELETE FROM catalogue_uploads WHERE expires_at <= now()`);
+    await tx.query(
+      `INSERT INTO catalogue_uploads (id, kind, name, expires_at, geom, area_km2, details)
+       SELECT $1::uuid, 'area', $2, now() + make_interval(hours => $3::int), g, ST_Area(g::geography) / 1e6, $4::jsonb
+         FROM (SELECT ST_GeomFromEWKB(decode($5, 'hex')) AS g) x`,
+      [id, displayName(name), CATALOGUE_LIMITS.uploadTtlHours, JSON.stringify(details), final.wkb],
+    );
+  });
+  return getUploadedArea(db, id);
+}
+
+interface StoredRow {
+  id: string;
+  name: string;
+  area_km2: number;
+  details: AreaDetails | string;
+  expires_at: Date | string;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  display: string;
+}
+
+/** An uploaded area while it lives; 404 with Upload.errors.notFound once it is gone. */
+export async function getUploadedArea(db: Queryable, id: string): Promise<UploadedArea> {
+  const [row] = await db.query<StoredRow>(
+    `SELECT id::text AS id, name, area_km2, details, expires_at, ST_XMin(geom) AS west, ST_YMin(geom) AS south,
+            ST_XMax(geom) AS east, ST_YMax(geom) AS north,
+            ST_AsGeoJSON(CASE WHEN ST_NPoints(geom) <= $2::int THEN geom
+              ELSE ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SimplifyPreserveTopology(geom,
+                     sqrt(power(ST_XMax(geom) - ST_XMin(geom), 2) + power(ST_YMax(geom) - ST_YMin(geom), 2)) / 2000)), 3)) END, 6) AS display
+       FROM catalogue_uploads WHERE id = $1::uuid AND kind = 'area' AND expires_at > now()`,
+    [id, AREA_UPLOAD_LIMITS.displayVertices],
+  );
+  if (!row) throw new ApiError(API_CODES.NOT_FOUND, uploadErrorKey('notFound'), {}, 404);
+  const details = (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as AreaDetails;
+  const geometry = JSON.parse(row.display) as UploadedArea['geometry'];
+  return {
+    id: row.id,
+    name: row.name,
+    areaKm2: Number(row.area_km2),
+    vertices: details.vertices,
+    repaired: details.repaired,
+    simplified: details.simplified,
+    crs: details.crs,
+    features: details.features,
+    bbox: [Number(row.west), Number(row.south), Number(row.east), Number(row.north)],
+    geometry,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
