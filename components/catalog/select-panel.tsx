@@ -9,8 +9,9 @@ import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import { ExtentFields, RegionFields } from './area-fields';
 import { CollectionTree } from './collection-tree';
 import { FilterFields } from './filter-fields';
+import { SceneListFields } from './scene-list-upload';
 
-const MODE_KEYS = { [SELECT_MODES.REGION]: 'region', [SELECT_MODES.EXTENT]: 'extent', [SELECT_MODES.DRAW]: 'draw' } as const;
+const MODE_KEYS = { [SELECT_MODES.REGION]: 'region', [SELECT_MODES.EXTENT]: 'extent', [SELECT_MODES.DRAW]: 'draw', [SELECT_MODES.FILE]: 'file' } as const;
 
 function DrawFields() {
   const t = useTranslations('Normal');
@@ -84,6 +85,8 @@ export function SelectPanel() {
         <RegionFields regionCodes={state.regionCodes} onAdd={actions.addRegion} onRemove={actions.removeRegion} />
       ) : mode === SELECT_MODES.EXTENT ? (
         <ExtentFields extent={state.extent} onApply={actions.setExtent} />
+      ) : mode === SELECT_MODES.FILE ? (
+        <SceneListFields />
       ) : (
         <DrawFields />
       )}

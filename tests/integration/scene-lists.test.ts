@@ -22,7 +22,7 @@ const db = withTestDatabase();
 
 async function upload(x: string, name: string, content: string | Uint8Array, locale = 'en') {
   const form = new FormData();
-  form.set('file', new File([typeof content === 'string' ? new TextEncoder().encode(content) : content], name));
+  form.set('file', new File([Buffer.from(typeof content === 'string' ? new TextEncoder().encode(content) : content)], name));
   const request = new Request(`http://localhost:3000/api/normal/v5/normalmeta/upload/file/v2/${x}`, {
     method: 'POST',
     body: form,

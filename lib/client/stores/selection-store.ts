@@ -18,7 +18,7 @@ import {
 export type SelectMode = (typeof SELECT_MODES)[keyof typeof SELECT_MODES];
 export type SidebarTab = (typeof SIDEBAR_TABS)[keyof typeof SIDEBAR_TABS];
 /** The modes this screen offers now; SHP and FILE arrive with uploads. */
-export const OFFERED_MODES = [SELECT_MODES.REGION, SELECT_MODES.EXTENT, SELECT_MODES.DRAW] as const;
+export const OFFERED_MODES = [SELECT_MODES.REGION, SELECT_MODES.EXTENT, SELECT_MODES.DRAW, SELECT_MODES.FILE] as const;
 export type OfferedMode = (typeof OFFERED_MODES)[number];
 export type SortOrder = 'asc' | 'desc';
 
