@@ -21,6 +21,7 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     // The template link is in the page's language.
     await expect(page.getByTestId('scene-list-template-xlsx')).toHaveAttribute('href', new RegExp(`template/filenames/v2\\?lang=${lang}&format=xlsx`));
     await expect(page.getByTestId('search-button')).toBeDisabled();
+    await page.getByTestId('select-panel').screenshot({ path: `test-results/scene-list-select-${lang}.png` });
 
     const file = [lang === 'zh' ? '文件名' : 'File name', ...names, BOGUS, ''].join('\r\n');
     await page.getByTestId('scene-list-input').setInputFiles({ name: 'my-list.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
@@ -58,7 +59,7 @@ test('phone: the FILE mode fits a 390 px screen', async ({ page }) => {
   const open = page.getByRole('button', { name: normal.text.open });
   if (await open.isVisible()) await open.click();
   await page.getByTestId('mode-switch').getByText(MODE.en, { exact: true }).click();
-  await page.getByRole('radio', { name: 'Path, row' }).check();
+  await page.getByRole('radio', { name: 'Path, row', exact: true }).check();
   await page.getByTestId('scene-list-input').setInputFiles({ name: 'pr.txt', mimeType: 'text/plain', buffer: Buffer.from('Path,Row\n123,33\nabc,4\n') });
   await expect(page.getByTestId('scene-list-name')).toHaveText('pr.txt: 1 line read');
   await page.getByTestId('scene-list-invalid').locator('summary').click();

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Anchor, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent } from 'react';
@@ -149,20 +149,23 @@ export function SceneListFields() {
       <Text size="xs" c="dimmed">
         {t('intro')}
       </Text>
-      <Radio.Group
-        label={t('type.label')}
-        size="xs"
-        value={String(shownType)}
-        onChange={(v) => setType(Number(v) as UploadType)}
-        description={t(`typeHint.${shownType}`)}
-        data-testid="scene-list-type"
-      >
-        <Group gap="sm" mt={4}>
-          {TYPES.map((k) => (
-            <Radio key={k} value={String(k)} label={t(`type.${k}`)} disabled={uploading !== null || Boolean(list)} />
-          ))}
-        </Group>
-      </Radio.Group>
+      <div role="radiogroup" aria-labelledby={`${inputId}-type`} aria-describedby={`${inputId}-type-hint`} data-testid="scene-list-type">
+        <Text size="sm" fw={500} id={`${inputId}-type`} mb={4}>
+          {t('type.label')}
+        </Text>
+        <Chip.Group multiple={false} value={String(shownType)} onChange={(v) => setType(Number(v) as UploadType)}>
+          <Group gap={6}>
+            {TYPES.map((k) => (
+              <Chip key={k} value={String(k)} type="radio" size="xs" disabled={uploading !== null || Boolean(list)}>
+                {t(`type.${k}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <Text size="xs" c="dimmed" id={`${inputId}-type-hint`} mt={4}>
+          {t(`typeHint.${shownType}`)}
+        </Text>
+      </div>
       <Group gap="xs" align="baseline">
         <Text size="xs" fw={500}>
           {t('template.label')}:
@@ -220,7 +223,7 @@ export function SceneListFields() {
       {uploading ? (
         <Stack gap={4} role="status" data-testid="scene-list-progress">
           <Text size="xs">{t('file.uploading', { name: uploading.name, percent: uploading.percent })}</Text>
-          <Progress value={uploading.percent} size="sm" aria-label={t('file.uploading', { name: uploading.name, percent: uploading.percent })} animated />
+          <progress className={classes.sceneListProgress} max={100} value={uploading.percent} aria-label={t('file.uploading', { name: uploading.name, percent: uploading.percent })} />
         </Stack>
       ) : null}
       {error ? (
