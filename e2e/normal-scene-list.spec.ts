@@ -59,7 +59,8 @@ test('phone: the FILE mode fits a 390 px screen', async ({ page }) => {
   const open = page.getByRole('button', { name: normal.text.open });
   if (await open.isVisible()) await open.click();
   await page.getByTestId('mode-switch').getByText(MODE.en, { exact: true }).click();
-  await page.getByRole('radio', { name: 'Path, row', exact: true }).check();
+  await page.getByTestId('scene-list-type').getByText('Path, row', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Path, row', exact: true })).toBeChecked();
   await page.getByTestId('scene-list-input').setInputFiles({ name: 'pr.txt', mimeType: 'text/plain', buffer: Buffer.from('Path,Row\n123,33\nabc,4\n') });
   await expect(page.getByTestId('scene-list-name')).toHaveText('pr.txt: 1 line read');
   await page.getByTestId('scene-list-invalid').locator('summary').click();

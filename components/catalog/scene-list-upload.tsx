@@ -168,7 +168,7 @@ export function SceneListFields() {
       </div>
       <Group gap="xs" align="baseline">
         <Text size="xs" fw={500}>
-          {t('template.label')}:
+          {t('template.label')}
         </Text>
         <Anchor size="xs" href={`${TEMPLATE_PATHS[shownType]}?lang=${locale}&format=xlsx`} download data-testid="scene-list-template-xlsx">
           {t('template.xlsx')}
