@@ -5,7 +5,7 @@ import type { Lang } from './pages/portal-page';
 
 const TEXT = {
   zh: { selectTab: '条件', mode: '上传区域', km2: /平方千米/, vertices: /个顶点/, remove: '移除区域', badType: '不支持此文件类型' },
-  en: { selectTab: 'Select', mode: 'Upload', km2: /km²/, vertices: /vertices/, remove: 'Remove area', badType: 'This file type is not supported' },
+  en: { selectTab: 'Select', mode: 'Area file', km2: /km²/, vertices: /vertices/, remove: 'Remove area', badType: 'This file type is not supported' },
 } as const;
 
 /** A block around a demo scene's centre, as a CGCS2000 Gauss-Krüger shapefile (zone of that longitude). */

@@ -10,6 +10,8 @@ import type { Scene, SortField } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { DemoBadge } from './demo-badge';
 import { formatAcquired, formatNumber, sceneTitle } from './format';
+import { CheckedOffline, OfflineBadge } from './scene-list-offline';
+import { SceneListUnmatched } from './scene-list-upload';
 
 /** The sort choices users think in: newest, oldest, least cloud, most coverage. */
 export const SORT_CHOICES: readonly { key: 'newest' | 'oldest' | 'leastCloud' | 'mostCoverage'; sort: SortField; order: SortOrder }[] = [
@@ -74,6 +76,7 @@ function SceneRow({ scene }: { scene: Scene }) {
             <span>{scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}</span>
             <span>{t('result.resolution', { value: formatNumber(scene.resolutionM, locale, 2) })}</span>
             {scene.coveragePct !== null ? <span>{t('result.coverage', { value: formatNumber(scene.coveragePct, locale) })}</span> : null}
+            {scene.online ? null : <OfflineBadge />}
             {scene.source === 'demo' ? <DemoBadge /> : null}
           </span>
         </span>
@@ -191,6 +194,8 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
           </Text>
         ) : null}
       </Group>
+      <SceneListUnmatched />
+      <CheckedOffline />
       <Group gap="xs" grow wrap="nowrap">
         <Select
           size="xs"

@@ -10,8 +10,9 @@ import { ExtentFields, RegionFields } from './area-fields';
 import { CollectionTree } from './collection-tree';
 import { FilterFields } from './filter-fields';
 import { UploadAreaFields } from './upload-area';
+import { SceneListFields } from './scene-list-upload';
 
-const MODE_KEYS = { [SELECT_MODES.REGION]: 'region', [SELECT_MODES.EXTENT]: 'extent', [SELECT_MODES.DRAW]: 'draw' } as const;
+const MODE_KEYS = { [SELECT_MODES.REGION]: 'region', [SELECT_MODES.EXTENT]: 'extent', [SELECT_MODES.DRAW]: 'draw', [SELECT_MODES.SHP]: 'shp', [SELECT_MODES.FILE]: 'file' } as const;
 
 function DrawFields() {
   const t = useTranslations('Normal');
@@ -42,7 +43,6 @@ function DrawFields() {
 /** The SELECT tab: how the area is chosen (spec §4 modes), the satellites and sensors, the filters. */
 export function SelectPanel() {
   const t = useTranslations('Normal');
-  const tUpload = useTranslations('Upload');
   const state = useSelectionStore(
     useShallow((s) => ({
       selectStatus: s.selectStatus,
@@ -78,7 +78,7 @@ export function SelectPanel() {
           aria-labelledby="normal-mode-label"
           value={String(mode)}
           onChange={(v) => actions.setMode(Number(v) as OfferedMode)}
-          data={OFFERED_MODES.map((m) => ({ value: String(m), label: m === SELECT_MODES.SHP ? tUpload('mode') : t(`mode.${MODE_KEYS[m]}`) }))}
+          data={OFFERED_MODES.map((m) => ({ value: String(m), label: t(`mode.${MODE_KEYS[m]}`) }))}
           data-testid="mode-switch"
         />
       </div>
@@ -88,6 +88,8 @@ export function SelectPanel() {
         <ExtentFields extent={state.extent} onApply={actions.setExtent} />
       ) : mode === SELECT_MODES.SHP ? (
         <UploadAreaFields />
+      ) : mode === SELECT_MODES.FILE ? (
+        <SceneListFields />
       ) : (
         <DrawFields />
       )}

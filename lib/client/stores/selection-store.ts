@@ -17,8 +17,8 @@ import {
 
 export type SelectMode = (typeof SELECT_MODES)[keyof typeof SELECT_MODES];
 export type SidebarTab = (typeof SIDEBAR_TABS)[keyof typeof SIDEBAR_TABS];
-/** The modes this screen offers now; FILE arrives with scene lists. */
-export const OFFERED_MODES = [SELECT_MODES.REGION, SELECT_MODES.EXTENT, SELECT_MODES.DRAW, SELECT_MODES.SHP] as const;
+/** The modes this screen offers (spec §4), in the order of the mode switch. */
+export const OFFERED_MODES = [SELECT_MODES.REGION, SELECT_MODES.EXTENT, SELECT_MODES.DRAW, SELECT_MODES.SHP, SELECT_MODES.FILE] as const;
 export type OfferedMode = (typeof OFFERED_MODES)[number];
 export type SortOrder = 'asc' | 'desc';
 

@@ -28,6 +28,7 @@ import { FEEDBACK_CONTRACTS } from './feedback';
 import { NEWS_CONTRACTS } from './news';
 import { listNodesContract } from './nodes';
 import { REGION_CONTRACTS } from './regions';
+import { SCENE_LIST_CONTRACTS } from './scene-lists';
 import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
 import { SPOT_CONTRACTS } from './spots';
@@ -65,6 +66,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...SPOT_CONTRACTS,
   ...CATALOGUE_CONTRACTS,
   ...UPLOAD_CONTRACTS,
+  ...SCENE_LIST_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];
