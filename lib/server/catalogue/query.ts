@@ -7,7 +7,8 @@ import 'server-only';
  *
  * Areas of interest:
  * - REGION: the region's real boundary (`regions.geom_hi`, full resolution), never its bounding box —
- *   one geometry per statement (several regions dissolved), so the footprint GiST index drives the scan.
+ *   one geometry per statement (several regions dissolved), so the footprint GiST index drives the scan;
+ *   tested in two stages through each region's checked core and hull (`region_cores`), same set.
  * - EXTENT / STAC bbox: an envelope (split in two when it crosses the antimeridian).
  * - DRAW / STAC intersects: the GeoJSON as given, repaired with ST_MakeValid (self-intersections become
  *   valid multipolygons; lines and points stay what they are for STAC), evaluated once per statement.
