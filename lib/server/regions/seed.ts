@@ -12,6 +12,7 @@ import type { Progress } from '../db/migrate';
 import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 import type { Database } from '../db/types';
+import { buildRegionCores, REGION_CORES_VERSION } from './cores';
 import { REGION_LODS, type RegionLod } from '../../shared/contracts/regions';
 
 const DATA_DIR = path.join(process.cwd(), 'data');
@@ -52,7 +53,17 @@ async function loadRegions(db: Database, progress: Progress): Promise<void> {
   const version = createHash('sha256')
     .update(layers.map((l) => l.hash).join())
     .digest('hex');
-  if ((await loadedVersion(db, 'regions')) === version) return;
+  // The cores (./cores.ts) are derived from the regions: rebuilt with them, or alone when only their
+  // construction changed (or the table is new) and the regions are already loaded.
+  const coresVersion = `${version}:${REGION_CORES_VERSION}`;
+  if ((await loadedVersion(db, 'regions')) === version) {
+    if ((await loadedVersion(db, 'region_cores')) === coresVersion) return;
+    await db.transaction(async (tx) => {
+      progress(`region cores ${await buildRegionCores(tx)}`);
+      await markLoaded(tx, 'region_cores', coresVersion);
+    });
+    return;
+  }
 
   const byLod = new Map<RegionLod, Map<string, unknown>>();
   REGION_LODS.forEach((lod, i) => byLod.set(lod, new Map(layers[i]!.features.map((f) => [f.properties.code, f.geometry]))));
@@ -91,6 +102,8 @@ async function loadRegions(db: Database, progress: Progress): Promise<void> {
       progress(`regions ${Math.min(i + BATCH, rows.length)}/${rows.length}`);
     }
     await markLoaded(tx, 'regions', version);
+    progress(`region cores ${await buildRegionCores(tx)}`);
+    await markLoaded(tx, 'region_cores', coresVersion);
   });
 }
 
