@@ -133,3 +133,15 @@ describe('greedy set cover (minimal set)', () => {
     expect(await greedyCover([{ id: 'A', cloudPct: 0, gain: 0 }], oracle, { minGain: 0, tieTolerance: 0 })).toEqual([]);
   });
 });
+
+describe('greedy set cover with the whole known', () => {
+  it('stops once the rest of the area is below the threshold, without recomputing every scene', async () => {
+    // One scene covers all 100 cells; 50 smaller ones lie inside it.
+    const sets: Record<string, number[]> = { ALL: range(0, 100) };
+    for (let i = 0; i < 50; i++) sets[`S${i}`] = range(i, i + 10);
+    const { oracle, stats } = cellOracle(sets);
+    const steps = await greedyCover(candidatesOf(sets), oracle, { minGain: 1, tieTolerance: 0, total: 100 });
+    expect(steps.map((s) => s.id)).toEqual(['ALL']);
+    expect(stats().evaluated).toBe(0);
+  });
+});

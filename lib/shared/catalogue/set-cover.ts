@@ -38,6 +38,8 @@ export interface CoverOptions {
   batch?: number;
   /** At most this many steps. */
   maxSteps?: number;
+  /** The whole area to cover, when known: no scene can add more than what is left of it (ends the search early). */
+  total?: number;
 }
 
 export interface CoverStep {
@@ -66,6 +68,12 @@ export async function greedyCover(candidates: readonly CoverCandidate[], oracle:
   const steps: CoverStep[] = [];
   let cumulative = 0;
   while (left.size > 0 && steps.length < maxSteps) {
+    // Nothing can add more than what is left uncovered.
+    if (options.total !== undefined) {
+      const rest = Math.max(0, options.total - cumulative);
+      if (rest < options.minGain || rest <= 0) break;
+      for (const c of left.values()) c.gain = Math.min(c.gain, rest);
+    }
     for (;;) {
       let best = 0;
       for (const id of fresh) best = Math.max(best, left.get(id)!.gain);
