@@ -60,8 +60,8 @@ interface Prepared {
  * - `cov_piece`: the area cut into small pieces (ST_Subdivide, ≤ 64 vertices each, GiST-indexed) with
  *   their km²: the part of any geometry inside the area is the sum over the pieces it meets — a piece
  *   wholly inside counts whole, only edge pieces are overlaid — instead of overlaying the whole boundary;
- * - `cov_scene`: the scenes (the ids given, within the search, or every result newest first) up to the cap,
- *   with the km² of their footprint inside the area.
+ * - `cov_scene`: the scenes (the ids given, within the search, or every result newest first) up to the cap;
+ *   the km² of each footprint inside the area is filled by the fall figures only (`sceneShares`).
  */
 async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> {
   const { filter, ids } = input;
@@ -85,7 +85,7 @@ async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> 
   params.push(COVERAGE_LIMITS.maxScenes + 1);
   await tx.query(
     `CREATE TEMP TABLE cov_scene ON COMMIT DROP AS
-       SELECT s.id, s.file_name, s.acquired_at, s.cloud_pct::float8 AS cloud_pct, s.footprint, ${insideKm2('s.footprint')} AS km2
+       SELECT s.id, s.file_name, s.acquired_at, s.cloud_pct::float8 AS cloud_pct, s.footprint, NULL::float8 AS km2
          FROM (SELECT s.id, s.file_name, s.acquired_at, s.cloud_pct, s.footprint FROM scenes s ${where}
                 ORDER BY s.acquired_at DESC, s.id DESC LIMIT $${params.length}) s`,
     params,
@@ -118,7 +118,7 @@ const EMPTY = `ST_GeomFromText('POLYGON EMPTY', 4326)`;
 
 /** The union of the footprints (`cov_union`, not clipped: footprints are simple), its km² inside the area and the uncovered part. */
 async function unionInside(tx: Queryable): Promise<{ km2: number; uncovered: string | null; uncoveredKm2: number }> {
-  await tx.query(`CREATE TEMP TABLE cov_union ON COMMIT DROP AS SELECT coalesce(ST_Union(footprint), ${EMPTY}) AS u FROM cov_scene WHERE km2 > 0`);
+  await tx.query(`CREATE TEMP TABLE cov_union ON COMMIT DROP AS SELECT coalesce(ST_Union(footprint), ${EMPTY}) AS u FROM cov_scene`);
   const [row] = await tx.query<{ km2: number; uncovered: string | null; area_km2: number }>(
     `SELECT ${insideKm2('x.u')} AS km2, a.km2 AS area_km2, ${displaySql('ST_Difference(a.g, x.u)')} AS uncovered FROM cov_union x CROSS JOIN cov_area a`,
   );
@@ -201,6 +201,7 @@ export async function unionArea(db: Database, input: CoverageScenes): Promise<Un
 export async function fallFigures(db: Database, input: CoverageScenes): Promise<FallFigures> {
   return db.transaction(async (tx) => {
     const p = await prepare(tx, input);
+    await tx.query(`UPDATE cov_scene s SET km2 = ${insideKm2('s.footprint')}`);
     const scenes = await tx.query<{ id: string; file_name: string; acquired_at: string; cloud_pct: number | null; km2: number }>(
       `SELECT id, file_name, to_char(acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at, cloud_pct, km2
          FROM cov_scene WHERE km2 > 0 ORDER BY km2 DESC, coalesce(cloud_pct, 0), id`,
