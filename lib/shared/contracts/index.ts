@@ -22,6 +22,7 @@ import {
   userDetailContract,
 } from './users';
 import { CATALOGUE_CONTRACTS } from './catalogue';
+import { COVERAGE_CONTRACTS } from './coverage';
 import { listFaqContract } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { NEWS_CONTRACTS } from './news';
@@ -63,6 +64,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...FEEDBACK_CONTRACTS,
   ...SPOT_CONTRACTS,
   ...CATALOGUE_CONTRACTS,
+  ...COVERAGE_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];
