@@ -145,3 +145,15 @@ describe('greedy set cover with the whole known', () => {
     expect(stats().evaluated).toBe(0);
   });
 });
+
+describe('greedy set cover with a time budget', () => {
+  it('ends with the steps taken so far when told to stop, the same first choices as without a budget', async () => {
+    const sets: Record<string, number[]> = {};
+    for (let i = 0; i < 10; i++) sets[`T${i}`] = range(i * 10, i * 10 + 10 + i);
+    const full = await greedyCover(candidatesOf(sets), cellOracle(sets).oracle, { minGain: 1, tieTolerance: 0 });
+    expect(full.length).toBeGreaterThan(3);
+    let checks = 0;
+    const cut = await greedyCover(candidatesOf(sets), cellOracle(sets).oracle, { minGain: 1, tieTolerance: 0, stop: () => ++checks > 3 });
+    expect(cut.map((s) => s.id)).toEqual(full.slice(0, 3).map((s) => s.id));
+  });
+});

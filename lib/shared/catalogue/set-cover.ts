@@ -40,6 +40,8 @@ export interface CoverOptions {
   maxSteps?: number;
   /** The whole area to cover, when known: no scene can add more than what is left of it (ends the search early). */
   total?: number;
+  /** Checked before every step: true ends the search with the steps taken so far (a time budget). */
+  stop?: () => boolean;
 }
 
 export interface CoverStep {
@@ -67,7 +69,7 @@ export async function greedyCover(candidates: readonly CoverCandidate[], oracle:
   let fresh = new Set(left.keys());
   const steps: CoverStep[] = [];
   let cumulative = 0;
-  while (left.size > 0 && steps.length < maxSteps) {
+  while (left.size > 0 && steps.length < maxSteps && !options.stop?.()) {
     // Nothing can add more than what is left uncovered.
     if (options.total !== undefined) {
       const rest = Math.max(0, options.total - cumulative);

@@ -23,6 +23,16 @@ export const COVERAGE_LIMITS = {
   tieTolerance: 0.02,
   /** Display simplification of the returned geometries, degrees (≈ 50 m); areas use the exact geometry. */
   displayToleranceDeg: 0.0005,
+  /**
+   * No statement of an analysis runs longer than this (PostgreSQL `statement_timeout`, set per transaction):
+   * past it the request answers Coverage.errors.tooSlow instead of running away.
+   */
+  statementTimeoutMs: 10_000,
+  /**
+   * The minimal set's greedy steps stop after this long and the answer says so (`minimalSet.cut`): the
+   * scenes chosen so far, in order, are still the best first choices.
+   */
+  minimalSetBudgetMs: 5_000,
   /** A search body plus 1,000 ids. */
   maxBodyBytes: CATALOGUE_LIMITS.maxBodyBytes + 262_144,
 } as const;
@@ -133,6 +143,8 @@ export const fallFiguresSchema = scenesUsedSchema.extend({
     coveredPct: z.number(),
     uncoveredKm2: z.number(),
     uncovered: geometrySchema.nullable(),
+    /** True when the greedy search stopped at its time budget (`COVERAGE_LIMITS.minimalSetBudgetMs`) before its threshold. */
+    cut: z.boolean(),
   }),
 });
 export type FallFigures = z.infer<typeof fallFiguresSchema>;
