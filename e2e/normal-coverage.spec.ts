@@ -36,6 +36,10 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     const download = page.waitForEvent('download');
     await page.getByTestId('coverage-download-shp').click();
     expect((await download).suggestedFilename()).toBe('not_covered.zip');
+    await page.screenshot({ path: `test-results/coverage-${lang}.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('coverage-minimal-done')).toBeVisible();
+    await page.screenshot({ path: `test-results/coverage-${lang}-390.png`, fullPage: true });
     expect(normal.errors).toEqual([]);
   });
 }
