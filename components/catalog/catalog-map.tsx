@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueries } from '@tanstack/react-query';
-import type { Feature, FeatureCollection } from 'geojson';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -16,6 +16,7 @@ import { localQuicklook } from './results-panel';
 import { useUploadedArea } from './upload-area-data';
 
 const REGION_STALE_TIME = 24 * 60 * 60 * 1000;
+const UNCOVERED_FILL = { uncovered: '#ea580c' } as const;
 
 const bboxPolygon = ([w, s, e, n]: BBox): Feature => ({
   type: 'Feature',
@@ -50,6 +51,8 @@ export interface CatalogMapProps {
   selectedScene: Scene | undefined;
   /** The density layer of all matching footprints, when the map services offer it. */
   densityLayers: WmsLayer[];
+  /** The part of the area the analysed scenes leave uncovered (COVERAGE tab), outlined and filled. */
+  uncovered?: Polygon | MultiPolygon | null;
   height: number | string;
 }
 
@@ -58,8 +61,9 @@ export interface CatalogMapProps {
  * current page linked with the list, the selected scene's quick-look, and the density of all matches.
  * The rectangle tool sets the extent (EXTENT mode), the polygon tool the drawn area (DRAW mode).
  */
-export function CatalogMap({ config, scenes, selectedScene, densityLayers, height }: CatalogMapProps) {
+export function CatalogMap({ config, scenes, selectedScene, densityLayers, uncovered = null, height }: CatalogMapProps) {
   const t = useTranslations('Normal');
+  const tc = useTranslations('Coverage');
   const locale = useLocale();
   const { selectStatus, regionCodes, extent, geojson, selectedSceneId, hoveredSceneId, previewOn, uploadedAreaId } = useSelectionStore(
     useShallow((s) => ({
@@ -97,10 +101,18 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, heigh
       layers.push({ id: 'drawn', data: { type: 'Feature', id: 'drawn', properties: {}, geometry: geojson }, interactive: false });
     if (selectStatus === SELECT_MODES.SHP && uploaded)
       layers.push({ id: `upload-${uploaded.id}`, data: { type: 'Feature', id: uploaded.id, properties: {}, geometry: uploaded.geometry }, interactive: false });
+    if (uncovered)
+      layers.push({
+        id: 'uncovered',
+        data: { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'uncovered', properties: { name: tc('uncoveredLabel') }, geometry: uncovered }] },
+        emphasis: 'context',
+        fillColors: UNCOVERED_FILL,
+        interactive: false,
+      });
     return layers;
     // regionKey stands for the features' identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectStatus, regionKey, extent, geojson, uploaded]);
+  }, [selectStatus, regionKey, extent, geojson, uploaded, uncovered, tc]);
 
   const footprints = useMemo<FeatureCollection>(
     () => ({

@@ -2,15 +2,17 @@
 
 import { Tabs, UnstyledButton } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WmsLayer } from '@/components/map';
 import { useAllSceneIds, useScene, useSceneSearch } from '@/lib/client/queries/catalogue';
 import { searchBodyOf, submittedFilter } from '@/lib/client/stores/selection-request';
 import { useSelectionStore, type SidebarTab } from '@/lib/client/stores/selection-store';
 import { SIDEBAR_TABS, type Scene } from '@/lib/shared/contracts/catalogue';
+import type { CoverageAnalysis } from '@/lib/shared/contracts/coverage';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import { CatalogMap } from './catalog-map';
+import { CoveragePanel } from './coverage-panel';
 import { densityLayer } from './density';
 import classes from './catalog.module.css';
 import { ResultsPanel } from './results-panel';
@@ -27,9 +29,12 @@ const NO_SCENES: Scene[] = [];
  */
 export function ImageQueryScreen({ config }: { config: MapClientConfig }) {
   const t = useTranslations('Normal');
+  const tc = useTranslations('Coverage');
   const restored = useSelectionUrl();
   const sheetId = useId();
   const [sheetOpen, setSheetOpen] = useState(true);
+  const [uncovered, setUncoveredState] = useState<CoverageAnalysis['uncovered']>(null);
+  const setUncovered = useCallback((g: CoverageAnalysis['uncovered']) => setUncoveredState(g), []);
   const state = useSelectionStore(
     useShallow((s) => ({
       sidebarTab: s.sidebarTab,
@@ -96,6 +101,9 @@ export function ImageQueryScreen({ config }: { config: MapClientConfig }) {
               <Tabs.Tab value={String(SIDEBAR_TABS.RESULT)} data-testid="tab-result">
                 {resultLabel}
               </Tabs.Tab>
+              <Tabs.Tab value={String(SIDEBAR_TABS.COVERAGE)} data-testid="tab-coverage">
+                {tc('tab')}
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value={String(SIDEBAR_TABS.SELECT)} pt="sm">
               <SelectPanel />
@@ -119,11 +127,14 @@ export function ImageQueryScreen({ config }: { config: MapClientConfig }) {
                 <ResultsPanel query={search} />
               )}
             </Tabs.Panel>
+            <Tabs.Panel value={String(SIDEBAR_TABS.COVERAGE)} pt="sm">
+              <CoveragePanel filter={filter} onUncovered={setUncovered} />
+            </Tabs.Panel>
           </Tabs>
         </div>
       </aside>
       <div className={classes.mapArea}>
-        <CatalogMap config={config} scenes={pageScenes} selectedScene={selectedScene} densityLayers={densityLayers} height="100%" />
+        <CatalogMap config={config} scenes={pageScenes} selectedScene={selectedScene} densityLayers={densityLayers} uncovered={uncovered} height="100%" />
       </div>
     </div>
   );

@@ -261,6 +261,7 @@ export async function run({ log }) {
   let plan;
   let dbResults = [];
   let httpPostgres = [];
+  let coverage = null;
   let httpPglite = [];
   let pgliteStart = null;
   let planDir;
@@ -354,6 +355,15 @@ export async function run({ log }) {
     });
     dbResults = JSON.parse(worker.stdout.trim().split('\n').pop()).results;
 
+    log('coverage analysis (issue 18): 1,000 scenes over Henan, coveragebyids and fallfigure…');
+    try {
+      const cov = await runChild(process.execPath, tsxArgs('scripts/bench/catalogue-coverage.mjs', db.url), { log, name: 'catalogue-coverage', echo: (line) => line.startsWith('[bench]') });
+      coverage = JSON.parse(cov.stdout.trim().split('\n').pop());
+    } catch (error) {
+      failures.push({ server: 'coverage', error: error.message });
+      log(`✗ coverage: ${error.message}`);
+    }
+
     log('HTTP: the built portal on this PostgreSQL (its start keeps the loaded catalogue)…');
     server = await startServer('portal', { env: { DATABASE_URL: db.url }, readyPath: '/chinese/home', readyTimeoutMs: 300_000 });
     httpPostgres = await httpLatency(server.port, plan, log, 'PostgreSQL');
@@ -437,6 +447,10 @@ export async function run({ log }) {
     notes.push(
       `Embedded PGlite (default catalogue, its own data): first start ${fmt(pgliteStart)} s from an empty data directory; HTTP p95 ${httpPglite.map((h) => `${h.query} ${fmt(h.p95)} ms (total ${h.total.toLocaleString('en')})`).join(', ')}.`,
     );
+  if (coverage)
+    notes.push(
+      `Coverage analysis (${coverage.province}, ${coverage.provinceScenes.toLocaleString('en')} scenes in the province, sets of 1,000): ${coverage.results.map((r) => `${r.endpoint} p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, max ${fmt(r.max)} ms`).join('; ')} (docs/adr/0011-coverage-analysis.md).`,
+    );
   const stacRow = dbResults.find((r) => r.system === 'stac');
   if (stacRow?.missing) notes.push(`Our STAC search not measured: ${stacRow.missing}.`);
 
@@ -477,8 +491,14 @@ export async function run({ log }) {
         summary: countsEqual.length ? countsEqual.map((c) => `${c.query} ${c.equal ? 'equal' : 'DIFFER'}`).join(', ') : 'pgstac not measured',
         pass: countsEqual.length > 0 && countsEqual.every((c) => c.equal),
       },
+      {
+        text: 'coverage analysis of 1,000 scenes over a province p95 ≤ 1,000 ms (coveragebyids and fallfigure, PostgreSQL)',
+        summary: coverage ? coverage.results.map((r) => `${r.endpoint} p95 ${fmt(r.p95)} ms`).join(', ') : 'not measured',
+        pass: Boolean(coverage?.results.every((r) => r.pass)),
+      },
     ],
     notes,
     failures,
+    coverage,
   };
 }

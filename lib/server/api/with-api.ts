@@ -170,12 +170,22 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
       const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
       const setCookie = (cookie: CookieSpec) => cookies.push(serializeCookie(cookie, secure));
       const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie };
-      const answer = async () => JSON.stringify({ code, message: t('ok'), data: await handler(ctx as ApiContext<C>) });
+      // A handler may answer a file (a download): its Response goes out as it is.
+      let file: Response | null = null;
+      const answer = async () => {
+        const data: unknown = await handler(ctx as ApiContext<C>);
+        if (data instanceof Response) {
+          file = data;
+          return '';
+        }
+        return JSON.stringify({ code, message: t('ok'), data });
+      };
       // Public data that changes only when a dataset is loaded is computed once per input (per process).
       const text =
         contract.dataOnly && contract.access === 'public' && contract.method === 'GET'
           ? await cachedByDatasets(db, dataCacheKey(locale, url), answer, (text) => text.length)
           : await answer();
+      if (file) return file;
       const cacheable = contract.access === 'public' && contract.method === 'GET' && cookies.length === 0;
       return reply(text, status, cookies, cacheable ? contract.cacheSeconds : 0);
     } catch (error) {

@@ -23,6 +23,7 @@ import {
 } from './users';
 import { CATALOGUE_CONTRACTS } from './catalogue';
 import { UPLOAD_CONTRACTS } from './uploads';
+import { COVERAGE_CONTRACTS } from './coverage';
 import { listFaqContract } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { NEWS_CONTRACTS } from './news';
@@ -67,6 +68,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...CATALOGUE_CONTRACTS,
   ...UPLOAD_CONTRACTS,
   ...SCENE_LIST_CONTRACTS,
+  ...COVERAGE_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];

@@ -1,0 +1,107 @@
+/**
+ * The "minimal set" of the COVERAGE tab: greedy set cover by area gained (lazy evaluation).
+ *
+ * Rule, step by step:
+ * 1. The gain of a scene is the area it would add to the scenes chosen so far.
+ * 2. Scenes whose gain is within `tieTolerance` (a fraction, e.g. 0.02 = 2 %) of the best gain are tied;
+ *    among them the clearest wins (lowest cloud cover; radar scenes, without cloud, count as 0 %), then
+ *    the larger gain, then the smaller id (so the choice is deterministic).
+ * 3. It stops when the best gain is below `minGain` (or no scene is left).
+ *
+ * Gains only shrink as scenes are chosen (coverage is submodular), so a gain computed earlier is an upper
+ * bound: only the scenes whose bound can still reach the tie band of the best are recomputed ("lazy
+ * greedy"), in batches, which keeps the geometry work (done by the caller's oracle, PostGIS on the
+ * server) to a few scenes per step. The result is the same as recomputing every gain at every step.
+ */
+
+export interface CoverCandidate {
+  id: string;
+  /** Cloud cover 0–100; null (radar) counts as 0. */
+  cloudPct: number | null;
+  /** The area the scene covers on its own (its gain before anything is chosen). */
+  gain: number;
+}
+
+export interface CoverOracle {
+  /** The current gains of these candidates (area they would add to what is chosen). */
+  gains(ids: readonly string[]): Promise<ReadonlyMap<string, number>> | ReadonlyMap<string, number>;
+  /** Adds a candidate to the chosen set. */
+  take(id: string): Promise<void> | void;
+}
+
+export interface CoverOptions {
+  /** Stop when the best gain is below this (same unit as gains). */
+  minGain: number;
+  /** Relative tie band: gains ≥ best × (1 − tieTolerance) are tied and the clearest wins. */
+  tieTolerance: number;
+  /** Candidates recomputed per oracle call. */
+  batch?: number;
+  /** At most this many steps. */
+  maxSteps?: number;
+  /** The whole area to cover, when known: no scene can add more than what is left of it (ends the search early). */
+  total?: number;
+  /** Checked before every step: true ends the search with the steps taken so far (a time budget). */
+  stop?: () => boolean;
+}
+
+export interface CoverStep {
+  id: string;
+  /** Area added by this scene. */
+  gain: number;
+  /** Area covered by the chosen scenes once it is added. */
+  cumulative: number;
+}
+
+const cloudOf = (c: { cloudPct: number | null }) => c.cloudPct ?? 0;
+
+/** Orders tied candidates: clearest, then larger gain, then smaller id. */
+export function compareTied(a: { id: string; cloudPct: number | null; gain: number }, b: { id: string; cloudPct: number | null; gain: number }): number {
+  return cloudOf(a) - cloudOf(b) || b.gain - a.gain || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export async function greedyCover(candidates: readonly CoverCandidate[], oracle: CoverOracle, options: CoverOptions): Promise<CoverStep[]> {
+  const batch = Math.max(1, options.batch ?? 16);
+  const maxSteps = options.maxSteps ?? candidates.length;
+  const band = 1 - options.tieTolerance;
+  // Remaining candidates with their latest gain (an upper bound once stale).
+  const left = new Map(candidates.filter((c) => c.gain > 0).map((c) => [c.id, { ...c }]));
+  // At the start every gain is exact.
+  let fresh = new Set(left.keys());
+  const steps: CoverStep[] = [];
+  let cumulative = 0;
+  while (left.size > 0 && steps.length < maxSteps && !options.stop?.()) {
+    // Nothing can add more than what is left uncovered.
+    if (options.total !== undefined) {
+      const rest = Math.max(0, options.total - cumulative);
+      if (rest < options.minGain || rest <= 0) break;
+      for (const c of left.values()) c.gain = Math.min(c.gain, rest);
+    }
+    for (;;) {
+      let best = 0;
+      for (const id of fresh) best = Math.max(best, left.get(id)!.gain);
+      // Stale candidates whose bound could still be the best or tie with it.
+      const stale = [...left.values()]
+        .filter((c) => !fresh.has(c.id) && c.gain > 0 && c.gain >= best * band && c.gain >= options.minGain)
+        .sort((a, b) => b.gain - a.gain)
+        .slice(0, batch);
+      if (stale.length === 0) break;
+      const gains = await oracle.gains(stale.map((c) => c.id));
+      for (const c of stale) {
+        c.gain = Math.max(0, Math.min(c.gain, gains.get(c.id) ?? 0));
+        fresh.add(c.id);
+      }
+    }
+    let best = 0;
+    for (const id of fresh) best = Math.max(best, left.get(id)!.gain);
+    if (best <= 0 || best < options.minGain) break;
+    const tied = [...fresh].map((id) => left.get(id)!).filter((c) => c.gain >= best * band);
+    const chosen = tied.sort(compareTied)[0]!;
+    await oracle.take(chosen.id);
+    cumulative += chosen.gain;
+    steps.push({ id: chosen.id, gain: chosen.gain, cumulative });
+    left.delete(chosen.id);
+    for (const [id, c] of left) if (c.gain <= 0) left.delete(id);
+    fresh = new Set();
+  }
+  return steps;
+}
