@@ -23,7 +23,7 @@ const uploadNotFound = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.er
  * Checks the area before any search runs: every region code exists, a drawn shape keeps some area once
  * repaired (a degenerate ring repairs to nothing), an upload is still alive and of the mode's kind.
  */
-async function checkArea(db: Queryable, filter: SceneFilter): Promise<void> {
+export async function checkArea(db: Queryable, filter: SceneFilter): Promise<void> {
   const area = filter.area;
   if (!area) return;
   if (area.mode === SELECT_MODES.REGION) {
