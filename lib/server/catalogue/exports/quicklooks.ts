@@ -81,6 +81,12 @@ export async function quicklookExport({ db, body, lang, signal }: ExportContext<
         if (stopped) {
           log.info('quick-look export cancelled', { scenes: scenes.length, drawn: demo.length });
           zip.terminate();
+          // A reader still attached (the request's signal fired first) sees the end, not a hang.
+          try {
+            controller.close();
+          } catch {
+            // already cancelled by the reader
+          }
           return;
         }
         const note = new ZipDeflate('README.txt', { level: 6 });
