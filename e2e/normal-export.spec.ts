@@ -59,7 +59,8 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     expect(total).toBeGreaterThan(10_000);
 
     // Check three results by their labelled checkboxes (keyboard: focus and Space).
-    const names = await page.locator('[data-testid="scene-row"] [class*="sceneName"]').evaluateAll((els) => els.slice(0, 3).map((e) => e.textContent!));
+    // Demo scenes are named by their id (their file name), which the rows carry.
+    const names = await normal.rows.evaluateAll((rows) => rows.slice(0, 3).map((r) => r.getAttribute('data-scene-id')!));
     await page.getByRole('checkbox', { name: text.check(names[0]!) }).check();
     await page.getByRole('checkbox', { name: text.check(names[1]!) }).focus();
     await page.keyboard.press('Space');

@@ -46,7 +46,7 @@ export default async function NormalPage({ params }: Props) {
           <Text size="sm">{t('demoNotice')}</Text>
         </Alert>
         <Suspense fallback={null}>
-          <ClientMessages groups={['Catalogue', 'MapView', 'Normal', 'RegionPicker']}>
+          <ClientMessages groups={['Catalogue', 'Export', 'MapView', 'Normal', 'RegionPicker']}>
             <QueryBoundary>
               <ImageQueryScreen config={config} />
             </QueryBoundary>
