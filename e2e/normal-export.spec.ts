@@ -80,7 +80,9 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     // Footprints as a shapefile zip: GDAL reads three features.
     const shp = await exportFile(page, text, text.shp);
     expect(shp.suggestedFilename()).toMatch(text.shpName);
-    const info = execFileSync('ogrinfo', ['-ro', '-al', '-so', `/vsizip/${await shp.path()}`], { encoding: 'utf8' });
+    const zip = testInfo.outputPath('footprints.zip');
+    await shp.saveAs(zip);
+    const info = execFileSync('ogrinfo', ['-ro', '-al', '-so', `/vsizip/${zip}`], { encoding: 'utf8' });
     expect(info).toMatch(/Feature Count: 3/);
     await expect(page.getByTestId('export-status')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`export-${lang}.png`), fullPage: true });
@@ -93,12 +95,20 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await page.getByRole('button', { name: text.clear }).click();
     await expect(page.getByTestId('checked-count')).toHaveText(text.checked(0));
 
-    // A slow export (the quick-looks of a full page of 100 scenes, drawn one by one) shows progress and is cancelled.
+    // A slow export (the quick-looks of 200 scenes — four pages of 50 checked — drawn one by one) shows
+    // progress and is cancelled.
     await page.getByTestId('page-size-select').click();
-    await page.getByRole('option', { name: /100/ }).click();
-    await expect(page.locator('[data-testid="scene-row"]')).toHaveCount(100);
-    await page.getByRole('button', { name: text.checkPage }).click();
-    await expect(page.getByTestId('checked-count')).toHaveText(text.checked(100));
+    await page.getByRole('option', { name: /50/ }).click();
+    await expect(normal.rows).toHaveCount(50);
+    for (let p = 1; p <= 4; p++) {
+      if (p > 1) {
+        const first = await normal.rows.first().getAttribute('data-scene-id');
+        await page.getByRole('button', { name: normal.text.next }).click();
+        await expect(normal.rows.first()).not.toHaveAttribute('data-scene-id', first!);
+      }
+      await page.getByRole('button', { name: text.checkPage }).click();
+      await expect(page.getByTestId('checked-count')).toHaveText(text.checked(50 * p));
+    }
     let downloaded = false;
     page.on('download', () => {
       downloaded = true;

@@ -86,7 +86,7 @@ export function ExportMenu({ total }: { total: number }) {
   const kindLabel = (kind: ExportKind) => t(`menu.${kind}`);
 
   return (
-    <Stack gap={6} data-testid="export-area">
+    <Stack gap={6} align="flex-end" maw={260} data-testid="export-area">
       <Menu position="bottom-end" withinPortal shadow="md" width={280}>
         <Menu.Target>
           <Button size="xs" variant="light" disabled={!submitted || total === 0 || running !== null} aria-label={t('menu.label')} data-testid="export-button">
@@ -111,7 +111,7 @@ export function ExportMenu({ total }: { total: number }) {
         </Menu.Dropdown>
       </Menu>
       {showProgress && running ? (
-        <Stack gap={4} role="status" aria-live="polite" data-testid="export-progress">
+        <Stack gap={4} w={240} maw="100%" role="status" aria-live="polite" data-testid="export-progress">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="xs" fw={600}>
               {t('progress.title', { name: kindLabel(running.kind) })}
@@ -146,7 +146,7 @@ export function ExportMenu({ total }: { total: number }) {
         </Alert>
       ) : null}
       {run?.state === 'cancelled' || run?.state === 'done' ? (
-        <Text size="xs" c="dimmed" role="status" data-testid="export-status">
+        <Text size="xs" c="dimmed" ta="right" role="status" data-testid="export-status">
           {run.state === 'cancelled' ? t('progress.cancelled') : t('progress.saved', { name: run.name })}
         </Text>
       ) : null}
