@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WmsLayer } from '@/components/map';
-import { useAllSceneIds, useScene, useSceneSearch } from '@/lib/client/queries/catalogue';
+import { useScene, useSceneSearch } from '@/lib/client/queries/catalogue';
 import { searchBodyOf, submittedFilter } from '@/lib/client/stores/selection-request';
 import { useSelectionStore, type SidebarTab } from '@/lib/client/stores/selection-store';
 import { SIDEBAR_TABS, type Scene } from '@/lib/shared/contracts/catalogue';
@@ -47,22 +47,18 @@ export function ImageQueryScreen({ config }: { config: MapClientConfig }) {
       previewOn: s.previewOn,
     })),
   );
-  const { setTab, selectScene, setPreviewOn, setResultIds, setPage } = useSelectionStore(
-    useShallow((s) => ({ setTab: s.setTab, selectScene: s.selectScene, setPreviewOn: s.setPreviewOn, setResultIds: s.setResultIds, setPage: s.setPage })),
+  const { setTab, selectScene, setPreviewOn, setPage } = useSelectionStore(
+    useShallow((s) => ({ setTab: s.setTab, selectScene: s.selectScene, setPreviewOn: s.setPreviewOn, setPage: s.setPage })),
   );
 
   const body = restored ? searchBodyOf(state) : null;
   const search = useSceneSearch(body);
   const filter = restored && state.submitted ? submittedFilter(state.submitted) : null;
-  const allIds = useAllSceneIds(filter);
   const filterKey = JSON.stringify(filter);
   const densityTitle = t('density.title');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for the filter's value
   const densityLayers = useMemo(() => (filter ? [densityLayer(filter, densityTitle)] : NO_LAYERS), [filterKey, densityTitle]);
-  const idsKey = allIds.data?.ids;
-  useEffect(() => {
-    setResultIds(idsKey ?? []);
-  }, [idsKey, setResultIds]);
+  // `resultIds` are the CHECKED results (result-checks.tsx): nothing is checked until the user checks it.
 
   // A page past the end (a shared link to a search that shrank) goes to the last page.
   const total = search.data?.total;

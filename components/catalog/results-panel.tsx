@@ -9,7 +9,9 @@ import { PAGE_SIZES, useSelectionStore, type SortOrder } from '@/lib/client/stor
 import type { Scene, SortField } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { DemoBadge } from './demo-badge';
+import { ExportMenu } from './export-menu';
 import { formatAcquired, formatNumber, sceneTitle } from './format';
+import { CheckableRow, ResultChecksBar } from './result-checks';
 import { CheckedOffline, OfflineBadge } from './scene-list-offline';
 import { SceneListUnmatched } from './scene-list-upload';
 
@@ -51,7 +53,7 @@ function SceneRow({ scene }: { scene: Scene }) {
   const selectScene = useSelectionStore((s) => s.selectScene);
   const hoverScene = useSelectionStore((s) => s.hoverScene);
   return (
-    <li>
+    <CheckableRow scene={scene}>
       <UnstyledButton
         className={classes.sceneRow}
         data-hovered={hovered || undefined}
@@ -81,7 +83,7 @@ function SceneRow({ scene }: { scene: Scene }) {
           </span>
         </span>
       </UnstyledButton>
-    </li>
+    </CheckableRow>
   );
 }
 
@@ -159,6 +161,7 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
   } else {
     body = (
       <>
+        <ResultChecksBar pageIds={data.list.map((scene) => scene.id)} />
         <ul className={classes.sceneList} aria-label={t('result.listLabel', { page, pages })} aria-busy={query.isFetching} data-testid="scene-list">
           {data.list.map((scene) => (
             <SceneRow key={scene.id} scene={scene} />
@@ -193,6 +196,7 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
             {t('result.updating')}
           </Text>
         ) : null}
+        {data && data.total > 0 ? <ExportMenu total={data.total} /> : null}
       </Group>
       <SceneListUnmatched />
       <CheckedOffline />

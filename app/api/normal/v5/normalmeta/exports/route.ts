@@ -1,0 +1,7 @@
+// POST /api/normal/v5/normalmeta/exports?format=csv|xlsx&lang=zh|en — the result list as a file (public)
+import { exportRoute, listExport } from '@/lib/server/catalogue/exports';
+import { listExportQuerySchema } from '@/lib/shared/contracts/exports';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = exportRoute(listExportQuerySchema, listExport);
