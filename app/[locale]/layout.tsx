@@ -1,7 +1,7 @@
 import '@/components/providers/mantine-styles';
 import '@mantine/notifications/styles.css';
 import '../globals.css';
-import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
+import { mantineHtmlProps } from '@mantine/core';
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
@@ -53,11 +53,10 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   // Only the site frame's messages: pages add their own (components/providers/client-messages.tsx).
   const messages = pickMessages(await getMessages(), SHELL_MESSAGES);
 
+  // The portal is light only (AppProviders forces it), so the scheme is the static attribute of
+  // mantineHtmlProps: no ColorSchemeScript reading localStorage before paint, and no client module for it.
   return (
     <html lang={HTML_LANG[locale]} {...mantineHtmlProps}>
-      <head>
-        <ColorSchemeScript defaultColorScheme="light" />
-      </head>
       <body>
         <NextIntlClientProvider messages={messages}>
           <AppProviders>

@@ -60,7 +60,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 
   return (
-    <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <NotificationsHost />
       {children}
     </MantineProvider>
