@@ -21,6 +21,7 @@ const fmt = (n: number, digits = 1) => n.toLocaleString(undefined, { maximumFrac
  */
 export function CoveragePanel({ filter, onUncovered }: { filter: SceneFilter | null; onUncovered: (g: Geometry) => void }) {
   const t = useTranslations('Coverage');
+  const tExport = useTranslations('Export');
   const locale = useLocale();
   const { resultIds, setResultIds } = useSelectionStore(useShallow((s) => ({ resultIds: s.resultIds, setResultIds: s.setResultIds })));
   const [request, setRequest] = useState<CoverageRequest | null>(null);
@@ -70,9 +71,12 @@ export function CoveragePanel({ filter, onUncovered }: { filter: SceneFilter | n
     setDownloadError(null);
     setDownloading(true);
     try {
-      await downloadUncovered(minimalIds ? { filter: request.filter, ids: minimalIds } : request, format, locale);
+      await downloadUncovered(minimalIds ? { filter: request.filter, ids: minimalIds } : request, format, {
+        locale,
+        fallbackMessage: (kind) => tExport(`errors.${kind}`),
+      });
     } catch (e) {
-      setDownloadError(e instanceof Error ? e.message : String(e));
+      setDownloadError(e instanceof Error ? e.message : tExport('errors.failed'));
     } finally {
       setDownloading(false);
     }

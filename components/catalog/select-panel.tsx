@@ -4,7 +4,7 @@ import { Button, Divider, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { searchBlocker } from '@/lib/client/stores/selection-request';
-import { OFFERED_MODES, useSelectionStore, type OfferedMode } from '@/lib/client/stores/selection-store';
+import { OFFERED_MODES, snapshotOf, useSelectionStore, type OfferedMode } from '@/lib/client/stores/selection-store';
 import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import { ExtentFields, RegionFields } from './area-fields';
 import { CollectionTree } from './collection-tree';
@@ -43,16 +43,7 @@ function DrawFields() {
 /** The SELECT tab: how the area is chosen (spec §4 modes), the satellites and sensors, the filters. */
 export function SelectPanel() {
   const t = useTranslations('Normal');
-  const state = useSelectionStore(
-    useShallow((s) => ({
-      selectStatus: s.selectStatus,
-      regionCodes: s.regionCodes,
-      extent: s.extent,
-      geojson: s.geojson,
-      uploadIds: s.uploadIds,
-      filters: s.filters,
-    })),
-  );
+  const state = useSelectionStore(useShallow(snapshotOf));
   const actions = useSelectionStore(
     useShallow((s) => ({
       setMode: s.setMode,

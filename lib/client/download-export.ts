@@ -26,7 +26,7 @@ export class ExportError extends Error {
 
 export interface ExportDownloadOptions {
   locale: string;
-  signal: AbortSignal;
+  signal?: AbortSignal;
   onProgress?: (progress: ExportProgress) => void;
   /** The message for failures without a server message (`failed`) and lost connections (`network`). */
   fallbackMessage: (kind: 'failed' | 'network') => string;
@@ -47,7 +47,8 @@ export function dispositionName(header: string | null): string | null {
   return (plain?.[1] ?? plain?.[2])?.trim() || null;
 }
 
-export async function downloadExport(url: string, body: ExportBody, options: ExportDownloadOptions): Promise<{ blob: Blob; name: string }> {
+/** `body` is the export's JSON body (ExportBody, or the coverage body of `notcovershp`). */
+export async function downloadExport(url: string, body: ExportBody | object, options: ExportDownloadOptions): Promise<{ blob: Blob; name: string }> {
   const { signal, onProgress, fallbackMessage } = options;
   let response: Response;
   try {
@@ -59,7 +60,7 @@ export async function downloadExport(url: string, body: ExportBody, options: Exp
       signal,
     });
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal?.aborted) throw error;
     throw new ExportError(fallbackMessage('network'), null);
   }
   const type = response.headers.get('content-type') ?? '';
@@ -84,7 +85,7 @@ export async function downloadExport(url: string, body: ExportBody, options: Exp
         onProgress?.({ received, total });
       }
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (signal?.aborted) throw error;
       throw new ExportError(fallbackMessage('network'), null);
     }
   }

@@ -17,6 +17,7 @@ import { POST as coverPost } from '../../app/api/normal/v5/normalmeta/covershp/r
 import { POST as exportsPost } from '../../app/api/normal/v5/normalmeta/exports/route';
 import { EXPORT_LIMITS } from '../../lib/shared/contracts/exports';
 import { withTestDatabase } from '../support/api';
+import { parseCsv } from '../support/csv';
 
 const db = withTestDatabase();
 
@@ -84,36 +85,7 @@ beforeAll(async () => {
   demoTotal = count!.n;
 }, 60_000);
 
-afterAll(() => (process.env.KEEP_EXPORTS ? undefined : rmSync(tmp, { recursive: true, force: true })));
-
-/** RFC 4180 reader independent of the writer. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('result list exports', () => {
   it('CSV: UTF-8 with BOM, headers in the language asked for, one defused row per scene in time order', async () => {

@@ -4,6 +4,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import type { SceneFilter } from '../../shared/contracts/catalogue';
 import { coverageByIdsContract, coverageContract, fallFigureContract, notCoverShpContract } from '../../shared/contracts/coverage';
 import { apiFetch } from '../api';
+import { downloadExport, saveBlob, type ExportDownloadOptions } from '../download-export';
 
 /** What a coverage analysis runs on: the search's filter and the checked ids (null: every result up to the cap). */
 export interface CoverageRequest {
@@ -45,23 +46,12 @@ export function useFallFigures(request: CoverageRequest | null) {
 }
 
 /** Downloads the uncovered remainder (`notcovershp`) as a zipped shapefile or GeoJSON: the browser saves it. */
-export async function downloadUncovered(request: CoverageRequest, format: 'shp' | 'geojson', locale: string): Promise<void> {
-  const response = await fetch(`${notCoverShpContract.path}?format=${format}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-locale': locale },
-    body: JSON.stringify({ filter: request.filter, ...(request.ids ? { ids: request.ids } : {}) }),
-  });
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.startsWith('application/json')) {
-    const envelope = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(envelope?.message ?? response.statusText);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = format === 'shp' ? 'not_covered.zip' : 'not_covered.geojson';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export async function downloadUncovered(
+  request: CoverageRequest,
+  format: 'shp' | 'geojson',
+  options: Pick<ExportDownloadOptions, 'locale' | 'fallbackMessage'>,
+): Promise<void> {
+  const body = { filter: request.filter, ...(request.ids ? { ids: request.ids } : {}) };
+  const { blob, name } = await downloadExport(`${notCoverShpContract.path}?format=${format}`, body, options);
+  saveBlob(blob, name);
 }

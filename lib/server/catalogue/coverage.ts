@@ -29,7 +29,7 @@ import {
 } from '../../shared/contracts/coverage';
 import { greedyCover } from '../../shared/catalogue/set-cover';
 import { ApiError } from '../api/errors';
-import { contentDisposition } from '../files/content-disposition';
+import { fileResponse } from '../files/file-response';
 import { shapefileZip } from '../files/shapefile';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { areaGeometrySql, sceneConditions, whereSql } from './query';
@@ -322,12 +322,9 @@ export async function uncoveredFile(db: Database, input: CoverageScenes, format:
   const r = await uncoveredRemainder(db, input);
   const properties = { area_km2: round(r.uncoveredKm2, 3), share_pct: round(pct(r.uncoveredKm2, r.areaKm2), 3), scenes: r.sceneCount };
   const features = r.geometry ? [{ geometry: r.geometry, properties }] : [];
-  const headers = { 'cache-control': 'no-store' };
   if (format === 'geojson') {
     const body = JSON.stringify({ type: 'FeatureCollection', features: features.map((f) => ({ type: 'Feature', ...f })) });
-    return new Response(body, {
-      headers: { ...headers, 'content-type': 'application/geo+json', 'content-disposition': contentDisposition('not_covered.geojson') },
-    });
+    return fileResponse(body, 'application/geo+json', 'not_covered.geojson');
   }
   const zip = shapefileZip({
     name: 'not_covered',
@@ -338,7 +335,5 @@ export async function uncoveredFile(db: Database, input: CoverageScenes, format:
     ],
     features,
   });
-  return new Response(Buffer.from(zip), {
-    headers: { ...headers, 'content-type': 'application/zip', 'content-disposition': contentDisposition('not_covered.zip') },
-  });
+  return fileResponse(zip, 'application/zip', 'not_covered.zip');
 }

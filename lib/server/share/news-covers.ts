@@ -10,6 +10,7 @@ import type { Locale } from '@/i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import { COVER_MAX_SIDE, COVER_MIN_SIDE, type CoverLink, type NewsCover } from '../../shared/contracts/share';
 import { ApiError } from '../api/errors';
+import { readBodyLimited } from '../api/upload';
 import type { Queryable } from '../db/types';
 import { fileUrlSecret } from '../files/secret';
 import { isCompleteImage, sniffImage } from '../files/image-info';
@@ -75,24 +76,8 @@ export async function getNewsCover(db: Queryable, id: string, locale: Locale): P
 }
 
 /** Reads a request body up to `max` bytes; more is refused without reading it all. */
-export async function readBodyLimited(request: Request, max: number, locale: Locale): Promise<Uint8Array> {
-  const tooLarge = () => shareError(locale, 'coverTooLarge', { mb: max / 1024 / 1024 }, API_CODES.TOO_LARGE, 413);
-  if (Number(request.headers.get('content-length') ?? '0') > max) throw tooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+export function readCoverBody(request: Request, max: number, locale: Locale): Promise<Uint8Array> {
+  return readBodyLimited(request, max, () => shareError(locale, 'coverTooLarge', { mb: max / 1024 / 1024 }, API_CODES.TOO_LARGE, 413));
 }
 
 /** Checks an uploaded cover and stores it; the item's pages are refreshed when it is published. */

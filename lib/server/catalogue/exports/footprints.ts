@@ -11,7 +11,8 @@ import { EXPORT_LIMITS } from '../../../shared/contracts/exports';
 import { shapefileZip } from '../../files/shapefile';
 import { translateMessage } from '../../i18n';
 import { EXPORT_COLUMNS, exportWords } from './columns';
-import { datedName, fileResponse, type ExportContext } from './respond';
+import { datedName, fileResponse } from '../../files/file-response';
+import type { ExportContext } from './respond';
 import { exportScenes } from './rows';
 
 /** The shapefile's layer name (the names of the files inside the zip): ASCII, whatever the language. */

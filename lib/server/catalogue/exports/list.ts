@@ -5,7 +5,8 @@ import { EXPORT_LIMITS, type listExportQuerySchema } from '../../../shared/contr
 import { translateMessage } from '../../i18n';
 import { exportCells, exportHeaders, exportWords } from './columns';
 import { csvDocument } from './csv';
-import { datedName, fileResponse, type ExportContext } from './respond';
+import { datedName, fileResponse } from '../../files/file-response';
+import type { ExportContext } from './respond';
 import { exportScenes } from './rows';
 import { xlsxDocument } from './xlsx';
 

@@ -15,7 +15,7 @@ import { translateMessage } from '../../i18n';
 import { log } from '../../log';
 import { sceneQuicklook } from '../quicklook';
 import type { ExportContext } from './respond';
-import { datedName } from './respond';
+import { datedName } from '../../files/file-response';
 import { exportScenes } from './rows';
 
 /** A file name safe in every unzip tool: no separators or control characters, unique in the zip. */

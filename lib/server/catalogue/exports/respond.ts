@@ -14,7 +14,6 @@ import { ApiError } from '../../api/errors';
 import { getDb } from '../../db';
 import type { Database } from '../../db/types';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../../db/unavailable';
-import { contentDisposition } from '../../files/content-disposition';
 import { localeOfRequest, translateMessage } from '../../i18n';
 import { log } from '../../log';
 
@@ -97,25 +96,4 @@ export function exportRoute<S extends z.ZodType<{ lang?: ExportLanguage }>>(
       log.info('api', { method: request.method, path, status, ms: Date.now() - started });
     }
   };
-}
-
-/** `base-YYYY-MM-DD.ext` in UTC. */
-export const datedName = (base: string, ext: string, now = new Date()) => `${base}-${now.toISOString().slice(0, 10)}.${ext}`;
-
-/** A whole file in memory, saved under `name`; its length is known, so clients can show progress. */
-export function fileResponse(bytes: Uint8Array | string, type: string, name: string, extra: Record<string, string> = {}): Response {
-  const body = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
-  return new Response(body as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    headers: {
-      'content-type': type,
-      'content-disposition': contentDisposition(name),
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      // Next drops Content-Length from route answers; server.mjs sends this one as Content-Length.
-      'content-length': String(body.byteLength),
-      'x-body-length': String(body.byteLength),
-      ...extra,
-    },
-  });
 }
