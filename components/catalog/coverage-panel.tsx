@@ -143,7 +143,17 @@ export function CoveragePanel({ filter, onUncovered }: { filter: SceneFilter | n
             </Table.Tbody>
           </Table>
           <Text size="xs" data-testid="coverage-legend">
-            <span aria-hidden="true" style={{ display: 'inline-block', width: 14, height: 10, marginInlineEnd: 6, border: '2px dashed #c2410c', background: 'rgba(234,88,12,0.35)' }} />
+            <span
+              aria-hidden="true"
+              style={{
+                display: 'inline-block',
+                width: 14,
+                height: 10,
+                marginInlineEnd: 6,
+                border: '2px dashed #c2410c',
+                background: 'rgba(234,88,12,0.35)',
+              }}
+            />
             {t('legendUncovered')}
           </Text>
           <Group gap="xs">
@@ -154,7 +164,11 @@ export function CoveragePanel({ filter, onUncovered }: { filter: SceneFilter | n
             <Anchor component="button" size="sm" onClick={() => void download('geojson')}>
               {t('downloadGeojson')}
             </Anchor>
-            {downloading && <Text size="xs" role="status">{t('downloading')}</Text>}
+            {downloading && (
+              <Text size="xs" role="status">
+                {t('downloading')}
+              </Text>
+            )}
           </Group>
           {downloadError && (
             <Text size="xs" c="red" role="alert">

@@ -3,10 +3,11 @@
 import { Alert, Anchor, Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { submittedFilter } from '@/lib/client/stores/selection-request';
+import { uploadFile } from '@/lib/client/upload-file';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import {
@@ -20,46 +21,19 @@ import {
   type SceneList,
   type UploadType,
 } from '@/lib/shared/contracts/scene-lists';
+import { FileDrop } from './file-drop';
 import classes from './scene-list.module.css';
 
 const TYPES: readonly UploadType[] = [UPLOAD_TYPES.FLIE_NAMES, UPLOAD_TYPES.OPR, UPLOAD_TYPES.PR];
-const ACCEPT = '.txt,.csv,.xlsx,text/plain,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ACCEPT = ['.txt', '.csv', '.xlsx'] as const;
 const MAX_MB = SCENE_LIST_LIMITS.maxBytes / 1024 / 1024;
 
 const listKey = (id: string | null) => ['catalogue', 'scene-list', id] as const;
 
 interface UploadState {
   name: string;
-  percent: number;
-}
-
-/**
- * Sends the file as multipart form data with upload progress (fetch reports none), in the page's
- * language; resolves with the stored list or rejects with the server's localized message.
- */
-function sendList(file: File, type: UploadType, locale: string, onProgress: (percent: number) => void): Promise<SceneList> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.set('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', uploadSceneListContract.path.replace('{x}', String(type)));
-    xhr.setRequestHeader('x-locale', locale);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((100 * e.loaded) / e.total));
-    };
-    xhr.onerror = () => reject(new Error(''));
-    xhr.onload = () => {
-      try {
-        const envelope = JSON.parse(xhr.responseText) as { code: number; message: string; data: unknown };
-        if (envelope.code !== 0) return reject(new Error(envelope.message));
-        resolve(sceneListSchema.parse(envelope.data));
-      } catch {
-        reject(new Error(''));
-      }
-    };
-    xhr.send(form);
-  });
+  /** Share sent; null while the server reads the list. */
+  percent: number | null;
 }
 
 /** The uploaded list: name, lines read, the lines that could not be read (collapsible). */
@@ -82,11 +56,20 @@ function ListSummary({ list, onRemove }: { list: SceneList; onRemove: () => void
                 <span className={classes.sceneListLineNo}>{t('invalid.line', { line: l.line })}</span> <code>{l.text}</code> — {l.message}
               </li>
             ))}
-            {list.invalidCount > list.invalid.length ? <li>{t('invalid.more', { count: list.invalidCount - list.invalid.length })}</li> : null}
+            {list.invalidCount > list.invalid.length ? (
+              <li>{t('invalid.more', { count: list.invalidCount - list.invalid.length })}</li>
+            ) : null}
           </ul>
         </details>
       ) : null}
-      <Button size="xs" variant="subtle" color="gray" onClick={onRemove} style={{ alignSelf: 'flex-start' }} data-testid="scene-list-remove">
+      <Button
+        size="xs"
+        variant="subtle"
+        color="gray"
+        onClick={onRemove}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="scene-list-remove"
+      >
         {t('file.remove')}
       </Button>
     </Stack>
@@ -98,13 +81,11 @@ export function SceneListFields() {
   const t = useTranslations('SceneList');
   const locale = useLocale();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const listId = useSelectionStore((s) => s.uploadIds.list);
   const setUpload = useSelectionStore((s) => s.setUpload);
   const [type, setType] = useState<UploadType>(UPLOAD_TYPES.FLIE_NAMES);
   const [uploading, setUploading] = useState<UploadState | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [justUploaded, setJustUploaded] = useState<SceneList | null>(null);
 
   // A list named by the URL (or uploaded earlier) is read back from the server while it lives.
@@ -118,31 +99,21 @@ export function SceneListFields() {
   const list = listId ? info.data : undefined;
   const shownType = list?.listType ?? type;
 
-  async function upload(file: File | undefined) {
-    if (!file) return;
+  async function upload(file: File) {
     setError(null);
-    if (file.size > SCENE_LIST_LIMITS.maxBytes) {
-      setError(t('errors.tooLarge', { max: MAX_MB }));
-      return;
-    }
     setUploading({ name: file.name, percent: 0 });
     try {
-      const stored = await sendList(file, type, locale, (percent) => setUploading({ name: file.name, percent }));
+      const url = uploadSceneListContract.path.replace('{x}', String(type));
+      const onProgress = (percent: number | null) => setUploading({ name: file.name, percent });
+      const stored = await uploadFile(url, file, sceneListSchema, { locale, onProgress, fallback: t('file.failed') }).promise;
       setJustUploaded(stored);
       setUpload('list', stored.id);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : t('file.failed'));
     } finally {
       setUploading(null);
-      if (input.current) input.current.value = '';
     }
   }
-
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    setDragging(false);
-    void upload(e.dataTransfer.files[0]);
-  };
 
   return (
     <Stack gap="sm" data-testid="scene-list-fields">
@@ -186,46 +157,20 @@ export function SceneListFields() {
           }}
         />
       ) : (
-        <div
-          className={classes.sceneListDrop}
-          data-dragging={dragging || undefined}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          data-testid="scene-list-drop"
-        >
-          <Text size="sm">{t('file.drop')}</Text>
-          <Text size="xs" c="dimmed">
-            {t('file.or')}
-          </Text>
-          <label htmlFor={inputId} className={classes.sceneListLabel}>
-            {t('file.label')}
-          </label>
-          <input
-            id={inputId}
-            ref={input}
-            type="file"
-            accept={ACCEPT}
-            className={classes.sceneListInput}
-            disabled={uploading !== null}
-            aria-describedby={`${inputId}-limits`}
-            onChange={(e) => void upload(e.currentTarget.files?.[0])}
-            data-testid="scene-list-input"
-          />
-          <Text id={`${inputId}-limits`} size="xs" c="dimmed">
-            {t('file.limits', { maxMb: MAX_MB, maxLines: SCENE_LIST_LIMITS.maxLines })}
-          </Text>
-        </div>
+        <FileDrop
+          accept={ACCEPT}
+          maxBytes={SCENE_LIST_LIMITS.maxBytes}
+          onFile={(file) => void upload(file)}
+          onReject={(reason) => setError(reason === 'tooLarge' ? t('errors.tooLarge', { max: MAX_MB }) : t('errors.wrongType'))}
+          label={t('file.label')}
+          prompt={t('file.drop')}
+          hint={t('file.limits', { maxMb: MAX_MB, maxLines: SCENE_LIST_LIMITS.maxLines })}
+          busy={uploading !== null}
+          progress={uploading?.percent}
+          busyLabel={uploading ? t('file.uploading', { name: uploading.name, percent: uploading.percent ?? 100 }) : undefined}
+          testId="scene-list"
+        />
       )}
-      {uploading ? (
-        <Stack gap={4} role="status" data-testid="scene-list-progress">
-          <Text size="xs">{t('file.uploading', { name: uploading.name, percent: uploading.percent })}</Text>
-          <progress className={classes.sceneListProgress} max={100} value={uploading.percent} aria-label={t('file.uploading', { name: uploading.name, percent: uploading.percent })} />
-        </Stack>
-      ) : null}
       {error ? (
         <Alert color="red" role="alert" title={t('file.failed')} data-testid="scene-list-error">
           {error}
@@ -256,7 +201,10 @@ export function SceneListUnmatched() {
   const filter = submitted && listId ? submittedFilter(submitted) : null;
   const query = useQuery({
     queryKey: ['catalogue', 'scene-list-unmatched', listId, filter],
-    queryFn: listId === null || filter === null ? skipToken : ({ signal }) => apiFetch(sceneListUnmatchedContract, { params: { id: listId }, body: { filter }, signal }),
+    queryFn:
+      listId === null || filter === null
+        ? skipToken
+        : ({ signal }) => apiFetch(sceneListUnmatchedContract, { params: { id: listId }, body: { filter }, signal }),
     staleTime: 60_000,
   });
   if (!listId) return null;

@@ -12,7 +12,13 @@ import { FilterFields } from './filter-fields';
 import { UploadAreaFields } from './upload-area';
 import { SceneListFields } from './scene-list-upload';
 
-const MODE_KEYS = { [SELECT_MODES.REGION]: 'region', [SELECT_MODES.EXTENT]: 'extent', [SELECT_MODES.DRAW]: 'draw', [SELECT_MODES.SHP]: 'shp', [SELECT_MODES.FILE]: 'file' } as const;
+const MODE_KEYS = {
+  [SELECT_MODES.REGION]: 'region',
+  [SELECT_MODES.EXTENT]: 'extent',
+  [SELECT_MODES.DRAW]: 'draw',
+  [SELECT_MODES.SHP]: 'shp',
+  [SELECT_MODES.FILE]: 'file',
+} as const;
 
 function DrawFields() {
   const t = useTranslations('Normal');
@@ -55,7 +61,9 @@ export function SelectPanel() {
     })),
   );
   const blocker = searchBlocker(state);
-  const mode = (OFFERED_MODES as readonly number[]).includes(state.selectStatus) ? (state.selectStatus as OfferedMode) : SELECT_MODES.REGION;
+  const mode = (OFFERED_MODES as readonly number[]).includes(state.selectStatus)
+    ? (state.selectStatus as OfferedMode)
+    : SELECT_MODES.REGION;
 
   return (
     <Stack gap="md" data-testid="select-panel">
@@ -89,7 +97,13 @@ export function SelectPanel() {
       <Divider />
       <FilterFields filters={state.filters} onChange={actions.setFilters} />
       <div>
-        <Button fullWidth onClick={actions.search} disabled={blocker !== null} aria-describedby={blocker ? 'normal-search-blocker' : undefined} data-testid="search-button">
+        <Button
+          fullWidth
+          onClick={actions.search}
+          disabled={blocker !== null}
+          aria-describedby={blocker ? 'normal-search-blocker' : undefined}
+          data-testid="search-button"
+        >
           {t('search')}
         </Button>
         {blocker ? (

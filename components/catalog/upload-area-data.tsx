@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
 import { apiFetch } from '@/lib/client/api';
-import type { Envelope } from '@/lib/shared/contracts/api';
+import { uploadFile } from '@/lib/client/upload-file';
 import { getUploadedAreaContract, uploadAreaContract, uploadedAreaSchema, type UploadedArea } from '@/lib/shared/contracts/uploads';
 
 export const uploadAreaKey = (locale: string, id: string | null) => ['upload-area', locale, id] as const;
@@ -20,47 +20,14 @@ export function useUploadedArea(id: string | null) {
   });
 }
 
-export class UploadFailed extends Error {}
+export { UploadFailed } from '@/lib/client/upload-file';
 
-/**
- * Sends `file` as multipart field `file`; `onProgress` gets the share sent (0–100), then null once the
- * server is reading it. Fails with the server's message in the page's language.
- */
+/** Sends an area file (lib/client/upload-file.ts: progress, then null while the server reads it). */
 export function uploadAreaFile(
   file: File,
   locale: string,
   onProgress: (percent: number | null) => void,
   fallback: string,
 ): { promise: Promise<UploadedArea>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadedArea>((resolve, reject) => {
-    xhr.open(uploadAreaContract.method, uploadAreaContract.path);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('x-locale', locale);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded >= event.total ? null : Math.round((100 * event.loaded) / event.total));
-    };
-    xhr.upload.onload = () => onProgress(null);
-    xhr.onerror = () => reject(new UploadFailed(fallback));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    xhr.onload = () => {
-      let envelope: Envelope<unknown> | null = null;
-      try {
-        envelope = JSON.parse(xhr.responseText) as Envelope<unknown>;
-      } catch {
-        envelope = null;
-      }
-      if (!envelope || envelope.code !== 0) {
-        reject(new UploadFailed(envelope?.message || fallback));
-        return;
-      }
-      const parsed = uploadedAreaSchema.safeParse(envelope.data);
-      if (parsed.success) resolve(parsed.data);
-      else reject(new UploadFailed(fallback));
-    };
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+  return uploadFile(uploadAreaContract.path, file, uploadedAreaSchema, { locale, onProgress, fallback });
 }

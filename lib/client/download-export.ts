@@ -48,7 +48,11 @@ export function dispositionName(header: string | null): string | null {
 }
 
 /** `body` is the export's JSON body (ExportBody, or the coverage body of `notcovershp`). */
-export async function downloadExport(url: string, body: ExportBody | object, options: ExportDownloadOptions): Promise<{ blob: Blob; name: string }> {
+export async function downloadExport(
+  url: string,
+  body: ExportBody | object,
+  options: ExportDownloadOptions,
+): Promise<{ blob: Blob; name: string }> {
   const { signal, onProgress, fallbackMessage } = options;
   let response: Response;
   try {
@@ -110,7 +114,8 @@ export function saveBlob(blob: Blob, name: string): void {
 
 /** `12.3 KB`, `4.5 MB`. */
 export function formatBytes(bytes: number, locale: string): string {
-  const nf = (n: number, digits: number) => new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'zh-CN', { maximumFractionDigits: digits }).format(n);
+  const nf = (n: number, digits: number) =>
+    new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'zh-CN', { maximumFractionDigits: digits }).format(n);
   if (bytes < 1024) return `${nf(bytes, 0)} B`;
   if (bytes < 1024 * 1024) return `${nf(bytes / 1024, 1)} KB`;
   return `${nf(bytes / 1024 / 1024, 1)} MB`;

@@ -47,10 +47,46 @@ interface Fixture {
 }
 
 const FIXTURES: Fixture[] = [
-  { id: 'EXP_1', fileName: 'EXP_1_GF2_PMS1_20240301.tar.gz', lon: 116.4, lat: 39.9, at: '2024-03-01T03:00:00Z', cloud: 5, online: true, quicklook: 'https://provider.example/ql/EXP_1.jpg' },
-  { id: 'EXP_2', fileName: '=HYPERLINK("http://evil","x"),2.tar.gz', lon: 117.1, lat: 40.2, at: '2024-03-02T03:00:00Z', cloud: 40.5, online: false, quicklook: null },
-  { id: 'EXP_3', fileName: 'EXP_3_资源三号_"quoted".tar.gz', lon: 115.8, lat: 39.1, at: '2024-03-03T03:00:00Z', cloud: null, online: true, quicklook: null },
-  { id: 'EXP_4', fileName: 'EXP_4_multi.tar.gz', lon: 118.0, lat: 41.0, at: '2024-03-04T03:00:00Z', cloud: 0, online: true, quicklook: null },
+  {
+    id: 'EXP_1',
+    fileName: 'EXP_1_GF2_PMS1_20240301.tar.gz',
+    lon: 116.4,
+    lat: 39.9,
+    at: '2024-03-01T03:00:00Z',
+    cloud: 5,
+    online: true,
+    quicklook: 'https://provider.example/ql/EXP_1.jpg',
+  },
+  {
+    id: 'EXP_2',
+    fileName: '=HYPERLINK("http://evil","x"),2.tar.gz',
+    lon: 117.1,
+    lat: 40.2,
+    at: '2024-03-02T03:00:00Z',
+    cloud: 40.5,
+    online: false,
+    quicklook: null,
+  },
+  {
+    id: 'EXP_3',
+    fileName: 'EXP_3_资源三号_"quoted".tar.gz',
+    lon: 115.8,
+    lat: 39.1,
+    at: '2024-03-03T03:00:00Z',
+    cloud: null,
+    online: true,
+    quicklook: null,
+  },
+  {
+    id: 'EXP_4',
+    fileName: 'EXP_4_multi.tar.gz',
+    lon: 118.0,
+    lat: 41.0,
+    at: '2024-03-04T03:00:00Z',
+    cloud: 0,
+    online: true,
+    quicklook: null,
+  },
 ];
 const FILTER = { collections: ['fixture-exp'] };
 const BY_TIME = [...FIXTURES].sort((a, b) => b.at.localeCompare(a.at));
@@ -75,10 +111,10 @@ beforeAll(async () => {
     );
   }
   // EXP_4 is a multipolygon of two squares.
-  await db().query(`UPDATE scenes SET footprint = ST_Multi(ST_Union(ST_GeomFromText($1, 4326), ST_GeomFromText($2, 4326))) WHERE id = 'EXP_4'`, [
-    square(118, 41, 0.2),
-    square(119, 41, 0.2),
-  ]);
+  await db().query(
+    `UPDATE scenes SET footprint = ST_Multi(ST_Union(ST_GeomFromText($1, 4326), ST_GeomFromText($2, 4326))) WHERE id = 'EXP_4'`,
+    [square(118, 41, 0.2), square(119, 41, 0.2)],
+  );
   const rows = await db().query<{ id: string }>(`SELECT id FROM scenes WHERE source = 'demo' ORDER BY acquired_at DESC, id DESC LIMIT 3`);
   demoIds = rows.map((r) => r.id);
   const [count] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes`);
@@ -92,7 +128,9 @@ describe('result list exports', () => {
     const en = await post(exportsPost, '/api/normal/v5/normalmeta/exports?format=csv&lang=en', { filter: FILTER });
     expect(en.status).toBe(200);
     expect(en.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(en.headers.get('content-disposition')).toMatch(/^attachment; filename="image-query-results-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''/);
+    expect(en.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="image-query-results-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''/,
+    );
     expect([...en.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(en.text().replace(/^\uFEFF/, ''));
     expect(rows[0]!.slice(0, 4)).toEqual(['File name', 'Satellite', 'Sensor', 'Product level']);
@@ -104,9 +142,16 @@ describe('result list exports', () => {
     expect(exp2[rows[0]!.indexOf('Acquired (UTC)')]).toBe('2024-03-02 03:00:00');
 
     // Chinese headers and name (the UTF-8 file name in filename*), the checked ids only.
-    const zh = await post(exportsPost, '/api/normal/v5/normalmeta/exports?format=csv', { filter: FILTER, ids: ['EXP_3', 'EXP_1', 'NOT_THERE'] }, 'zh');
+    const zh = await post(
+      exportsPost,
+      '/api/normal/v5/normalmeta/exports?format=csv',
+      { filter: FILTER, ids: ['EXP_3', 'EXP_1', 'NOT_THERE'] },
+      'zh',
+    );
     expect(zh.status).toBe(200);
-    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(zh.headers.get('content-disposition')!)![1]!)).toMatch(/^影像检索结果-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(zh.headers.get('content-disposition')!)![1]!)).toMatch(
+      /^影像检索结果-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const zhRows = parseCsv(zh.text().replace(/^\uFEFF/, ''));
     expect(zhRows[0]!.slice(0, 3)).toEqual(['文件名', '卫星', '传感器']);
     expect(zhRows.slice(1).map((r) => r.at(-1))).toEqual(['EXP_3', 'EXP_1']);
@@ -119,7 +164,11 @@ describe('result list exports', () => {
       ['en', 'File name', 'Availability'],
       ['zh', '文件名', '在线状态'],
     ] as const) {
-      const res = await post(exportsPost, `/api/normal/v5/normalmeta/exports?format=xlsx&lang=${lang}`, { filter: FILTER, sort: 'cloud', order: 'asc' });
+      const res = await post(exportsPost, `/api/normal/v5/normalmeta/exports?format=xlsx&lang=${lang}`, {
+        filter: FILTER,
+        sort: 'cloud',
+        order: 'asc',
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       const workbook = new ExcelJS.Workbook();
@@ -147,34 +196,67 @@ describe('footprint exports (covershp)', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(/filename="scene-footprints-\d{4}-\d{2}-\d{2}\.zip"/);
     const entries = Object.keys(unzipSync(res.bytes)).sort();
-    expect(entries).toEqual(['scene_footprints.cpg', 'scene_footprints.dbf', 'scene_footprints.prj', 'scene_footprints.shp', 'scene_footprints.shx']);
+    expect(entries).toEqual([
+      'scene_footprints.cpg',
+      'scene_footprints.dbf',
+      'scene_footprints.prj',
+      'scene_footprints.shp',
+      'scene_footprints.shx',
+    ]);
     const file = join(tmp, 'footprints.zip');
     writeFileSync(file, res.bytes);
     const info = execFileSync('ogrinfo', ['-al', '-so', `/vsizip/${file}`], { encoding: 'utf8' });
     expect(info).toMatch(/Feature Count: 4/);
     expect(info).toMatch(/Geometry: Polygon/);
     expect(info).toMatch(/WGS 84|WGS_1984/);
-    for (const field of ['FILE_NAME: String', 'SATELLITE: String', 'CLOUD_PCT: Real', 'PATH: Integer', 'ONLINE: String', 'SCENE_ID: String'])
+    for (const field of [
+      'FILE_NAME: String',
+      'SATELLITE: String',
+      'CLOUD_PCT: Real',
+      'PATH: Integer',
+      'ONLINE: String',
+      'SCENE_ID: String',
+    ])
       expect(info).toContain(field);
     // Values read back through GDAL, UTF-8 names intact.
-    const rows = execFileSync('ogrinfo', ['-ro', '-q', '-sql', "SELECT FILE_NAME, ONLINE FROM scene_footprints WHERE SCENE_ID = 'EXP_3'", `/vsizip/${file}`], {
-      encoding: 'utf8',
-    });
+    const rows = execFileSync(
+      'ogrinfo',
+      ['-ro', '-q', '-sql', "SELECT FILE_NAME, ONLINE FROM scene_footprints WHERE SCENE_ID = 'EXP_3'", `/vsizip/${file}`],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(rows).toContain('EXP_3_资源三号_"quoted".tar.gz');
     expect(rows).toContain('ONLINE (String) = Online');
-    const multi = execFileSync('ogrinfo', ['-ro', '-q', '-sql', "SELECT * FROM scene_footprints WHERE SCENE_ID = 'EXP_4'", `/vsizip/${file}`], { encoding: 'utf8' });
+    const multi = execFileSync(
+      'ogrinfo',
+      ['-ro', '-q', '-sql', "SELECT * FROM scene_footprints WHERE SCENE_ID = 'EXP_4'", `/vsizip/${file}`],
+      { encoding: 'utf8' },
+    );
     expect(multi).toMatch(/MULTIPOLYGON/);
   });
 
   it('GeoJSON: a FeatureCollection of the footprints with the attributes, readable by GDAL too', async () => {
-    const res = await post(coverPost, '/api/normal/v5/normalmeta/covershp?format=geojson&lang=zh', { filter: FILTER, ids: ['EXP_4', 'EXP_2'] });
+    const res = await post(coverPost, '/api/normal/v5/normalmeta/covershp?format=geojson&lang=zh', {
+      filter: FILTER,
+      ids: ['EXP_4', 'EXP_2'],
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
-    const doc = JSON.parse(res.text()) as { type: string; features: { id: string; geometry: { type: string }; properties: Record<string, unknown> }[] };
+    const doc = JSON.parse(res.text()) as {
+      type: string;
+      features: { id: string; geometry: { type: string }; properties: Record<string, unknown> }[];
+    };
     expect(doc.type).toBe('FeatureCollection');
     expect(doc.features.map((f) => f.id)).toEqual(['EXP_4', 'EXP_2']);
     expect(doc.features[0]!.geometry.type).toBe('MultiPolygon');
-    expect(doc.features[1]!.properties).toMatchObject({ fileName: FIXTURES[1]!.fileName, cloud: 40.5, online: '离线（已归档）', path: 7, row: 88 });
+    expect(doc.features[1]!.properties).toMatchObject({
+      fileName: FIXTURES[1]!.fileName,
+      cloud: 40.5,
+      online: '离线（已归档）',
+      path: 7,
+      row: 88,
+    });
     const file = join(tmp, 'footprints.geojson');
     writeFileSync(file, res.bytes);
     expect(execFileSync('ogrinfo', ['-al', '-so', file], { encoding: 'utf8' })).toMatch(/Feature Count: 2/);
@@ -204,7 +286,9 @@ describe('quick-look zip (export/quickimage)', () => {
   });
 
   it('stops drawing when the client goes away', async () => {
-    const many = await db().query<{ id: string }>(`SELECT id FROM scenes WHERE source = 'demo' ORDER BY acquired_at DESC, id DESC LIMIT 12`);
+    const many = await db().query<{ id: string }>(
+      `SELECT id FROM scenes WHERE source = 'demo' ORDER BY acquired_at DESC, id DESC LIMIT 12`,
+    );
     const controller = new AbortController();
     const response = await quickimagePost(
       new Request('http://localhost:3000/api/normal/v5/normalmeta/export/quickimage?lang=en', {
@@ -250,13 +334,23 @@ describe('bounds and refusals', () => {
          FROM generate_series(1, $1::int) AS i`,
       [EXPORT_LIMITS.maxRows + 1],
     );
-    const list = await post(exportsPost, '/api/normal/v5/normalmeta/exports?format=csv', { filter: { collections: ['fixture-bulk'] } }, 'en');
+    const list = await post(
+      exportsPost,
+      '/api/normal/v5/normalmeta/exports?format=csv',
+      { filter: { collections: ['fixture-bulk'] } },
+      'en',
+    );
     expect(list.status).toBe(413);
     expect(JSON.parse(list.text()).message).toBe(
       'An export holds at most 10000 scenes, but 10001 match. Check the scenes you need or narrow the search.',
     );
     // Checked scenes within the cap export fine from the same search.
-    const some = await post(exportsPost, '/api/normal/v5/normalmeta/exports?format=csv', { filter: { collections: ['fixture-bulk'] }, ids: ['BULK_1', 'BULK_2'] }, 'en');
+    const some = await post(
+      exportsPost,
+      '/api/normal/v5/normalmeta/exports?format=csv',
+      { filter: { collections: ['fixture-bulk'] }, ids: ['BULK_1', 'BULK_2'] },
+      'en',
+    );
     expect(some.status).toBe(200);
     expect(parseCsv(some.text().replace(/^\uFEFF/, ''))).toHaveLength(3);
   });
@@ -275,7 +369,12 @@ describe('bounds and refusals', () => {
     const none = await post(coverPost, '/api/normal/v5/normalmeta/covershp', { filter: { collections: ['fixture-none'] } }, 'zh');
     expect(none.status).toBe(400);
     expect(JSON.parse(none.text()).message).toBe('没有可导出的影像：检索条件（或勾选的影像）没有匹配结果');
-    const expired = await post(exportsPost, '/api/normal/v5/normalmeta/exports', { filter: { area: { mode: 3, uploadId: '11111111-1111-4111-8111-111111111111' } } }, 'en');
+    const expired = await post(
+      exportsPost,
+      '/api/normal/v5/normalmeta/exports',
+      { filter: { area: { mode: 3, uploadId: '11111111-1111-4111-8111-111111111111' } } },
+      'en',
+    );
     expect(expired.status).toBe(400);
     expect(JSON.parse(expired.text()).message).toMatch(/expired or does not exist/);
   });

@@ -40,7 +40,8 @@ export function useFallFigures(request: CoverageRequest | null) {
     queryFn:
       request === null
         ? skipToken
-        : ({ signal }) => apiFetch(fallFigureContract, { body: { filter: request.filter, ...(request.ids ? { ids: request.ids } : {}) }, signal }),
+        : ({ signal }) =>
+            apiFetch(fallFigureContract, { body: { filter: request.filter, ...(request.ids ? { ids: request.ids } : {}) }, signal }),
     staleTime: 60_000,
   });
 }

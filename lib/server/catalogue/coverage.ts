@@ -44,7 +44,8 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.max
 const geometryOf = (text: string | null): Geometry => (text ? (JSON.parse(text) as NonNullable<Geometry>) : null);
 
 /** PostgreSQL's "canceling statement due to statement timeout". */
-const isStatementTimeout = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
+const isStatementTimeout = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
 
 /**
  * One analysis: one transaction (its temporary tables drop at commit) in which no statement runs longer
@@ -60,7 +61,8 @@ async function analyse<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Prom
       return fn(tx);
     });
   } catch (error) {
-    if (isStatementTimeout(error)) throw new ApiError(API_CODES.UNAVAILABLE, 'Coverage.errors.tooSlow', { seconds: COVERAGE_LIMITS.statementTimeoutMs / 1000 });
+    if (isStatementTimeout(error))
+      throw new ApiError(API_CODES.UNAVAILABLE, 'Coverage.errors.tooSlow', { seconds: COVERAGE_LIMITS.statementTimeoutMs / 1000 });
     throw error;
   }
 }
@@ -117,13 +119,17 @@ async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> 
                 ORDER BY s.acquired_at DESC, s.id DESC LIMIT $${params.length}) s`,
     params,
   );
-  const [counts] = await tx.query<{ n: number; km2: number }>(`SELECT (SELECT count(*)::int FROM cov_scene) AS n, (SELECT km2 FROM cov_area) AS km2`);
+  const [counts] = await tx.query<{ n: number; km2: number }>(
+    `SELECT (SELECT count(*)::int FROM cov_scene) AS n, (SELECT km2 FROM cov_area) AS km2`,
+  );
   let sceneCount = counts?.n ?? 0;
   const capped = sceneCount > COVERAGE_LIMITS.maxScenes;
   let matched = sceneCount;
   if (capped) {
     // The oldest one beyond the cap goes; the search's total says how many there were.
-    await tx.query(`DELETE FROM cov_scene WHERE (acquired_at, id) = (SELECT acquired_at, id FROM cov_scene ORDER BY acquired_at, id LIMIT 1)`);
+    await tx.query(
+      `DELETE FROM cov_scene WHERE (acquired_at, id) = (SELECT acquired_at, id FROM cov_scene ORDER BY acquired_at, id LIMIT 1)`,
+    );
     sceneCount = COVERAGE_LIMITS.maxScenes;
     const countParams: SqlParam[] = [];
     const countWhere = whereSql(sceneConditions({ filter, ids }, countParams));

@@ -17,7 +17,17 @@ const scene: Scene = {
   orbitNumber: 12345,
   path: 7,
   row: 88,
-  footprint: { type: 'Polygon', coordinates: [[[116, 39], [117, 39], [117, 40], [116, 39]]] },
+  footprint: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [116, 39],
+        [117, 39],
+        [117, 40],
+        [116, 39],
+      ],
+    ],
+  },
   centre: [-116.5, 39.9],
   bbox: [116, 39, 117, 40],
   areaKm2: 3456.7,

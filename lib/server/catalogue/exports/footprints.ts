@@ -18,7 +18,12 @@ import { exportScenes } from './rows';
 /** The shapefile's layer name (the names of the files inside the zip): ASCII, whatever the language. */
 export const FOOTPRINT_LAYER = 'scene_footprints';
 
-export async function footprintExport({ db, body, lang, query }: ExportContext<z.output<typeof footprintExportQuerySchema>>): Promise<Response> {
+export async function footprintExport({
+  db,
+  body,
+  lang,
+  query,
+}: ExportContext<z.output<typeof footprintExportQuerySchema>>): Promise<Response> {
   const scenes = await exportScenes(db, body, EXPORT_LIMITS.maxRows, 'Export.errors.tooManyRows');
   const words = exportWords(lang);
   const base = translateMessage(lang, 'Export.files.footprints');

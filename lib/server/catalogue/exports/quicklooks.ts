@@ -20,7 +20,11 @@ import { exportScenes } from './rows';
 
 /** A file name safe in every unzip tool: no separators or control characters, unique in the zip. */
 export function zipEntryName(fileName: string, ext: string, taken: Set<string>): string {
-  const stem = fileName.replace(/\.(tar\.gz|tgz|zip|tif|tiff)$/i, '').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').slice(0, 180) || 'scene';
+  const stem =
+    fileName
+      .replace(/\.(tar\.gz|tgz|zip|tif|tiff)$/i, '')
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+      .slice(0, 180) || 'scene';
   let name = `${stem}.${ext}`;
   for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${stem}_${i}.${ext}`;
   taken.add(name.toLowerCase());
@@ -29,7 +33,13 @@ export function zipEntryName(fileName: string, ext: string, taken: Set<string>):
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-function readme(lang: ExportContext<unknown>['lang'], scenes: readonly Scene[], demo: readonly string[], external: readonly Scene[], missing: readonly Scene[]): string {
+function readme(
+  lang: ExportContext<unknown>['lang'],
+  scenes: readonly Scene[],
+  demo: readonly string[],
+  external: readonly Scene[],
+  missing: readonly Scene[],
+): string {
   const t = (key: string, values?: Record<string, string | number>) => translateMessage(lang, `Export.readme.${key}`, values);
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const lines = [t('title', { count: scenes.length, date }), ''];

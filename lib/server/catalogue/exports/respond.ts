@@ -56,7 +56,14 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-function envelope(locale: Locale, status: number, code: number, key: string, values: Record<string, string | number> = {}, headers: Record<string, string> = {}) {
+function envelope(
+  locale: Locale,
+  status: number,
+  code: number,
+  key: string,
+  values: Record<string, string | number> = {},
+  headers: Record<string, string> = {},
+) {
   const message = translateMessage(locale, key.includes('.') ? key : `Api.${key}`, values);
   return Response.json({ code, message, data: null }, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
@@ -87,7 +94,14 @@ export function exportRoute<S extends z.ZodType<{ lang?: ExportLanguage }>>(
       if (isDatabaseUnavailable(error)) {
         status = 503;
         noteDatabaseOutage();
-        return envelope(locale, 503, API_CODES.UNAVAILABLE, 'unavailable', { seconds: RETRY_AFTER_SECONDS }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+        return envelope(
+          locale,
+          503,
+          API_CODES.UNAVAILABLE,
+          'unavailable',
+          { seconds: RETRY_AFTER_SECONDS },
+          { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        );
       }
       status = 500;
       log.error('export failed', { path, error: error instanceof Error ? error.stack : String(error) });

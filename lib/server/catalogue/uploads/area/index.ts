@@ -18,7 +18,11 @@ export function uploadedFile(request: Request, maxBodyBytes: number): Promise<Up
   return multipartFile(
     request,
     { maxBodyBytes, maxFileBytes: AREA_UPLOAD_LIMITS.maxFileBytes },
-    { badForm: () => new UploadRefused('noFile'), noFile: () => new UploadRefused('noFile'), tooLarge: () => new UploadRefused('tooLarge') },
+    {
+      badForm: () => new UploadRefused('noFile'),
+      noFile: () => new UploadRefused('noFile'),
+      tooLarge: () => new UploadRefused('tooLarge'),
+    },
   );
 }
 
