@@ -63,9 +63,31 @@ beforeAll(async () => {
     FIXTURES.push(f);
   }
   // Inside Hebei's bounding box but in Shandong (Dongying): a region search for Hebei must not return it.
-  FIXTURES.push({ id: 'FIX_DONGYING', collection: 'fixture-a', lon: 118.6, lat: 37.4, sizeDeg: 0.1, at: '2025-03-01T03:00:00Z', cloud: 5, resolution: 2, level: 'L1A', online: true });
+  FIXTURES.push({
+    id: 'FIX_DONGYING',
+    collection: 'fixture-a',
+    lon: 118.6,
+    lat: 37.4,
+    sizeDeg: 0.1,
+    at: '2025-03-01T03:00:00Z',
+    cloud: 5,
+    resolution: 2,
+    level: 'L1A',
+    online: true,
+  });
   // Inside Hebei (Shijiazhuang).
-  FIXTURES.push({ id: 'FIX_SHIJIAZHUANG', collection: 'fixture-a', lon: 114.5, lat: 38.05, sizeDeg: 0.1, at: '2025-03-02T03:00:00Z', cloud: 5, resolution: 2, level: 'L1A', online: true });
+  FIXTURES.push({
+    id: 'FIX_SHIJIAZHUANG',
+    collection: 'fixture-a',
+    lon: 114.5,
+    lat: 38.05,
+    sizeDeg: 0.1,
+    at: '2025-03-02T03:00:00Z',
+    cloud: 5,
+    resolution: 2,
+    level: 'L1A',
+    online: true,
+  });
   for (const f of FIXTURES) await insert(f);
 }, 120_000);
 
@@ -83,14 +105,27 @@ describe('image query: filters agree with SQL', () => {
     ['collections', { collections: ['fixture-a', 'fixture-sar'] }, `collection IN ('fixture-a', 'fixture-sar')`, []],
     ['cloud ≤ 20 (radar passes)', { cloudMax: 20 }, `(cloud_pct IS NULL OR cloud_pct <= 20)`, []],
     ['cloud 10–30', { cloudMin: 10, cloudMax: 30 }, `(cloud_pct IS NULL OR cloud_pct BETWEEN 10 AND 30)`, []],
-    ['dates (UTC days, both ends)', { dateFrom: '2024-06-01', dateTo: '2024-08-31' }, `acquired_at >= '2024-06-01T00:00:00Z' AND acquired_at < '2024-09-01T00:00:00Z'`, []],
+    [
+      'dates (UTC days, both ends)',
+      { dateFrom: '2024-06-01', dateTo: '2024-08-31' },
+      `acquired_at >= '2024-06-01T00:00:00Z' AND acquired_at < '2024-09-01T00:00:00Z'`,
+      [],
+    ],
     ['resolution 1–5 m', { resolutionMin: 1, resolutionMax: 5 }, `resolution_m BETWEEN 1 AND 5`, []],
     ['product level', { productLevels: ['L2A'] }, `product_level = 'L2A'`, []],
     ['offline', { online: false }, `NOT online`, []],
     ['extent', { area: { mode: 2, bbox: [110, 30, 115, 35] } }, `ST_Intersects(footprint, ST_MakeEnvelope(110, 30, 115, 35, 4326))`, []],
     [
       'all together',
-      { collections: ['fixture-a', 'fixture-b'], cloudMax: 50, dateFrom: '2024-03-01', dateTo: '2025-03-01', resolutionMax: 3, online: true, area: { mode: 2, bbox: [100, 25, 118, 40] } },
+      {
+        collections: ['fixture-a', 'fixture-b'],
+        cloudMax: 50,
+        dateFrom: '2024-03-01',
+        dateTo: '2025-03-01',
+        resolutionMax: 3,
+        online: true,
+        area: { mode: 2, bbox: [100, 25, 118, 40] },
+      },
       `collection IN ('fixture-a', 'fixture-b') AND (cloud_pct IS NULL OR cloud_pct <= 50) AND acquired_at >= '2024-03-01T00:00:00Z'
        AND acquired_at < '2025-03-02T00:00:00Z' AND resolution_m <= 3 AND online AND ST_Intersects(footprint, ST_MakeEnvelope(100, 25, 118, 40, 4326))`,
       [],
@@ -132,14 +167,28 @@ describe('image query: areas', () => {
   });
 
   it('several regions select the union of their scenes', async () => {
-    const response = await search({ filter: { area: { mode: 1, regionCodes: ['130000', '370000'] }, collections: ['fixture-a'] }, pageSize: 100 });
+    const response = await search({
+      filter: { area: { mode: 1, regionCodes: ['130000', '370000'] }, collections: ['fixture-a'] },
+      pageSize: 100,
+    });
     const ids = response.json.data.list.map((s: { id: string }) => s.id);
     expect(ids).toEqual(expect.arrayContaining(['FIX_SHIJIAZHUANG', 'FIX_DONGYING']));
   });
 
   it('keeps a drawn polygon at full resolution and repairs a self-intersection', async () => {
     // A bow-tie over Shijiazhuang (the crossing point) — repaired into two triangles that still cover it.
-    const bowTie = { type: 'Polygon', coordinates: [[[114.3, 37.9], [114.7, 38.2], [114.7, 37.9], [114.3, 38.2], [114.3, 37.9]]] };
+    const bowTie = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [114.3, 37.9],
+          [114.7, 38.2],
+          [114.7, 37.9],
+          [114.3, 38.2],
+          [114.3, 37.9],
+        ],
+      ],
+    };
     const response = await search({ filter: { collections: ['fixture-a'], area: { mode: 4, geometry: bowTie } } });
     expect(response.json.code).toBe(0);
     expect(response.json.data.list.map((s: { id: string }) => s.id)).toContain('FIX_SHIJIAZHUANG');
@@ -151,8 +200,21 @@ describe('image query: areas', () => {
       ring.push([114.5 + 0.3 * Math.cos(a), 38.05 + 0.3 * Math.sin(a)]);
     }
     ring.push(ring[0]!);
-    await insert({ id: 'FIX_CORNER', collection: 'fixture-a', lon: 114.76, lat: 38.31, sizeDeg: 0.04, at: '2025-03-03T03:00:00Z', cloud: 1, resolution: 2, level: 'L1A', online: true });
-    const circle = await search({ filter: { collections: ['fixture-a'], area: { mode: 4, geometry: { type: 'Polygon', coordinates: [ring] } } } });
+    await insert({
+      id: 'FIX_CORNER',
+      collection: 'fixture-a',
+      lon: 114.76,
+      lat: 38.31,
+      sizeDeg: 0.04,
+      at: '2025-03-03T03:00:00Z',
+      cloud: 1,
+      resolution: 2,
+      level: 'L1A',
+      online: true,
+    });
+    const circle = await search({
+      filter: { collections: ['fixture-a'], area: { mode: 4, geometry: { type: 'Polygon', coordinates: [ring] } } },
+    });
     expect(circle.json.code).toBe(0);
     const ids = circle.json.data.list.map((s: { id: string }) => s.id);
     expect(ids).toContain('FIX_SHIJIAZHUANG');
@@ -160,7 +222,10 @@ describe('image query: areas', () => {
   });
 
   it('gives each scene its share of the area and sorts by it', async () => {
-    const response = await search({ filter: { collections: ['fixture-a'], area: { mode: 2, bbox: [114.45, 38.0, 114.55, 38.1] } }, sort: 'coverage' });
+    const response = await search({
+      filter: { collections: ['fixture-a'], area: { mode: 2, bbox: [114.45, 38.0, 114.55, 38.1] } },
+      sort: 'coverage',
+    });
     const page = scenePageSchema.parse(response.json.data);
     const scene = page.list.find((s) => s.id === 'FIX_SHIJIAZHUANG')!;
     expect(scene.coveragePct).toBeCloseTo(100, 0);
@@ -179,12 +244,60 @@ describe('image query: sorting, paging, lookups', () => {
       seen.push(...page.list.map((s) => s.id));
     }
     expect(new Set(seen).size).toBe(100);
-    const times = FIXTURES.filter((f) => f.collection === 'fixture-b').sort((a, b) => (a.at < b.at ? 1 : -1)).map((f) => f.id);
+    const times = FIXTURES.filter((f) => f.collection === 'fixture-b')
+      .sort((a, b) => (a.at < b.at ? 1 : -1))
+      .map((f) => f.id);
     expect(seen).toEqual(times);
   });
 
+  it('pages through a search in a shape (one statement for total, page and coverage) in time and cloud order', async () => {
+    // A drawn quadrilateral over the fixtures' middle: the total, each page, each row's share of the shape
+    // and a page past the end agree with SQL written independently.
+    const shape = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [104, 28],
+          [121, 29],
+          [120, 40],
+          [105, 39],
+          [104, 28],
+        ],
+      ],
+    };
+    const filter = { collections: ['fixture-a', 'fixture-b'], area: { mode: 4, geometry: shape } };
+    const g = `ST_GeomFromGeoJSON('${JSON.stringify(shape)}')`;
+    const where = `collection IN ('fixture-a', 'fixture-b') AND ST_Intersects(footprint, ${g})`;
+    const total = await sqlCount(where);
+    expect(total).toBeGreaterThan(60);
+    for (const [sort, order, orderSql] of [
+      ['time', 'desc', 'acquired_at DESC, id DESC'],
+      ['cloud', 'asc', 'coalesce(cloud_pct, 0) ASC, acquired_at DESC, id DESC'],
+    ] as const) {
+      const expected = await db().query<{ id: string; pct: number }>(
+        `SELECT id, 100 * ST_Area(ST_Intersection(footprint, ${g})::geography) / ST_Area(${g}::geography) AS pct
+           FROM scenes WHERE ${where} ORDER BY ${orderSql}`,
+      );
+      const seen: Array<{ id: string; pct: number }> = [];
+      for (let pageNum = 1; pageNum <= Math.ceil(total / 25); pageNum++) {
+        const page = scenePageSchema.parse((await search({ filter, sort, order, pageNum, pageSize: 25 })).json.data);
+        expect(page.total).toBe(total);
+        seen.push(...page.list.map((s) => ({ id: s.id, pct: s.coveragePct! })));
+      }
+      expect(seen.map((s) => s.id)).toEqual(expected.map((e) => e.id));
+      seen.forEach((s, i) => expect(s.pct).toBeCloseTo(Math.min(100, expected[i]!.pct), 1)); // shown to 0.1 %
+    }
+    const past = await search({ filter, pageNum: Math.ceil(total / 25) + 1, pageSize: 25 });
+    expect(past.json.code).toBe(0);
+    expect(scenePageSchema.parse(past.json.data)).toMatchObject({ total, list: [] });
+    const none = await search({ filter: { ...filter, dateFrom: '2031-01-01' } });
+    expect(scenePageSchema.parse(none.json.data)).toMatchObject({ total: 0, list: [] });
+  });
+
   it('sorts by cloud, clearest first', async () => {
-    const page = scenePageSchema.parse((await search({ filter: { collections: ['fixture-a'] }, sort: 'cloud', order: 'asc', pageSize: 50 })).json.data);
+    const page = scenePageSchema.parse(
+      (await search({ filter: { collections: ['fixture-a'] }, sort: 'cloud', order: 'asc', pageSize: 50 })).json.data,
+    );
     const clouds = page.list.map((s) => s.cloudPct!);
     expect(clouds).toEqual([...clouds].sort((a, b) => a - b));
   });
@@ -208,8 +321,50 @@ describe('image query: bad input', () => {
     ['bad date', { filter: { dateFrom: '2024-13-01' } }, /Dates must be YYYY-MM-DD/],
     ['unknown region', { filter: { area: { mode: 1, regionCodes: ['999999'] } } }, /Region not found/],
     ['bbox reversed', { filter: { area: { mode: 2, bbox: [120, 30, 110, 35] } } }, /extent must be/],
-    ['open ring', { filter: { area: { mode: 4, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] } } } }, /must end where it starts/],
-    ['degenerate ring', { filter: { area: { mode: 4, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [2, 2], [0, 0]]] } } } }, /not valid GeoJSON/],
+    [
+      'open ring',
+      {
+        filter: {
+          area: {
+            mode: 4,
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [0, 0],
+                  [1, 0],
+                  [1, 1],
+                  [0, 1],
+                ],
+              ],
+            },
+          },
+        },
+      },
+      /must end where it starts/,
+    ],
+    [
+      'degenerate ring',
+      {
+        filter: {
+          area: {
+            mode: 4,
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [0, 0],
+                  [1, 1],
+                  [2, 2],
+                  [0, 0],
+                ],
+              ],
+            },
+          },
+        },
+      },
+      /not valid GeoJSON/,
+    ],
     ['SQL in a collection', { filter: { collections: ["a'; DROP TABLE scenes; --"] } }, /satellite\/sensor code is not valid/],
     ['unknown mode', { filter: { area: { mode: 9 } } }, /not supported/],
   ];

