@@ -139,11 +139,17 @@ async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> 
   return { areaKm2: counts?.km2 ?? 0, sceneCount, matched, capped };
 }
 
-/** km² of a geometry (SQL expression, evaluated once) inside the area, by the area's pieces. */
-function insideKm2(geometry: string): string {
+/**
+ * km² of a geometry (SQL expression, evaluated once) inside a set of pieces (`cov_piece`: the area; or
+ * `cov_left`: what the chosen scenes left of it): a piece wholly inside counts whole, others are overlaid.
+ */
+function piecesKm2(geometry: string, pieces: 'cov_piece' | 'cov_left'): string {
   return `coalesce((SELECT sum(CASE WHEN ST_CoveredBy(q.g, x.g) THEN q.km2 ELSE ST_Area(ST_Intersection(q.g, x.g)::geography) / 1e6 END)
-                      FROM (SELECT ${geometry} AS g) x JOIN cov_piece q ON q.g && x.g AND ST_Intersects(q.g, x.g)), 0)`;
+                      FROM (SELECT ${geometry} AS g) x JOIN ${pieces} q ON q.g && x.g AND ST_Intersects(q.g, x.g)), 0)`;
 }
+
+/** km² of a geometry inside the area, by the area's pieces. */
+const insideKm2 = (geometry: string) => piecesKm2(geometry, 'cov_piece');
 
 const scenesUsed = (p: Prepared) => ({ sceneCount: p.sceneCount, matched: p.matched, cap: COVERAGE_LIMITS.maxScenes, capped: p.capped });
 
@@ -240,9 +246,14 @@ export async function fallFigures(db: Database, input: CoverageScenes): Promise<
          FROM cov_scene WHERE km2 > 0 ORDER BY km2 DESC, coalesce(cloud_pct, 0), id`,
     );
     const union = await unionInside(tx);
-    // The chosen footprints' union, grown one scene at a time; a gain is the scene's km² inside the area
-    // less the km² of its overlap with the chosen union inside the area.
+    // The chosen footprints' union, grown one scene at a time, and what is left of the area: its pieces
+    // (`cov_left`, from `cov_piece`) less every chosen footprint. A scene's gain is the km² of the pieces
+    // left that it covers: the left pieces shrink and vanish as scenes are chosen, so later gains get
+    // cheaper, where overlaying each candidate with the growing union of the chosen got dearer (49 gain
+    // queries of ~35 ms for 1,000 scenes over Henan).
     await tx.query(`CREATE TEMP TABLE cov_chosen ON COMMIT DROP AS SELECT ${EMPTY} AS g`);
+    await tx.query(`CREATE TEMP TABLE cov_left ON COMMIT DROP AS SELECT row_number() OVER () AS id, g, km2 FROM cov_piece`);
+    await tx.query(`CREATE INDEX ON cov_left USING gist (g)`);
     const deadline = Date.now() + COVERAGE_LIMITS.minimalSetBudgetMs;
     let cut = false;
     const steps = await greedyCover(
@@ -250,15 +261,23 @@ export async function fallFigures(db: Database, input: CoverageScenes): Promise<
       {
         gains: async (ids) => {
           const rows = await tx.query<{ id: string; gain: number }>(
-            `SELECT c.id, c.km2 - CASE WHEN ST_IsEmpty(k.g) OR NOT ST_Intersects(c.footprint, k.g) THEN 0
-                                       ELSE ${insideKm2('ST_CollectionExtract(ST_Intersection(c.footprint, k.g), 3)')} END AS gain
-               FROM cov_scene c CROSS JOIN cov_chosen k WHERE c.id = ANY ($1::text[])`,
+            `SELECT c.id, ${piecesKm2('c.footprint', 'cov_left')} AS gain FROM cov_scene c WHERE c.id = ANY ($1::text[])`,
             [ids],
           );
           return new Map(rows.map((r) => [r.id, r.gain]));
         },
         take: async (id) => {
           await tx.query(`UPDATE cov_chosen SET g = ST_Union(g, (SELECT footprint FROM cov_scene WHERE id = $1))`, [id]);
+          const chosen = `(SELECT footprint FROM cov_scene WHERE id = $1)`;
+          await tx.query(`DELETE FROM cov_left q WHERE q.g && ${chosen} AND ST_CoveredBy(q.g, ${chosen})`, [id]);
+          await tx.query(
+            `UPDATE cov_left q SET g = d.g, km2 = ST_Area(d.g::geography) / 1e6
+               FROM (SELECT id, ST_CollectionExtract(ST_Difference(g, ${chosen}), 3) AS g
+                       FROM cov_left WHERE g && ${chosen} AND ST_Intersects(g, ${chosen})) d
+              WHERE q.id = d.id`,
+            [id],
+          );
+          await tx.query(`DELETE FROM cov_left WHERE ST_IsEmpty(g)`);
         },
       },
       {
