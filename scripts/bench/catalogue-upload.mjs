@@ -1,5 +1,6 @@
 // Area upload (issue 18): time from a ~5 MB zipped shapefile to the first page of results, against a
-// running portal (BENCH_BASE_URL, default http://localhost:3000): the upload (read, reproject, dissolve,
+// running portal (BENCH_BASE_URL, default http://localhost:3000; `npm run bench -- catalogue` runs it
+// against its built portal on the 1 M-scene PostgreSQL): the upload (read, reproject, dissolve,
 // simplify, store) and the search in the uploaded area, each BENCH_UPLOAD_ROUNDS times (default 5).
 //
 // The shapefile is made by GDAL's ogr2ogr (CGCS2000 Gauss-Krüger zone 39, EPSG:4527) from a wiggly
@@ -38,7 +39,7 @@ function shapefileZip() {
 
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
-export async function measure(log = console.log) {
+export async function measure(log = console.log, base = BASE) {
   const zip = shapefileZip();
   log(`[upload] shapefile zip: ${(zip.length / 1024 / 1024).toFixed(2)} MB, ${VERTICES.toLocaleString('en')} vertices`);
   const uploads = [];
@@ -47,12 +48,12 @@ export async function measure(log = console.log) {
     const form = new FormData();
     form.append('file', new Blob([zip]), 'block.zip');
     let t = performance.now();
-    const up = await (await fetch(`${BASE}/api/normal/v5/normalmeta/upload/shp`, { method: 'POST', body: form, headers: { 'x-locale': 'en' } })).json();
+    const up = await (await fetch(`${base}/api/normal/v5/normalmeta/upload/shp`, { method: 'POST', body: form, headers: { 'x-locale': 'en' } })).json();
     uploads.push(performance.now() - t);
     if (up.code !== 0) throw new Error(`upload refused: ${up.message}`);
     t = performance.now();
     const page = await (
-      await fetch(`${BASE}/api/normal/v5/normalmeta/base`, {
+      await fetch(`${base}/api/normal/v5/normalmeta/base`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ filter: { area: { mode: 3, uploadId: up.data.id } }, pageSize: 20 }),
@@ -64,7 +65,14 @@ export async function measure(log = console.log) {
   const total = uploads.map((u, i) => u + searches[i]);
   const line = (name, v) => `${name}: p50 ${percentile(v, 50).toFixed(0)} ms, max ${Math.max(...v).toFixed(0)} ms`;
   log(`[upload] ${line('upload', uploads)}; ${line('search', searches)}; ${line('upload + first page', total)}`);
-  return { uploads, searches, total };
+  return {
+    zipMb: zip.length / 1024 / 1024,
+    vertices: VERTICES,
+    rounds: ROUNDS,
+    upload: { p50: percentile(uploads, 50), max: Math.max(...uploads) },
+    search: { p50: percentile(searches, 50), max: Math.max(...searches) },
+    total: { p50: percentile(total, 50), max: Math.max(...total) },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await measure();

@@ -27,6 +27,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { measure as measureUpload } from './catalogue-upload.mjs';
 import { installPgstac, loadPgstac, pgstacMissing, PGSTAC_VERSION } from './catalogue-pgstac.mjs';
 import { postgresMissing, startPostgres } from './postgres.mjs';
 import { ROOT, startServer, track } from './server.mjs';
@@ -262,6 +263,7 @@ export async function run({ log }) {
   let dbResults = [];
   let httpPostgres = [];
   let coverage = null;
+  let upload = null;
   let httpPglite = [];
   let pgliteStart = null;
   let planDir;
@@ -367,6 +369,13 @@ export async function run({ log }) {
     log('HTTP: the built portal on this PostgreSQL (its start keeps the loaded catalogue)…');
     server = await startServer('portal', { env: { DATABASE_URL: db.url }, readyPath: '/chinese/home', readyTimeoutMs: 300_000 });
     httpPostgres = await httpLatency(server.port, plan, log, 'PostgreSQL');
+    log('area upload (issue 18): a ~5 MB zipped shapefile, then the first page of results in it…');
+    try {
+      upload = await measureUpload(log, `http://127.0.0.1:${server.port}`);
+    } catch (error) {
+      failures.push({ server: 'upload', error: error.message });
+      log(`✗ upload: ${error.message}`);
+    }
     await server.stop();
     server = undefined;
   } catch (error) {
@@ -451,6 +460,10 @@ export async function run({ log }) {
     notes.push(
       `Coverage analysis (${coverage.province}, ${coverage.provinceScenes.toLocaleString('en')} scenes in the province, sets of 1,000): ${coverage.results.map((r) => `${r.endpoint} p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, max ${fmt(r.max)} ms`).join('; ')} (docs/adr/0011-coverage-analysis.md).`,
     );
+  if (upload)
+    notes.push(
+      `Area upload (HTTP, PostgreSQL): a ${fmt(upload.zipMb, 1)} MB zipped shapefile of ${upload.vertices.toLocaleString('en')} vertices (EPSG:4527), ${upload.rounds} rounds: upload p50 ${fmt(upload.upload.p50)} ms (max ${fmt(upload.upload.max)}), first page in it p50 ${fmt(upload.search.p50)} ms, upload to results p50 ${fmt(upload.total.p50)} ms (max ${fmt(upload.total.max)}).`,
+    );
   const stacRow = dbResults.find((r) => r.system === 'stac');
   if (stacRow?.missing) notes.push(`Our STAC search not measured: ${stacRow.missing}.`);
 
@@ -500,5 +513,6 @@ export async function run({ log }) {
     notes,
     failures,
     coverage,
+    upload,
   };
 }
