@@ -350,6 +350,9 @@ describe('CQL2 filters', () => {
     const zh = await get(`/api/stac/v1/search?${q({ filter: "eo:cloud_cover < 10; DROP TABLE scenes" })}`, { 'accept-language': 'zh-CN,zh;q=0.9' });
     expect(zh.status).toBe(400);
     expect(zh.body.description).toMatch(/过滤条件含有不能使用的字符/);
+    // A client that names no language (GDAL, pystac) is answered in English, the STAC specification's.
+    const plain = await get(`/api/stac/v1/search?${q({ filter: "secret = 'x'" })}`);
+    expect(plain.body.description).toMatch(/^Unknown property "secret"/);
     const deep = await post({ filter: `${'NOT '.repeat(40)}gsd < 1` });
     expect(deep.status).toBe(400);
     expect(JSON.stringify(deep.body)).not.toMatch(/SELECT|scenes|\$1/);

@@ -4,8 +4,8 @@ import 'server-only';
  * language (never a stack or SQL), 503 with Retry-After during a database outage, one log line.
  * STAC answers are bare JSON documents, not the portal's `{code, message, data}` envelope.
  */
-import { Cql2Error } from '../../shared/cql2';
 import type { Locale } from '../../../i18n/routing';
+import { Cql2Error } from '../../shared/cql2';
 import { getDb, type Database } from '../db';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { localeOfRequest, translateMessage } from '../i18n';
@@ -47,11 +47,24 @@ function json(body: unknown, status: number, type: string, extra: Record<string,
   });
 }
 
+/**
+ * The language of a STAC answer. Machine clients (GDAL, pystac, QGIS) seldom say which they want: they
+ * get English, the language of the STAC specification, unless the request names one (x-locale, the
+ * portal's cookie, Accept-Language) — the portal's own default, Chinese, is for browsers.
+ */
+function stacLocale(request: Request): Locale {
+  const named =
+    request.headers.has('x-locale') ||
+    /(?:^|;\s*)NEXT_LOCALE=/.test(request.headers.get('cookie') ?? '') ||
+    (request.headers.get('accept-language') ?? '').trim() !== '';
+  return named ? localeOfRequest(request) : 'en';
+}
+
 export function stacRoute(handler: (ctx: StacContext) => Promise<StacAnswer>) {
   return async (request: Request, routeContext?: RouteContext): Promise<Response> => {
     const started = Date.now();
     const url = new URL(request.url);
-    const locale = localeOfRequest(request);
+    const locale = stacLocale(request);
     let status = 200;
     try {
       if (url.search.length > MAX_QUERY_CHARS) throw new StacError('queryTooLong', { max: MAX_QUERY_CHARS }, 400);
@@ -66,13 +79,20 @@ export function stacRoute(handler: (ctx: StacContext) => Promise<StacAnswer>) {
       const error = caught instanceof Cql2Error ? fromCql2(caught) : caught;
       if (error instanceof StacError) {
         status = error.status;
-        return json({ code: error.code, description: translateMessage(locale, `Stac.errors.${error.key}`, error.values) }, status, MEDIA.json);
+        return json(
+          { code: error.code, description: translateMessage(locale, `Stac.errors.${error.key}`, error.values) },
+          status,
+          MEDIA.json,
+        );
       }
       if (isDatabaseUnavailable(error)) {
         noteDatabaseOutage();
         status = 503;
         return json(
-          { code: 'ServiceUnavailable', description: translateMessage(locale, 'Stac.errors.unavailable', { seconds: RETRY_AFTER_SECONDS }) },
+          {
+            code: 'ServiceUnavailable',
+            description: translateMessage(locale, 'Stac.errors.unavailable', { seconds: RETRY_AFTER_SECONDS }),
+          },
           status,
           MEDIA.json,
           { 'retry-after': String(RETRY_AFTER_SECONDS) },
