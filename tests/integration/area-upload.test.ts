@@ -89,6 +89,54 @@ describe('a real county uploaded as a shapefile', () => {
   });
 });
 
+describe('a large uploaded area', () => {
+  it('gets a verified core, hull and lighter copy, and its search still returns exactly the footprints that meet it', async () => {
+    // A wiggly 6,000-vertex outline (the search's exact test of a 99,000-vertex upload took 9-12 s at 1 M
+    // scenes; the core and hull leave it to the footprints along the border).
+    const ring: Array<[number, number]> = [];
+    for (let i = 0; i < 6000; i++) {
+      const a = (2 * Math.PI * i) / 6000;
+      const r = 0.5 * (1 + 0.01 * Math.sin(i * 7.3) * Math.sin(i * 0.91));
+      ring.push([101.3 + 1.2 * r * Math.cos(a), 27.4 + r * Math.sin(a)]);
+    }
+    ring.push(ring[0]!);
+    const { json } = await upload('large.geojson', text(JSON.stringify({ type: 'Polygon', coordinates: [ring] })));
+    expect(json.code).toBe(0);
+    const area = uploadedAreaSchema.parse(json.data);
+    const [shapes] = await db().query<{ core: boolean; hull: boolean; mid: number | null; inside: boolean; around: boolean }>(
+      `SELECT core IS NOT NULL AS core, hull IS NOT NULL AS hull, ST_NPoints(geom_mid) AS mid,
+              ST_CoveredBy(core, geom) AS inside, ST_Covers(hull, geom) AS around
+         FROM catalogue_uploads WHERE id = $1`,
+      [area.id],
+    );
+    expect(shapes).toEqual({ core: true, hull: true, mid: expect.any(Number), inside: true, around: true });
+    expect(shapes!.mid).toBeLessThan(area.vertices);
+    // Footprints strewn across the border: inside, outside and straddling it, small and large.
+    await db().query(
+      `INSERT INTO scenes (id, file_name, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at, cloud_pct,
+                           footprint, centre, area_km2, online, source)
+       SELECT id, id || '.tar.gz', 'fixture-upload-border', 'FIX', 'PMS', 'fixture', 'L1A', 2, '2025-05-01T03:00:00Z', 10,
+              g, ST_Centroid(g), ST_Area(g::geography) / 1e6, true, 'imported'
+         FROM (SELECT 'UPBORDER_' || i AS id,
+                      ST_Expand(ST_Translate(ST_LineInterpolatePoint(ST_ExteriorRing(ST_GeometryN(u.geom, 1)), i::float8 / 400),
+                                             0.02 * sin(i * 12.9898), 0.02 * cos(i * 78.233)), (ARRAY[0.0005, 0.003, 0.01, 0.2])[1 + i % 4]) AS g
+                 FROM catalogue_uploads u, generate_series(0, 399) AS i WHERE u.id = $1) x`,
+      [area.id],
+    );
+    const filter = { collections: ['fixture-upload-border'], area: { mode: 3, uploadId: area.id } };
+    const shp = await call(allIdsPost, '/api/normal/v5/normalmeta/allids', { body: { filter } });
+    const exact = await db().query<{ id: string }>(
+      `SELECT s.id FROM scenes s, catalogue_uploads u
+        WHERE u.id = $1 AND s.collection = 'fixture-upload-border' AND ST_Intersects(s.footprint, u.geom)
+        ORDER BY s.acquired_at DESC, s.id DESC`,
+      [area.id],
+    );
+    expect(exact.length).toBeGreaterThan(100);
+    expect(exact.length).toBeLessThan(400);
+    expect(shp.json.data.ids).toEqual(exact.map((r) => r.id));
+  });
+});
+
 describe('repair and dissolve', () => {
   it('dissolves overlapping polygons into one area and repairs a bow-tie, saying so', async () => {
     const overlapping = featureCollection(square(100, 30, 1), square(100.5, 30, 1));

@@ -6,9 +6,10 @@ import 'server-only';
  * - `cov_area`: the area of interest once (regions by their full-resolution boundary `geom_hi`: the
  *   mid-resolution one differs in area by up to 0.9 % for a province and 19 % for a small city district,
  *   measured over all 2,840 counties; see docs/adr/0011-coverage-analysis.md), with its geodesic area;
- * - `cov_piece`: the area cut into small indexed pieces, by which the part of any geometry inside the area
- *   is measured (whole pieces count whole; only edge pieces are overlaid);
- * - `cov_scene`: the scenes with the km² of their footprint inside the area, computed once.
+ * - `cov_scene`: the scenes with the km² of their footprint inside the area (fall figures: measured in
+ *   JavaScript, lib/shared/geo/clip-area.ts);
+ * - `cov_piece` / `cov_left` (fall figures): the area in small indexed pieces, less the scenes chosen so
+ *   far, to rank the minimal set's candidates.
  * Figures are geodesic (`ST_Area(geography)`, WGS84 spheroid) from these exact geometries; the GeoJSON
  * returned for display is simplified (COVERAGE_LIMITS.displayToleranceDeg), never used for a figure.
  *
@@ -28,7 +29,7 @@ import {
   type UnionArea,
 } from '../../shared/contracts/coverage';
 import { greedyCover } from '../../shared/catalogue/set-cover';
-import { areaInsideKm2, clipTarget, convexClip, type Ring } from '../../shared/geo/clip-area';
+import { areaInsideKm2, clipTarget, convexClip, subdivideRings, type Ring } from '../../shared/geo/clip-area';
 import { ApiError } from '../api/errors';
 import { fileResponse } from '../files/file-response';
 import { shapefileZip } from '../files/shapefile';
@@ -37,9 +38,6 @@ import { areaGeometrySql, sceneConditions, whereSql } from './query';
 import { checkArea } from './search';
 
 type Geometry = CoverageAnalysis['uncovered'];
-
-/** Longest edge of the area's pieces measured in JavaScript (degrees): straight and geodesic agree there. */
-const PIECE_EDGE_DEG = 0.05;
 
 const areaRequired = () => new ApiError(API_CODES.INVALID_INPUT, 'Coverage.errors.areaRequired');
 
@@ -84,10 +82,7 @@ interface Prepared {
 
 /**
  * Fills the temporary tables of one analysis (dropped at commit):
- * - `cov_area`: the area of interest with its km²;
- * - `cov_piece`: the area cut into small pieces (ST_Subdivide, ≤ 64 vertices each, GiST-indexed) with
- *   their km²: the part of any geometry inside the area is the sum over the pieces it meets — a piece
- *   wholly inside counts whole, only edge pieces are overlaid — instead of overlaying the whole boundary;
+ * - `cov_area`: the area of interest with its km² (and the geometry the ranking cuts, `rank`);
  * - `cov_scene`: the scenes (the ids given, within the search, or every result newest first) up to the cap;
  *   the km² of each footprint inside the area is filled by the fall figures only (`sceneShares`).
  */
@@ -101,22 +96,16 @@ async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> 
   const area =
     filter.area.mode === SELECT_MODES.REGION
       ? `(SELECT ST_Union(r.geom_hi) FROM regions r WHERE r.code = ANY ($${areaParams.push([...new Set(filter.area.regionCodes)])}::text[]))`
-      : areaGeometrySql(filter.area, areaParams)!;
+      : areaGeometrySql(filter.area, areaParams, 'exact')!;
+  // `rank`: what the minimal set's ranking cuts into pieces (rankingPieces) — an uploaded area's lighter
+  // copy when it has one (ST_Subdivide took ~4 s on a 99,000-vertex upload); never used for a figure.
+  const rank = filter.area.mode === SELECT_MODES.SHP ? areaGeometrySql(filter.area, areaParams, 'share')! : 'NULL';
   await tx.query(
     `CREATE TEMP TABLE cov_area ON COMMIT DROP AS
-       SELECT g, ST_Area(g::geography) / 1e6 AS km2
-         FROM (SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(${area}), 3)) AS g) x`,
+       SELECT g, ST_Area(g::geography) / 1e6 AS km2, coalesce(ST_Multi(ST_CollectionExtract(ST_MakeValid(r), 3)), g) AS rank
+         FROM (SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(${area}), 3)) AS g, ${rank} AS r) x`,
     areaParams,
   );
-  // Edges longer than 5 km (a drawn or uploaded area's) get points along their great circles first, so
-  // that the pieces' edges are geodesic wherever they are the area's own (see sceneShares).
-  await tx.query(
-    `CREATE TEMP TABLE cov_piece ON COMMIT DROP AS
-       SELECT p AS g, ST_Area(p::geography) / 1e6 AS km2
-         FROM (SELECT ST_Subdivide(CASE WHEN ST_IsValid(d) THEN d ELSE g END, 64) AS p
-                 FROM (SELECT g, ST_Segmentize(g::geography, 5000)::geometry AS d FROM cov_area) y) x`,
-  );
-  await tx.query(`CREATE INDEX ON cov_piece USING gist (g)`);
   const params: SqlParam[] = [];
   const where = whereSql(sceneConditions({ filter, ids }, params));
   params.push(COVERAGE_LIMITS.maxScenes + 1);
@@ -203,8 +192,9 @@ async function subRegions(tx: Queryable, filter: SceneFilter, locale: Locale): P
                FROM regions r CROSS JOIN cov_area a WHERE r.level = 'county' AND r.geom_hi && a.g AND ST_Intersects(r.geom_hi, a.g)`;
   }
   const rows = await tx.query<{ code: string; name_zh: string; name_en: string | null; km2: number; covered: number }>(
-    `WITH part AS (${parts}),
-          sized AS (SELECT p.*, ST_Area(p.g::geography) / 1e6 AS km2 FROM part p WHERE NOT ST_IsEmpty(p.g))
+    // Materialized: each part is an overlay, used four times below (inlined, it was computed for each use).
+    `WITH part AS MATERIALIZED (${parts}),
+          sized AS MATERIALIZED (SELECT p.*, ST_Area(p.g::geography) / 1e6 AS km2 FROM part p WHERE NOT ST_IsEmpty(p.g))
      SELECT s.code, s.name_zh, s.name_en, s.km2,
             CASE WHEN ST_IsEmpty(u.u) OR NOT ST_Intersects(s.g, u.u) THEN 0
                  WHEN ST_CoveredBy(s.g, u.u) THEN s.km2
@@ -256,18 +246,35 @@ type Polygonal = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygo
 const polygonsOf = (g: Polygonal): Ring[][] => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
 
 /**
+ * `cov_piece`: the area (its `rank` geometry) cut into small pieces (ST_Subdivide, ≤ 64 vertices each,
+ * GiST-indexed) with their km², from which the minimal set's ranking starts (`cov_left`). Edges longer
+ * than 5 km (a drawn or uploaded area's) get points along their great circles first.
+ */
+async function rankingPieces(tx: Queryable): Promise<void> {
+  await tx.query(
+    `CREATE TEMP TABLE cov_piece ON COMMIT DROP AS
+       SELECT p AS g, ST_Area(p::geography) / 1e6 AS km2
+         FROM (SELECT ST_Subdivide(CASE WHEN ST_IsValid(d) THEN d ELSE rank END, 64) AS p
+                 FROM (SELECT rank, ST_Segmentize(rank::geography, 5000)::geometry AS d FROM cov_area) y) x`,
+  );
+  await tx.query(`CREATE INDEX ON cov_piece USING gist (g)`);
+}
+
+/**
  * Fills `cov_scene.km2`, the km² of each footprint inside the area, as
  * `ST_Area(ST_Intersection(footprint, area)::geography)` would give it, without an overlay per scene:
  * each convex footprint clips the area's pieces in lib/shared/geo/clip-area.ts (1,000 footprints over
- * Henan: ~0.1 s, where the overlays in PostGIS took ~0.75 s). The pieces are `cov_piece` with every edge
- * cut to ≤ 0.05° (their cuts cancel when measured straight; the area's own edges are short). A footprint
+ * Henan: ~0.1 s, where the overlays in PostGIS took ~0.75 s). A footprint
  * that is not a convex polygon (an imported one can be anything) is measured by PostGIS.
  */
 async function sceneShares(tx: Queryable): Promise<void> {
-  const pieces = await tx.query<{ g: string }>(
-    `SELECT ST_AsGeoJSON(ST_ForcePolygonCCW(ST_Segmentize(g, ${PIECE_EDGE_DEG})), 9) AS g FROM cov_piece`,
+  // The exact area, its edges cut to ≤ 5 km along their great circles (then straight and geodesic agree),
+  // cut into pieces here (subdivideRings: ~30 ms for 100,000 vertices).
+  const [area] = await tx.query<{ g: string }>(
+    `SELECT ST_AsGeoJSON(ST_ForcePolygonCCW(ST_Segmentize(g::geography, 5000)::geometry), 9) AS g FROM cov_area`,
   );
-  const target = clipTarget(pieces.flatMap((p) => polygonsOf(JSON.parse(p.g) as Polygonal)));
+  const pieces = subdivideRings(area ? polygonsOf(JSON.parse(area.g) as Polygonal) : []);
+  const target = clipTarget(pieces.map((ring) => [ring]));
   const footprints = await tx.query<{ id: string; g: string }>(`SELECT id, ST_AsGeoJSON(footprint, 9) AS g FROM cov_scene`);
   const ids: string[] = [];
   const km2: number[] = [];
@@ -290,6 +297,7 @@ export async function fallFigures(db: Database, input: CoverageScenes): Promise<
   return analyse(db, async (tx) => {
     const p = await prepare(tx, input);
     await sceneShares(tx);
+    await rankingPieces(tx);
     const scenes = await tx.query<{ id: string; file_name: string; acquired_at: string; cloud_pct: number | null; km2: number }>(
       `SELECT id, file_name, to_char(acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at, cloud_pct, km2
          FROM cov_scene WHERE km2 > 0 ORDER BY km2 DESC, coalesce(cloud_pct, 0), id`,
