@@ -195,18 +195,20 @@ describe('demo catalogue: sun, radar and clouds', () => {
 });
 
 describe('demo catalogue: determinism', () => {
-  // A few spacecraft keep these runs quick; the generator hands absent missions' shares to the others.
-  const subset = [49260, 39634, 39150]
+  // One spacecraft (Sentinel-1A, day and night) keeps these four runs quick: each propagates its orbit over
+  // the two years, and three spacecraft
+  // took ~40 s of CI. The generator hands absent missions' shares to the others.
+  const subset = [39634]
     .map((n) => tles.get(n)!)
     .map((t) => `${t.name}\n${t.line1}\n${t.line2}`)
     .join('\n');
   const run = (seed: number, anchor = ANCHOR) => [
-    ...generateCatalogue({ tleText: subset, launches: inputs.launches, anchor, count: 600, seed }),
+    ...generateCatalogue({ tleText: subset, launches: inputs.launches, anchor, count: 300, seed }),
   ];
 
   it('gives identical output for the same inputs, different for another seed or month', () => {
     const a = run(1);
-    expect(a).toHaveLength(600);
+    expect(a).toHaveLength(300);
     expect(run(1)).toEqual(a);
     expect(run(2).map((s) => s.id)).not.toEqual(a.map((s) => s.id));
     const nextMonth = run(1, Date.UTC(2026, 11, 1));
