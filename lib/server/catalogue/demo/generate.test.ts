@@ -195,9 +195,9 @@ describe('demo catalogue: sun, radar and clouds', () => {
 });
 
 describe('demo catalogue: determinism', () => {
-  // One spacecraft (Sentinel-1A, day and night) keeps these four runs quick: each propagates its orbit over
-  // the two years, and three spacecraft
-  // took ~40 s of CI. The generator hands absent missions' shares to the others.
+  // One spacecraft (Sentinel-1A, day and night) keeps these four runs quick: each propagates its orbit
+  // over the two years, and three spacecraft took ~40 s of CI. The generator hands absent missions'
+  // shares to the others.
   const subset = [39634]
     .map((n) => tles.get(n)!)
     .map((t) => `${t.name}\n${t.line1}\n${t.line2}`)
