@@ -175,6 +175,25 @@ describe('image query: areas', () => {
     expect(ids).toEqual(expect.arrayContaining(['FIX_SHIJIAZHUANG', 'FIX_DONGYING']));
   });
 
+  it('gives each scene of a region search its share of the regions, as PostGIS measures it', async () => {
+    // Measured in JavaScript for a region (lib/server/catalogue/region-shares.ts); here against one
+    // independent overlay per scene with the mid-resolution boundaries, to the 0.1 % the list shows,
+    // also for a demo scene that is far larger than its region's part.
+    for (const codes of [['130000'], ['130000', '370000'], ['110000']]) {
+      const page = scenePageSchema.parse((await search({ filter: { area: { mode: 1, regionCodes: codes } }, pageSize: 40 })).json.data);
+      expect(page.list.length).toBeGreaterThan(0);
+      const expected = await db().query<{ id: string; pct: number }>(
+        `WITH a AS (SELECT ST_Union(geom_mid) AS g FROM regions WHERE code = ANY ($1::text[]))
+         SELECT s.id, 100 * ST_Area(ST_Intersection(s.footprint, a.g)::geography) / ST_Area(a.g::geography) AS pct
+           FROM scenes s, a WHERE s.id = ANY ($2::text[])`,
+        [codes, page.list.map((x) => x.id)],
+      );
+      const byId = new Map(expected.map((e) => [e.id, Math.min(100, e.pct)]));
+      // Shown rounded to 0.1 %: within half a step plus a hair of the measure itself.
+      for (const scene of page.list) expect(Math.abs(scene.coveragePct! - byId.get(scene.id)!)).toBeLessThanOrEqual(0.051);
+    }
+  });
+
   it('keeps a drawn polygon at full resolution and repairs a self-intersection', async () => {
     // A bow-tie over Shijiazhuang (the crossing point) — repaired into two triangles that still cover it.
     const bowTie = {

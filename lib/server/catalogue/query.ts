@@ -105,7 +105,7 @@ function regionsValueSql(codes: string, one: string, several: string): string {
 }
 
 /** The chosen regions' boundary (see regionsValueSql). */
-function regionBoundarySql(codes: readonly string[], column: 'geom_hi' | 'geom_mid', params: SqlParam[]): string {
+export function regionBoundarySql(codes: readonly string[], column: 'geom_hi' | 'geom_mid', params: SqlParam[]): string {
   const p = push(params, codes);
   const where = `FROM regions r WHERE r.code = ANY (${p}::text[])`;
   return regionsValueSql(p, `SELECT r.${column} ${where}`, `SELECT ST_Union(r.${column}) ${where}`);

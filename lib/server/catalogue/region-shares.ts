@@ -1,0 +1,73 @@
+import 'server-only';
+/**
+ * The share of a REGION search's area each listed scene covers, measured in JavaScript
+ * (lib/shared/geo/clip-area.ts) instead of one PostGIS overlay per row: the province search's first page
+ * spent ~40 of its ~125 ms overlaying 20 footprints with Henan's 3,047-vertex mid-resolution boundary.
+ * A region's boundary does not change while the portal runs (a reload of the regions is a restart's
+ * seed), so its pieces are kept per set of region codes for a while (a few per process, bounded).
+ *
+ * Measured like `ST_Area(ST_Intersection(footprint, geom_mid)::geography) / ST_Area(geom_mid::geography)`:
+ * the boundary's edges cut to ≤ 5 km along their great circles, each convex footprint clipping its
+ * pieces with its own edges as geodesics. A footprint that is not a convex polygon gets no figure here
+ * (`null`: the caller measures it in SQL).
+ */
+import type { Queryable, SqlParam } from '../db/types';
+import { regionBoundarySql } from './query';
+import { areaInsideKm2, clipTarget, convexClip, subdivideRings, type ClipTarget, type Ring } from '../../shared/geo/clip-area';
+
+interface RegionTarget {
+  target: ClipTarget;
+  km2: number;
+}
+
+const MAX_TARGETS = 16;
+const TTL_MS = 10 * 60 * 1000;
+const targets = new Map<string, { loading: Promise<RegionTarget>; at: number }>();
+
+type Polygonal = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };
+const polygonsOf = (g: Polygonal): Ring[][] => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
+
+async function loadTarget(db: Queryable, codes: readonly string[]): Promise<RegionTarget> {
+  const params: SqlParam[] = [];
+  const boundary = regionBoundarySql(codes, 'geom_mid', params);
+  const [row] = await db.query<{ g: string | null; km2: number | null }>(
+    `SELECT ST_AsGeoJSON(ST_ForcePolygonCCW(ST_Segmentize(g::geography, 5000)::geometry), 9) AS g, ST_Area(g::geography) / 1e6 AS km2
+       FROM (SELECT (${boundary}) AS g) x`,
+    params,
+  );
+  const polygons = row?.g ? polygonsOf(JSON.parse(row.g) as Polygonal) : [];
+  return { target: clipTarget(subdivideRings(polygons).map((ring) => [ring])), km2: row?.km2 ?? 0 };
+}
+
+function targetOf(db: Queryable, codes: readonly string[]): Promise<RegionTarget> {
+  const unique = [...new Set(codes)].sort();
+  const key = unique.join(',');
+  const cached = targets.get(key);
+  targets.delete(key);
+  if (cached && Date.now() - cached.at < TTL_MS) {
+    targets.set(key, cached); // most recently used last
+    return cached.loading;
+  }
+  const loading = loadTarget(db, unique);
+  targets.set(key, { loading, at: Date.now() });
+  loading.catch(() => targets.delete(key));
+  while (targets.size > MAX_TARGETS) targets.delete(targets.keys().next().value!);
+  return loading;
+}
+
+/** The % of the regions' area each row's footprint (GeoJSON text) covers; null where it must be measured in SQL. */
+export async function regionShares(
+  db: Queryable,
+  codes: readonly string[],
+  rows: ReadonlyArray<{ id: string; footprint: string }>,
+): Promise<Map<string, number | null>> {
+  const out = new Map<string, number | null>();
+  if (rows.length === 0) return out;
+  const { target, km2 } = await targetOf(db, codes);
+  for (const row of rows) {
+    const rings = polygonsOf(JSON.parse(row.footprint) as Polygonal);
+    const clip = rings.length === 1 && rings[0]!.length === 1 ? convexClip(rings[0]![0]!) : null;
+    out.set(row.id, clip && km2 > 0 ? Math.min(100, (100 * areaInsideKm2(target, clip)) / km2) : null);
+  }
+  return out;
+}
