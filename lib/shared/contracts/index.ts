@@ -34,6 +34,8 @@ import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
 import { SPOT_CONTRACTS } from './spots';
 import { platformFiguresContract } from './figures';
+import { REQUEST_CONTRACTS } from './requests';
+import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -69,6 +71,8 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...UPLOAD_CONTRACTS,
   ...SCENE_LIST_CONTRACTS,
   ...COVERAGE_CONTRACTS,
+  ...REQUEST_CONTRACTS,
+  ...ORDER_MANAGE_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];

@@ -199,7 +199,8 @@ export const dictionaryItemSchema = z.object({
   sort: z.number().int(),
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
-const dictionaryCodes = Object.keys(DICTIONARIES);
+// Order, order item and application statuses (issue 19) are dictionaries too (migration 0018_orders).
+const dictionaryCodes = [...Object.keys(DICTIONARIES), 'ORDER_STATUS', 'ORDER_ITEM_STATUS', 'REQUEST_STATUS'];
 
 const TAG = 'Spots';
 const DETAIL_ACCESS = { permission: PERMISSIONS.LANDCOVER } as const;
