@@ -383,6 +383,7 @@ describe('order management', () => {
     const noNote = await withId(orderStatus, path, id, admin, { body: { status: ORDER_STATUS.REJECTED } });
     expect(noNote.json.message).toBe('Moving it to “Rejected” needs a note');
     const done = await withId(orderStatus, path, id, admin, { body: { status: ORDER_STATUS.REJECTED, note: 'Embargoed scenes.' } });
+    expect(done.json.message).toBe("Success");
     expect(managedOrderDetailSchema.parse(done.json.data)).toMatchObject({ status: ORDER_STATUS.REJECTED, nextStatuses: [] });
     expect(done.json.data.history.at(-1)).toMatchObject({ fromStatus: 1, toStatus: 5, by: 'demo-admin', note: 'Embargoed scenes.' });
     const final = await withId(orderStatus, path, id, admin, { body: { status: ORDER_STATUS.CANCELLED, note: 'x' } });

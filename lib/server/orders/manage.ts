@@ -180,8 +180,8 @@ export async function changeOrderStatus(
       });
     if (transition.noteRequired && !note) throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.noteRequired', { to: names.get(to) ?? String(to) });
     await tx.query(
-      `UPDATE orders SET status = $2, updated_at = now(),
-              ready_at = CASE WHEN $2 = ${ORDER_STATUS.IN_PRODUCTION} THEN NULL ELSE ready_at END
+      `UPDATE orders SET status = $2::smallint, updated_at = now(),
+              ready_at = CASE WHEN $2::smallint = ${ORDER_STATUS.IN_PRODUCTION} THEN NULL ELSE ready_at END
         WHERE id = $1`,
       [id, to],
     );
