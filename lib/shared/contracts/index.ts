@@ -26,6 +26,7 @@ import { UPLOAD_CONTRACTS } from './uploads';
 import { COVERAGE_CONTRACTS } from './coverage';
 import { listFaqContract } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
+import { ORDER_CONTRACTS } from './orders';
 import { NEWS_CONTRACTS } from './news';
 import { listNodesContract } from './nodes';
 import { REGION_CONTRACTS } from './regions';
@@ -71,6 +72,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...UPLOAD_CONTRACTS,
   ...SCENE_LIST_CONTRACTS,
   ...COVERAGE_CONTRACTS,
+  ...ORDER_CONTRACTS,
   ...REQUEST_CONTRACTS,
   ...ORDER_MANAGE_CONTRACTS,
   listFaqContract,

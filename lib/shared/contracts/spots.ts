@@ -199,7 +199,7 @@ export const dictionaryItemSchema = z.object({
   sort: z.number().int(),
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
-// Order, order item and application statuses (issue 19) are dictionaries too (migration 0018_orders).
+// The order model's statuses (lib/shared/orders/model.ts) are dictionaries of migration 0018_orders.
 const dictionaryCodes = [...Object.keys(DICTIONARIES), 'ORDER_STATUS', 'ORDER_ITEM_STATUS', 'REQUEST_STATUS'];
 
 const TAG = 'Spots';
