@@ -1,15 +1,16 @@
 'use client';
 
-import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { RegionPicker } from '@/components/regions/region-picker';
 import { Link } from '@/i18n/navigation';
-import { clearApplyDraft, readApplyDraft, type ApplyDraft } from '@/lib/client/apply-draft';
+import { clearApplyDraft, parseApplyDraft, readApplyDraftText, type ApplyDraft } from '@/lib/client/apply-draft';
 import { submitApplication } from '@/lib/client/queries/applications';
 import { useUserDetail } from '@/lib/client/queries/profile';
 import { useIssueText } from '@/lib/client/use-issue-text';
 import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
+import type { UserDetail } from '@/lib/shared/contracts/users';
 import { createRequestBodySchema, REQUEST_LIMITS, type CreateRequestBody, type RequestArea, type RequestDetail } from '@/lib/shared/contracts/requests';
 import { ORDER_LIMITS } from '@/lib/shared/orders/model';
 
@@ -23,6 +24,8 @@ const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).to
 /** The first field of an issue path, as the form names its inputs. */
 const fieldOf = (path: readonly PropertyKey[]) => (path[0] === 'contact' ? `contact.${String(path[1] ?? 'name')}` : String(path[0] ?? 'form'));
 
+const noSubscription = () => () => {};
+
 /**
  * The new application: for the scenes checked on the image query (handed over in session storage), or
  * for an area (a region, or the image query's area) and period; organisation, project, purpose,
@@ -30,49 +33,36 @@ const fieldOf = (path: readonly PropertyKey[]) => (path[0] === 'contact' ? `cont
  * sent once per form (its idempotency key), with upload progress.
  */
 export function ApplicationForm() {
+  // The image query's hand-over lives in the browser only: none while rendering on the server.
+  const draftText = useSyncExternalStore(noSubscription, readApplyDraftText, () => null);
+  const draft = useMemo(() => parseApplyDraft(draftText), [draftText]);
+  const profile = useUserDetail();
+  if (profile.isPending) return <Skeleton h={480} radius="md" />;
+  return <Form key={draftText ?? 'blank'} handed={draft} user={profile.data ?? null} />;
+}
+
+function Form({ handed, user }: { handed: ApplyDraft | null; user: UserDetail | null }) {
   const t = useTranslations('Applications');
   const locale = useLocale();
   const issueText = useIssueText();
-  const profile = useUserDetail();
-  const [draft, setDraft] = useState<ApplyDraft | null>(null);
-  const [kind, setKind] = useState<Kind>('area');
-  const [areaSource, setAreaSource] = useState<AreaSource>('region');
+  const [draft, setDraft] = useState<ApplyDraft | null>(handed);
+  const [kind, setKind] = useState<Kind>(handed && handed.sceneIds.length > 0 ? 'scenes' : 'area');
+  const [areaSource, setAreaSource] = useState<AreaSource>(handed?.area ? 'query' : 'region');
   const [regionCode, setRegionCode] = useState<string | null>(null);
-  const [dateFrom, setDateFrom] = useState(isoDay(-365));
-  const [dateTo, setDateTo] = useState(isoDay(0));
-  const [organization, setOrganization] = useState('');
+  const [dateFrom, setDateFrom] = useState(handed?.dateFrom ?? isoDay(-365));
+  const [dateTo, setDateTo] = useState(handed?.dateTo ?? isoDay(0));
+  const [organization, setOrganization] = useState(user?.organization ?? '');
   const [project, setProject] = useState('');
   const [purpose, setPurpose] = useState('');
-  const [contactName, setContactName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
+  const [contactName, setContactName] = useState(user ? (user.realName ?? user.username) : '');
+  const [phone, setPhone] = useState(user?.telephone?.value ?? '');
+  const [email, setEmail] = useState(user?.email?.value ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<RequestDetail | null>(null);
   const [key, setKey] = useState(() => crypto.randomUUID());
-
-  // The image query's hand-over, read once in the browser.
-  useEffect(() => {
-    const handed = readApplyDraft();
-    if (!handed) return;
-    setDraft(handed);
-    if (handed.sceneIds.length > 0) setKind('scenes');
-    if (handed.area) setAreaSource('query');
-    if (handed.dateFrom) setDateFrom(handed.dateFrom);
-    if (handed.dateTo) setDateTo(handed.dateTo);
-  }, []);
-
-  // Contact details from the profile, unless typed already.
-  useEffect(() => {
-    const user = profile.data;
-    if (!user) return;
-    setOrganization((v) => v || user.organization || '');
-    setContactName((v) => v || user.realName || user.username);
-    setPhone((v) => v || user.telephone?.value || '');
-    setEmail((v) => v || user.email?.value || '');
-  }, [profile.data]);
 
   const sceneIds = draft?.sceneIds ?? [];
   const queryArea: RequestArea | null = draft?.area ?? null;

@@ -1,7 +1,7 @@
 'use client';
 
 import '@/components/providers/mantine-screen-styles';
-import { ActionIcon, Group, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Indicator, Menu, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -25,7 +25,7 @@ function IconLink({ href, label, size, children }: { href: string; label: string
   );
 }
 
-/** Signed-in users: cart (MOD_061), news editor (editors), feedback answers (administrators), personal center, log out. */
+/** Signed-in users: cart (MOD_061), news editor (editors), the administrators' menu (feedback, applications, orders), personal center, log out. */
 export function SignedInActions({ user }: { user: SessionUser }) {
   const t = useTranslations('Header');
   const cartCount = useSessionStore(selectCartCount);
@@ -60,9 +60,27 @@ export function SignedInActions({ user }: { user: SessionUser }) {
         </IconLink>
       )}
       {user.permissions.includes(PERMISSIONS.ADMIN) && (
-        <IconLink href="/manage/feedback" label={t('feedbackAdminLink')} size={size}>
-          <FeedbackIcon />
-        </IconLink>
+        // Administrators' screens: feedback, data applications, orders (one icon, so phones keep their room).
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Tooltip label={t('adminMenu')}>
+              <ActionIcon variant="subtle" color="white" size={size} aria-label={t('adminMenu')} data-testid="admin-menu">
+                <FeedbackIcon />
+              </ActionIcon>
+            </Tooltip>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} href="/manage/feedback">
+              {t('feedbackAdminLink')}
+            </Menu.Item>
+            <Menu.Item component={Link} href="/manage/applications" data-testid="admin-applications">
+              {t('applicationsAdminLink')}
+            </Menu.Item>
+            <Menu.Item component={Link} href="/manage/orders" data-testid="admin-orders">
+              {t('ordersAdminLink')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       )}
       <IconLink href="/personal/personalCenter" label={t('personalCenter')} size={size}>
         <UserIcon />

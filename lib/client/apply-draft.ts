@@ -23,9 +23,17 @@ export function saveApplyDraft(draft: ApplyDraft): void {
   }
 }
 
-export function readApplyDraft(): ApplyDraft | null {
+/** The stored draft as text (a stable snapshot for useSyncExternalStore); null when there is none. */
+export function readApplyDraftText(): string | null {
   try {
-    const raw = sessionStorage.getItem(KEY);
+    return sessionStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function parseApplyDraft(raw: string | null): ApplyDraft | null {
+  try {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<ApplyDraft>;
     if (!Array.isArray(value.sceneIds) || !value.sceneIds.every((id) => typeof id === 'string')) return null;

@@ -2,7 +2,8 @@ import 'server-only';
 /**
  * Order management (administrators, MOD_ADMIN): all orders with filters, one order with its items and
  * history, a status change along ORDER_TRANSITIONS as actor 'admin' (row-locked, recorded with who and
- * when; a move back into production re-queues the failed items), and the reports, counted in SQL.
+ * when, through lib/server/orders/status.ts; a move back into production retries the failed items through
+ * retryFailedItems), and the reports, counted in SQL.
  */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
@@ -11,7 +12,8 @@ import { findTransition, ORDER_ITEM_STATUS, ORDER_STATUS, ORDER_TRANSITIONS, typ
 import { ApiError, notFound } from '../api/errors';
 import { containsPattern } from '../db/like';
 import type { Database, Queryable, SqlParam } from '../db/types';
-import { enqueueOrderProduction } from './enqueue';
+import { retryFailedItems } from './orders';
+import { changeOrderStatus as changeStatus } from './status';
 
 const name = (locale: Locale, alias: string) => (locale === 'en' ? `${alias}.name_en` : `${alias}.name_zh`);
 
@@ -179,27 +181,9 @@ export async function changeOrderStatus(
         to: names.get(to) ?? String(to),
       });
     if (transition.noteRequired && !note) throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.noteRequired', { to: names.get(to) ?? String(to) });
-    await tx.query(
-      `UPDATE orders SET status = $2::smallint, updated_at = now(),
-              ready_at = CASE WHEN $2::smallint = ${ORDER_STATUS.IN_PRODUCTION} THEN NULL ELSE ready_at END
-        WHERE id = $1`,
-      [id, to],
-    );
-    await tx.query('INSERT INTO order_history (order_id, from_status, to_status, changed_by, note) VALUES ($1, $2, $3, $4, $5)', [
-      id,
-      row.status,
-      to,
-      adminId,
-      note,
-    ]);
-    if (to === ORDER_STATUS.IN_PRODUCTION) {
-      await tx.query('UPDATE order_items SET status = $2, failure = NULL, attempts = attempts + 1 WHERE order_id = $1 AND status = $3', [
-        id,
-        ORDER_ITEM_STATUS.WAITING,
-        ORDER_ITEM_STATUS.FAILED,
-      ]);
-      await enqueueOrderProduction(tx, Number(id));
-    }
+    // The writes are the order module's own (one way a status changes, one way failed items are retried).
+    if (to === ORDER_STATUS.IN_PRODUCTION && row.status !== ORDER_STATUS.SUBMITTED) await retryFailedItems(tx, Number(id), 'admin', Number(adminId));
+    else await changeStatus(tx, Number(id), { to, actor: 'admin', actorId: Number(adminId), note });
   });
   return getManagedOrder(db, id, locale);
 }
