@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useCoverageText } from '@/components/applications/coverage-text';
 import { RequestStatusBadge } from '@/components/applications/request-status-badge';
 import { AdminFilters, EMPTY_FILTER, type AdminFilterValue } from '@/components/orders-admin/admin-filters';
-import { APPLICATIONS_PAGE_SIZE, useManagedApplications } from '@/lib/client/queries/applications';
+import { APPLICATIONS_PAGE_SIZE } from '@/lib/client/queries/applications';
+import { useManagedApplications } from '@/lib/client/queries/applications-admin';
 import { useDictionary } from '@/lib/client/queries/spots';
-import type { ManagedRequestSummary } from '@/lib/shared/contracts/requests';
+import type { ManagedRequestSummary } from '@/lib/shared/contracts/requests-review';
 import type { RequestStatus } from '@/lib/shared/orders/model';
 import { ReviewDialog } from './review-dialog';
 

@@ -7,9 +7,11 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApplicationDetails } from '@/components/applications/application-details';
 import { ApiClientError } from '@/lib/client/api';
-import { applicationKeys, approveApplication, rejectApplication, useManagedApplication } from '@/lib/client/queries/applications';
+import { applicationKeys } from '@/lib/client/queries/applications';
+import { approveApplication, rejectApplication, reviewKeys, useManagedApplication } from '@/lib/client/queries/applications-admin';
 import { useIssueText } from '@/lib/client/use-issue-text';
-import { approveRequestBodySchema, rejectRequestBodySchema, REQUEST_LIMITS, type ManagedRequestDetail } from '@/lib/shared/contracts/requests';
+import { approveRequestBodySchema, rejectRequestBodySchema, type ManagedRequestDetail } from '@/lib/shared/contracts/requests-review';
+import { REQUEST_LIMITS } from '@/lib/shared/orders/request-limits';
 import { REQUEST_STATUS } from '@/lib/shared/orders/model';
 
 type Decision = 'approve' | 'reject';
@@ -41,12 +43,12 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
     setFailure(null);
     try {
       const updated = decision === 'approve' ? await approveApplication(request.id, text) : await rejectApplication(request.id, text);
-      queryClient.setQueryData(applicationKeys.managedOne(request.id), updated);
+      queryClient.setQueryData(reviewKeys.one(request.id), updated);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.managed() });
     } catch (failed) {
       if (failed instanceof ApiClientError && failed.silent) return;
       setFailure(failed instanceof Error && failed.message ? failed.message : client('unknownError'));
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.managedOne(request.id) });
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.one(request.id) });
     } finally {
       setBusy(false);
     }

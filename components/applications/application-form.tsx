@@ -55,8 +55,9 @@ function Form({ handed, user }: { handed: ApplyDraft | null; user: UserDetail | 
   const [project, setProject] = useState('');
   const [purpose, setPurpose] = useState('');
   const [contactName, setContactName] = useState(user ? (user.realName ?? user.username) : '');
-  const [phone, setPhone] = useState(user?.telephone?.value ?? '');
-  const [email, setEmail] = useState(user?.email?.value ?? '');
+  // The profile shows masked contacts; their links carry them whole.
+  const [phone, setPhone] = useState(user?.telephone?.uri.replace(/^tel:(\+86)?/, '') ?? '');
+  const [email, setEmail] = useState(user?.email?.uri.replace(/^mailto:/, '') ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null | undefined>(undefined);

@@ -11,7 +11,8 @@ import { catalogueKeys } from '@/lib/client/queries/catalogue';
 import { submittedFilter } from '@/lib/client/stores/selection-request';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import { allSceneIdsContract, SELECT_MODES, vertexCount, type Scene, type SceneFilter } from '@/lib/shared/contracts/catalogue';
-import { REQUEST_LIMITS, type RequestArea } from '@/lib/shared/contracts/requests';
+import type { RequestArea } from '@/lib/shared/contracts/requests';
+import { REQUEST_LIMITS } from '@/lib/shared/orders/request-limits';
 import { ORDER_LIMITS } from '@/lib/shared/orders/model';
 import classes from './result-checks.module.css';
 

@@ -20,7 +20,8 @@ import { GET as orderOne } from '../../app/api/order/v3/manage/order/id/[id]/rou
 import { POST as orderStatus } from '../../app/api/order/v3/manage/order/id/[id]/status/route';
 import { GET as orderReport } from '../../app/api/order/v3/manage/order/report/route';
 import { createSession } from '../../lib/server/auth/session';
-import { managedRequestDetailSchema, managedRequestPageSchema, requestDetailSchema, requestPageSchema } from '../../lib/shared/contracts/requests';
+import { requestDetailSchema, requestPageSchema } from '../../lib/shared/contracts/requests';
+import { managedRequestDetailSchema, managedRequestPageSchema } from '../../lib/shared/contracts/requests-review';
 import { managedOrderDetailSchema, managedOrderPageSchema, orderReportSchema } from '../../lib/shared/contracts/orders-manage';
 import { ORDER_LIMITS, ORDER_STATUS, REQUEST_STATUS } from '../../lib/shared/orders/model';
 import { call, withTestDatabase } from '../support/api';

@@ -2,15 +2,11 @@
 
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import {
-  approveRequestContract,
   createdRequestSchema,
   createRequestContract,
-  getManagedRequestContract,
   getOwnRequestContract,
-  listManagedRequestsContract,
   listOwnRequestsContract,
   listRequestItemsContract,
-  rejectRequestContract,
   withdrawRequestContract,
   type CreateRequestBody,
 } from '../../shared/contracts/requests';
@@ -26,8 +22,6 @@ export const applicationKeys = {
   one: (id: string) => [...applicationKeys.all, 'one', id] as const,
   items: (id: string, pageNum: number) => [...applicationKeys.all, 'items', id, pageNum] as const,
   managed: () => [...applicationKeys.all, 'managed'] as const,
-  managedList: (filter: ManagedApplicationsFilter) => [...applicationKeys.managed(), 'list', filter] as const,
-  managedOne: (id: string) => [...applicationKeys.managed(), 'one', id] as const,
 };
 
 /** The signed-in user's applications, a page at a time. */
@@ -71,43 +65,3 @@ export function submitApplication(body: CreateRequestBody, file: File | null, op
 }
 
 export const attachmentUrl = (id: string) => `/api/order/v3/request/id/${encodeURIComponent(id)}/attachment`;
-
-// ── Review (administrators) ─────────────────────────────────────────────────────────────────────
-
-export interface ManagedApplicationsFilter {
-  status: RequestStatus | null;
-  user: string;
-  dateFrom: string | null;
-  dateTo: string | null;
-  pageNum: number;
-}
-
-export function useManagedApplications(filter: ManagedApplicationsFilter) {
-  return useQuery({
-    queryKey: applicationKeys.managedList(filter),
-    queryFn: ({ signal }) =>
-      apiFetch(listManagedRequestsContract, {
-        query: {
-          pageNum: filter.pageNum,
-          pageSize: APPLICATIONS_PAGE_SIZE,
-          status: filter.status ?? undefined,
-          user: filter.user || undefined,
-          dateFrom: filter.dateFrom ?? undefined,
-          dateTo: filter.dateTo ?? undefined,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useManagedApplication(id: string | null) {
-  return useQuery({
-    queryKey: applicationKeys.managedOne(id ?? ''),
-    queryFn: id === null ? skipToken : ({ signal }) => apiFetch(getManagedRequestContract, { params: { id }, signal }),
-    staleTime: 0,
-  });
-}
-
-export const approveApplication = (id: string, note: string) => apiFetch(approveRequestContract, { params: { id }, body: { note } });
-export const rejectApplication = (id: string, reason: string) => apiFetch(rejectRequestContract, { params: { id }, body: { reason } });

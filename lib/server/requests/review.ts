@@ -13,7 +13,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
-import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests';
+import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests-review';
 import { findTransition, ORDER_LIMITS, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
 import { sceneConditions, whereSql } from '../catalogue/query';

@@ -36,6 +36,7 @@ import { SATELLITE_CONTRACTS } from './satellites';
 import { SPOT_CONTRACTS } from './spots';
 import { platformFiguresContract } from './figures';
 import { REQUEST_CONTRACTS } from './requests';
+import { REQUEST_REVIEW_CONTRACTS } from './requests-review';
 import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
@@ -74,6 +75,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...COVERAGE_CONTRACTS,
   ...ORDER_CONTRACTS,
   ...REQUEST_CONTRACTS,
+  ...REQUEST_REVIEW_CONTRACTS,
   ...ORDER_MANAGE_CONTRACTS,
   listFaqContract,
   listNodesContract,

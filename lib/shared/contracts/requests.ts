@@ -1,7 +1,7 @@
 /**
  * Data applications (`/api/order/v3/request…`, spec §7; issue 19): a signed-in user applies for chosen
  * scenes or for an area and period, with organisation, project, purpose, contact and an optional PDF;
- * administrators (MOD_ADMIN) approve (which places the order) or reject with a reason. Statuses are the
+ * administrators (MOD_ADMIN) approve (which places the order) or reject with a reason (requests-review.ts). Statuses are the
  * REQUEST_STATUS dictionary (lib/shared/orders/model.ts). A user only ever sees their own applications:
  * someone else's answers "not found", as one that does not exist.
  *
@@ -11,27 +11,11 @@
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
 import { ORDER_LIMITS, REQUEST_STATUS, type RequestStatus } from '../orders/model';
-import { PERMISSIONS } from '../permissions';
+import { REQUEST_LIMITS } from '../orders/request-limits';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
 import { SELECT_MODES, multiPolygonSchema, polygonSchema, sceneIdParamsSchema, uploadIdSchema, vertexCount } from './catalogue';
 
-export const REQUEST_LIMITS = {
-  organizationMax: 200,
-  projectMax: 200,
-  purposeMax: 2000,
-  nameMax: 100,
-  phoneMax: 40,
-  emailMax: 254,
-  noteMax: 2000,
-  /** Vertices of a drawn area of interest. */
-  maxVertices: 2000,
-  /** Region codes of one area application. */
-  maxRegions: 20,
-  /** The longest period one application covers. */
-  maxPeriodDays: 3 * 366,
-  /** JSON part of a create call (a 2,000-vertex polygon is ~80 KB). */
-  maxJsonBytes: 256 * 1024,
-} as const;
+export { REQUEST_LIMITS };
 
 export const REQUEST_KINDS = ['scenes', 'area'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
@@ -280,92 +264,6 @@ export const requestAttachmentContract = defineContract({
   response: z.unknown(),
 });
 
-// ── Review (administrators, MOD_ADMIN) ─────────────────────────────────────────────────────────
-
-type ReviewErrorKey = keyof (typeof zh)['ApplicationsAdmin']['errors'];
-const reviewIssue = (key: ReviewErrorKey) => ({ error: localizedIssue(`ApplicationsAdmin.errors.${key}`) });
-
-const userQuery = z.string().trim().max(64, reviewIssue('userTooLong')).optional();
-export const managedRequestsQuerySchema = ownRequestsQuerySchema.extend({
-  /** Part of the applicant's username, name or organisation, or an application code. */
-  user: userQuery,
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
-});
-
-export const managedRequestSummarySchema = requestSummarySchema.extend({
-  applicant: z.object({ username: z.string(), realName: z.string().nullable() }),
-});
-export type ManagedRequestSummary = z.infer<typeof managedRequestSummarySchema>;
-export const managedRequestPageSchema = pageSchema(managedRequestSummarySchema).extend({
-  /** Applications waiting for review, whatever the filters. */
-  pending: z.number().int(),
-});
-export type ManagedRequestPage = z.infer<typeof managedRequestPageSchema>;
-
-export const managedRequestDetailSchema = requestDetailSchema.extend({
-  applicant: z.object({ username: z.string(), realName: z.string().nullable(), organization: z.string().nullable() }),
-  /**
-   * An area application: the catalogue's scenes of its area and period, and how many an approval orders
-   * (the clearest first, at most ORDER_LIMITS.maxItemsPerOrder).
-   */
-  areaMatches: z.object({ total: z.number().int(), toOrder: z.number().int(), cap: z.number().int() }).nullable(),
-});
-export type ManagedRequestDetail = z.infer<typeof managedRequestDetailSchema>;
-
-const note = (required: boolean) => {
-  const base = z.string(reviewIssue(required ? 'reasonRequired' : 'noteTooLong')).trim();
-  return required
-    ? base.min(1, { ...reviewIssue('reasonRequired'), abort: true }).max(REQUEST_LIMITS.noteMax, reviewIssue('noteTooLong'))
-    : base.max(REQUEST_LIMITS.noteMax, reviewIssue('noteTooLong'));
-};
-export const approveRequestBodySchema = z.object({ note: note(false).optional() });
-export const rejectRequestBodySchema = z.object({ reason: note(true) });
-
-const ADMIN = { permission: PERMISSIONS.ADMIN } as const;
-
-export const listManagedRequestsContract = defineContract({
-  method: 'GET',
-  path: '/api/order/v3/manage/request',
-  summary: 'All applications, newest first, paged; filter by status, applicant and submission date (administrators)',
-  tag: TAG,
-  access: ADMIN,
-  query: managedRequestsQuerySchema,
-  response: managedRequestPageSchema,
-});
-
-export const getManagedRequestContract = defineContract({
-  method: 'GET',
-  path: '/api/order/v3/manage/request/id/{id}',
-  summary: 'One application with its applicant, history and (area applications) the scenes an approval would order (administrators)',
-  tag: TAG,
-  access: ADMIN,
-  params: requestIdParamsSchema,
-  response: managedRequestDetailSchema,
-});
-
-export const approveRequestContract = defineContract({
-  method: 'POST',
-  path: '/api/order/v3/manage/request/id/{id}/approve',
-  summary: 'Approve a pending application with an optional note; in the same transaction it places the order (administrators)',
-  tag: TAG,
-  access: ADMIN,
-  params: requestIdParamsSchema,
-  body: approveRequestBodySchema,
-  response: managedRequestDetailSchema,
-});
-
-export const rejectRequestContract = defineContract({
-  method: 'POST',
-  path: '/api/order/v3/manage/request/id/{id}/reject',
-  summary: 'Reject a pending application with a reason the applicant reads (administrators)',
-  tag: TAG,
-  access: ADMIN,
-  params: requestIdParamsSchema,
-  body: rejectRequestBodySchema,
-  response: managedRequestDetailSchema,
-});
-
 export const REQUEST_CONTRACTS = [
   createRequestContract,
   listOwnRequestsContract,
@@ -374,8 +272,4 @@ export const REQUEST_CONTRACTS = [
   withdrawRequestContract,
   listRequestItemsContract,
   requestAttachmentContract,
-  listManagedRequestsContract,
-  getManagedRequestContract,
-  approveRequestContract,
-  rejectRequestContract,
 ] as const;

@@ -23,7 +23,7 @@ export default async function ManageApplicationsPage({ params }: Props) {
   await requirePageSession(locale, '/manage/applications');
   return (
     <Container size={1200} py="xl">
-      <ClientMessages groups={['Applications', 'ApplicationsAdmin', 'OrdersAdmin.filters']}>
+      <ClientMessages groups={['Applications', 'ApplicationsAdmin', 'Catalogue', 'OrdersAdmin.filters', 'Spots']}>
         <QueryBoundary>
           <ApplicationsAdmin />
         </QueryBoundary>

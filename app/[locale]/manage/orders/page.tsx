@@ -23,7 +23,7 @@ export default async function ManageOrdersPage({ params }: Props) {
   await requirePageSession(locale, '/manage/orders');
   return (
     <Container size={1200} py="xl">
-      <ClientMessages groups={['Applications.history', 'OrdersAdmin']}>
+      <ClientMessages groups={['Applications.history', 'OrdersAdmin', 'Spots']}>
         <QueryBoundary>
           <OrdersAdmin />
         </QueryBoundary>

@@ -21,7 +21,7 @@ export default async function MyApplyPage({ params }: Props) {
   await requirePageSession(locale, '/personal/personalCenter/myApply');
   return (
     <Container size={1000} py="xl">
-      <ClientMessages groups={['Applications']}>
+      <ClientMessages groups={['Applications', 'Catalogue', 'Spots']}>
         <QueryBoundary>
           <MyApplications />
         </QueryBoundary>
