@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ChangeContactForm } from '@/components/personal/change-contact-form';
 import { ChangePasswordForm } from '@/components/personal/change-password-form';
+import { PersonalNav } from '@/components/personal/personal-nav';
 import { ProfileCard } from '@/components/personal/profile-card';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
@@ -24,6 +25,7 @@ export default async function PersonalInfoPage({ params }: Props) {
   const t = await getTranslations({ locale, namespace: 'PersonalInfo' });
   return (
     <Container size={1000} py="xl">
+      <PersonalNav current="/personal/personalCenter/info" />
       <ClientMessages groups={['PersonalInfo', 'Register']}>
         <Stack gap="lg">
           <Title order={1}>{t('title')}</Title>

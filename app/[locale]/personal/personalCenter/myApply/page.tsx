@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { MyApplications } from '@/components/applications/my-applications';
+import { PersonalNav } from '@/components/personal/personal-nav';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 import type { Locale } from '@/i18n/routing';
@@ -21,6 +22,7 @@ export default async function MyApplyPage({ params }: Props) {
   await requirePageSession(locale, '/personal/personalCenter/myApply');
   return (
     <Container size={1000} py="xl">
+      <PersonalNav current="/personal/personalCenter/myApply" />
       <ClientMessages groups={['Applications', 'Catalogue', 'Spots']}>
         <QueryBoundary>
           <MyApplications />
