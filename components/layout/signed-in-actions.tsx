@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 import { useLogout } from '@/lib/client/hooks/use-logout';
-import { useCartCount } from '@/lib/client/queries/orders';
+import { useCartCount } from '@/lib/client/queries/cart-count';
 import { withQueries } from '../providers/query-boundary';
 import { cartBadge, selectCartCount } from '@/lib/client/stores/selectors';
 import type { SessionUser } from '@/lib/client/stores/slices/session-slice';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Badge } from '@mantine/core';
-import { useStatusNames } from '@/lib/client/queries/orders';
+import { useStatusNames } from '@/lib/client/queries/order-statuses';
 import { ORDER_ITEM_STATUS, ORDER_STATUS } from '@/lib/shared/orders/model';
 
 const ORDER_COLORS: Record<number, string> = {

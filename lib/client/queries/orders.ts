@@ -6,13 +6,10 @@
  * cart screen and the checkout agree; keys carry the user id, so a login loads that user's cart.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocale } from 'next-intl';
-import { dictionaryContract } from '../../shared/contracts/spots';
 import {
   addToCartContract,
   allLinksContract,
   cancelOrderContract,
-  cartCountContract,
   cartIdsContract,
   createOrderContract,
   itemLinkContract,
@@ -28,38 +25,23 @@ import {
 } from '../../shared/contracts/orders';
 import { ORDER_STATUS, type OrderStatus } from '../../shared/orders/model';
 import { apiFetch } from '../api';
+import { cartKeys } from './cart-count';
 import { selectUser } from '../stores/selectors';
 import { useSessionStore } from '../stores/session-store';
+
+export { cartKeys, useCartCount } from './cart-count';
 
 export const CART_PAGE_SIZE = 10;
 export const ORDERS_PAGE_SIZE = 10;
 
-export const cartKeys = {
-  all: ['cart'] as const,
-  count: (userId: string) => [...cartKeys.all, 'count', userId] as const,
-  page: (userId: string, pageNum: number) => [...cartKeys.all, 'page', userId, pageNum] as const,
-  ids: (userId: string) => [...cartKeys.all, 'ids', userId] as const,
-};
 
 export const orderKeys = {
   all: ['orders'] as const,
   list: (userId: string, pageNum: number, status: number | null, q: string) => [...orderKeys.all, 'list', userId, pageNum, status, q] as const,
   detail: (userId: string, id: number) => [...orderKeys.all, 'detail', userId, id] as const,
-  statuses: (code: string, locale: string) => ['dictionary', code, locale] as const,
 };
 
 const useUserId = () => useSessionStore(selectUser)?.id ?? '';
-
-/** The header badge: how many scenes the signed-in user's cart holds. */
-export function useCartCount(enabled: boolean) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: cartKeys.count(userId),
-    queryFn: ({ signal }) => apiFetch(cartCountContract, { signal }),
-    enabled: enabled && userId !== '',
-    staleTime: 60_000,
-  });
-}
 
 export function useCartPage(pageNum: number) {
   const userId = useUserId();
@@ -148,15 +130,3 @@ export const fetchItemLink = (id: number) => apiFetch(itemLinkContract, { query:
 export const fetchOrderLinks = (id: number) => apiFetch(orderLinksContract, { query: { id } });
 export const fetchAllLinks = () => apiFetch(allLinksContract);
 
-/** Status names from the dictionary (ORDER_STATUS, ORDER_ITEM_STATUS), in the page's language. */
-export function useStatusNames(code: 'ORDER_STATUS' | 'ORDER_ITEM_STATUS') {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: orderKeys.statuses(code, locale),
-    queryFn: async ({ signal }) => {
-      const items = await apiFetch(dictionaryContract, { params: { CODE: code }, signal });
-      return new Map(items.map((i) => [Number(i.itemValue), i.name]));
-    },
-    staleTime: 10 * 60_000,
-  });
-}

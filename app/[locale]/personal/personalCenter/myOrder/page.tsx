@@ -23,7 +23,7 @@ export default async function MyOrdersPage({ params }: Props) {
   const t = await getTranslations({ locale, namespace: 'Orders.list' });
   return (
     <Container size={1100} py="xl">
-      <ClientMessages groups={['Orders']}>
+      <ClientMessages groups={['Catalogue', 'Orders', 'Spots']}>
         <Stack gap="md">
           <Title order={1}>{t('title')}</Title>
           <QueryBoundary>

@@ -25,7 +25,7 @@ export default async function ShoppingPage({ params }: Props) {
   const env = getEnv();
   return (
     <Container size={1200} py="xl">
-      <ClientMessages groups={['Orders', 'MapView']}>
+      <ClientMessages groups={['Catalogue', 'MapView', 'Orders']}>
         <Stack gap="md">
           <div>
             <Title order={1}>{t('title')}</Title>

@@ -24,7 +24,7 @@ export default async function OrderPage({ params }: Props) {
   await requirePageSession(locale, `/personal/personalCenter/myOrder/${id}`);
   return (
     <Container size={1100} py="xl">
-      <ClientMessages groups={['Orders']}>
+      <ClientMessages groups={['Catalogue', 'Orders', 'Spots']}>
         <QueryBoundary>
           <OrderDetailScreen id={Number(id)} />
         </QueryBoundary>
