@@ -323,8 +323,8 @@ export const ROUTES: readonly RouteDef[] = [
     built: true,
     children: [
       { segment: 'info', title: 'personalInfo', loginOnly: true, built: true },
-      { segment: 'shopping', title: 'shopping', name: 'Shopping', loginOnly: true },
-      { segment: 'myOrder', title: 'myOrder', loginOnly: true },
+      { segment: 'shopping', title: 'shopping', name: 'Shopping', loginOnly: true, built: true },
+      { segment: 'myOrder', title: 'myOrder', loginOnly: true, built: true, children: [{ segment: ':id', title: 'myOrder', loginOnly: true, built: true }] },
       {
         segment: 'myApply',
         title: 'myApply',

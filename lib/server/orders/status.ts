@@ -35,9 +35,9 @@ export async function changeOrderStatus(tx: Queryable, orderId: number, change: 
   const note = change.note?.trim() || null;
   if (transition.noteRequired && !note) throw noteRequired();
   await tx.query(
-    `UPDATE orders SET status = $2, updated_at = now(),
-            ready_at = CASE WHEN $2 = ${ORDER_STATUS.READY} THEN now() ELSE ready_at END,
-            expires_at = CASE WHEN $2 = ${ORDER_STATUS.READY} THEN now() + make_interval(days => $3) ELSE expires_at END
+    `UPDATE orders SET status = $2::smallint, updated_at = now(),
+            ready_at = CASE WHEN $2::smallint = ${ORDER_STATUS.READY} THEN now() ELSE ready_at END,
+            expires_at = CASE WHEN $2::smallint = ${ORDER_STATUS.READY} THEN now() + make_interval(days => $3::int) ELSE expires_at END
       WHERE id = $1`,
     [orderId, change.to, ORDER_LIMITS.retentionDays],
   );

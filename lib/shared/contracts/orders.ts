@@ -9,6 +9,7 @@ import type zh from '../../../messages/zh.json';
 import { ORDER_LIMITS } from '../orders/model';
 import { PERMISSIONS } from '../permissions';
 import { defineContract, localizedIssue, pageSchema } from './api';
+import { API_PATHS } from './paths';
 import { sceneFilterSchema, sceneSchema } from './catalogue';
 
 type OrderErrorKey = keyof (typeof zh)['Orders']['errors'];
@@ -196,7 +197,7 @@ export const cartIdsContract = defineContract({
 
 export const cartCountContract = defineContract({
   method: 'GET',
-  path: '/api/order/v3/ordercart/count',
+  path: API_PATHS.cartCount,
   summary: "How many scenes the caller's cart holds (the header badge)",
   tag: TAG,
   access: CART_ACCESS,
