@@ -45,7 +45,7 @@ const fitsPhone = async (page: import('@playwright/test').Page) =>
 /**
  * A data application end to end: the user checks two scenes on the image query and applies for them
  * (the form at phone width), an administrator approves it on the review screen (phone width), and the
- * order is the user's: in the My orders data and named on the application.
+ * order is the user's: on My orders (screen and data) and named on the application.
  */
 async function journey(browser: Browser, lang: Lang) {
   const text = TEXT[lang];
@@ -94,11 +94,14 @@ async function journey(browser: Browser, lang: Lang) {
   await fitsPhone(adminPage);
   await adminContext.close();
 
-  // The order is the user's (My orders data) and the application names it.
+  // The order is the user's: in My orders (screen and data), and the application names it.
   const orders = await page.request.get('/api/order/v3/order/own?pageSize=100');
   const body = (await orders.json()) as { code: number; data: { list: { code: string; itemCount: number }[] } };
   expect(body.data.list.find((o) => o.code === orderCode)).toMatchObject({ itemCount: 2 });
-  await page.reload();
+  await page.goto(`/${lang === 'zh' ? 'chinese' : 'english'}/personal/personalCenter/myOrder`);
+  await expect(page.getByTestId('order-row').filter({ hasText: orderCode })).toBeVisible();
+  await fitsPhone(page);
+  await page.goto(`/${lang === 'zh' ? 'chinese' : 'english'}/personal/personalCenter/myApply`);
   await expect(mine.getByTestId('request-status')).toHaveText(text.approved);
   await expect(mine).toContainText(orderCode);
   await fitsPhone(page);
