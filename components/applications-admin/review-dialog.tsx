@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -13,6 +13,7 @@ import { useIssueText } from '@/lib/client/use-issue-text';
 import { approveRequestBodySchema, rejectRequestBodySchema, type ManagedRequestDetail } from '@/lib/shared/contracts/requests-review';
 import { REQUEST_LIMITS } from '@/lib/shared/orders/request-limits';
 import { REQUEST_STATUS } from '@/lib/shared/orders/model';
+import { ScenePicker } from './scene-picker';
 
 type Decision = 'approve' | 'reject';
 
@@ -26,6 +27,8 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
   const cannotOrder = request.kind === 'area' && request.areaMatches?.total === 0;
 
   async function submit(event: FormEvent) {
@@ -42,7 +45,10 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
     setBusy(true);
     setFailure(null);
     try {
-      const updated = decision === 'approve' ? await approveApplication(request.id, text) : await rejectApplication(request.id, text);
+      const updated =
+        decision === 'approve'
+          ? await approveApplication(request.id, text, choosing ? chosen : undefined)
+          : await rejectApplication(request.id, text);
       queryClient.setQueryData(reviewKeys.one(request.id), updated);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.managed() });
     } catch (failed) {
@@ -70,13 +76,28 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
           ]}
           data-testid="review-decision"
         />
+        {decision === 'approve' && request.kind === 'area' && !cannotOrder ? (
+          <Switch
+            checked={choosing}
+            onChange={(e) => setChoosing(e.currentTarget.checked)}
+            label={t('chooseScenes')}
+            data-testid="choose-scenes"
+          />
+        ) : null}
+        {decision === 'approve' && choosing ? <ScenePicker id={request.id} chosen={chosen} onChange={setChosen} /> : null}
         {decision === 'approve' ? (
           <Text size="sm" c={cannotOrder ? 'red' : undefined}>
-            {request.kind === 'scenes'
-              ? t('approveScenes', { count: request.itemCount })
-              : request.areaMatches && request.areaMatches.total > 0
-                ? t('approveArea', { total: request.areaMatches.total, toOrder: request.areaMatches.toOrder, cap: request.areaMatches.cap })
-                : t('errors.noScenesInArea')}
+            {choosing && chosen.length > 0
+              ? t('approveChosen', { count: chosen.length })
+              : request.kind === 'scenes'
+                ? t('approveScenes', { count: request.itemCount })
+                : request.areaMatches && request.areaMatches.total > 0
+                  ? t('approveArea', {
+                      total: request.areaMatches.total,
+                      toOrder: request.areaMatches.toOrder,
+                      cap: request.areaMatches.cap,
+                    })
+                  : t('errors.noScenesInArea')}
           </Text>
         ) : null}
         <Textarea
@@ -143,7 +164,9 @@ export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () =
         <Stack gap="md">
           <Text size="sm" data-testid="review-applicant" style={{ overflowWrap: 'anywhere' }}>
             {t('applicant', {
-              name: request.applicant.realName ? `${request.applicant.realName} (${request.applicant.username})` : request.applicant.username,
+              name: request.applicant.realName
+                ? `${request.applicant.realName} (${request.applicant.username})`
+                : request.applicant.username,
             })}
             {request.applicant.organization ? ` · ${request.applicant.organization}` : ''}
           </Text>

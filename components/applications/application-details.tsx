@@ -85,7 +85,9 @@ export function ApplicationDetails({ request }: { request: RequestDetail }) {
         </Text>
         <Text component="dd" size="sm" m={0}>
           {coverage(request)}
-          {request.areaKm2 !== null ? ` · ${t('detail.areaKm2', { km2: format.number(request.areaKm2, { maximumFractionDigits: 0 }) })}` : ''}
+          {request.areaKm2 !== null
+            ? ` · ${t('detail.areaKm2', { km2: format.number(request.areaKm2, { maximumFractionDigits: 0 }) })}`
+            : ''}
         </Text>
         <Text component="dt" fw={600} size="sm">
           {t('form.contact')}

@@ -1,6 +1,21 @@
 'use client';
 
-import { Alert, Anchor, Button, FileInput, Group, Paper, Progress, SegmentedControl, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { RegionPicker } from '@/components/regions/region-picker';
@@ -11,7 +26,13 @@ import { useUserDetail } from '@/lib/client/queries/profile';
 import { useIssueText } from '@/lib/client/use-issue-text';
 import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import type { UserDetail } from '@/lib/shared/contracts/users';
-import { createRequestBodySchema, REQUEST_LIMITS, type CreateRequestBody, type RequestArea, type RequestDetail } from '@/lib/shared/contracts/requests';
+import {
+  createRequestBodySchema,
+  REQUEST_LIMITS,
+  type CreateRequestBody,
+  type RequestArea,
+  type RequestDetail,
+} from '@/lib/shared/contracts/requests';
 import { ORDER_LIMITS } from '@/lib/shared/orders/model';
 
 type Kind = 'scenes' | 'area';
@@ -22,7 +43,8 @@ const MB = ORDER_LIMITS.maxAttachmentBytes / 1024 / 1024;
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The first field of an issue path, as the form names its inputs. */
-const fieldOf = (path: readonly PropertyKey[]) => (path[0] === 'contact' ? `contact.${String(path[1] ?? 'name')}` : String(path[0] ?? 'form'));
+const fieldOf = (path: readonly PropertyKey[]) =>
+  path[0] === 'contact' ? `contact.${String(path[1] ?? 'name')}` : String(path[0] ?? 'form');
 
 const noSubscription = () => () => {};
 
@@ -332,9 +354,7 @@ function Form({ handed, user }: { handed: ApplyDraft | null; user: UserDetail | 
             {failure}
           </Alert>
         ) : null}
-        {busy && file ? (
-          <Progress value={progress ?? 100} animated={progress === null} aria-label={t('uploading')} />
-        ) : null}
+        {busy && file ? <Progress value={progress ?? 100} animated={progress === null} aria-label={t('uploading')} /> : null}
         <Group gap="sm">
           <Button type="submit" loading={busy} data-testid="application-submit">
             {t('submit')}

@@ -75,10 +75,7 @@ export function MyApplications() {
             <Select
               label={t('statusFilter')}
               w={200}
-              data={[
-                { value: '', label: t('allStatuses') },
-                ...(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name })),
-              ]}
+              data={[{ value: '', label: t('allStatuses') }, ...(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))]}
               value={status === null ? '' : String(status)}
               allowDeselect={false}
               onChange={(value) => {
@@ -124,7 +121,11 @@ export function MyApplications() {
                     onChange={setPage}
                     aria-label={t('pages')}
                     getControlProps={(control) =>
-                      control === 'previous' ? { 'aria-label': t('previousPage') } : control === 'next' ? { 'aria-label': t('nextPage') } : {}
+                      control === 'previous'
+                        ? { 'aria-label': t('previousPage') }
+                        : control === 'next'
+                          ? { 'aria-label': t('nextPage') }
+                          : {}
                     }
                   />
                 )}

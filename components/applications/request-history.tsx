@@ -15,7 +15,14 @@ export function StatusHistory({ entries, labelledBy }: { entries: readonly Histo
   const t = useTranslations('Applications.history');
   const format = useFormatter();
   return (
-    <Timeline active={entries.length - 1} bulletSize={12} lineWidth={2} aria-labelledby={labelledBy} component="ol" data-testid="status-history">
+    <Timeline
+      active={entries.length - 1}
+      bulletSize={12}
+      lineWidth={2}
+      aria-labelledby={labelledBy}
+      component="ol"
+      data-testid="status-history"
+    >
       {entries.map((entry, i) => (
         <Timeline.Item key={i} title={entry.toStatusName} component="li">
           <Text size="xs" c="gray.7">

@@ -157,7 +157,13 @@ export function ResultChecksBar({ pageIds }: { pageIds: readonly string[] }) {
         <ApplyButton />
       </Group>
       {note ? (
-        <Text size="xs" c={note.kind === 'failed' ? 'red' : 'orange.8'} role={note.kind === 'failed' ? 'alert' : 'status'} data-testid="check-note" mt={4}>
+        <Text
+          size="xs"
+          c={note.kind === 'failed' ? 'red' : 'orange.8'}
+          role={note.kind === 'failed' ? 'alert' : 'status'}
+          data-testid="check-note"
+          mt={4}
+        >
           {note.kind === 'capped' ? t('checks.capped', { cap: note.cap, total: note.total }) : t('checks.allFailed')}
         </Text>
       ) : null}

@@ -60,7 +60,13 @@ export function AdminFilters({
           onChange={(e) => set('user')(e.currentTarget.value)}
           style={{ flex: '1 1 180px' }}
         />
-        <TextInput type="date" label={t('dateFrom')} value={draft.dateFrom} onChange={(e) => set('dateFrom')(e.currentTarget.value)} w={160} />
+        <TextInput
+          type="date"
+          label={t('dateFrom')}
+          value={draft.dateFrom}
+          onChange={(e) => set('dateFrom')(e.currentTarget.value)}
+          w={160}
+        />
         <TextInput type="date" label={t('dateTo')} value={draft.dateTo} onChange={(e) => set('dateTo')(e.currentTarget.value)} w={160} />
         <Button type="submit" variant="light">
           {t('apply')}

@@ -26,7 +26,14 @@ export function OrderReport() {
   const report = useOrderReport(months);
   const data = report.data;
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="order-report-title" data-testid="order-report">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="order-report-title"
+      data-testid="order-report"
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
           <div>

@@ -9,7 +9,17 @@ export interface MonthDatum {
 }
 
 /** Orders and ordered scenes per month (two axes; the table under it carries the same numbers). */
-export function OrdersPerMonthChart({ data, label, ordersLabel, itemsLabel }: { data: MonthDatum[]; label: string; ordersLabel: string; itemsLabel: string }) {
+export function OrdersPerMonthChart({
+  data,
+  label,
+  ordersLabel,
+  itemsLabel,
+}: {
+  data: MonthDatum[];
+  label: string;
+  ordersLabel: string;
+  itemsLabel: string;
+}) {
   return (
     <div role="img" aria-label={label} style={{ width: '100%', height: 260 }} data-testid="chart-per-month">
       <ResponsiveContainer width="100%" height="100%">
@@ -36,7 +46,12 @@ export interface SatelliteDatum {
 /** Ordered scenes per satellite, most first. */
 export function ItemsPerSatelliteChart({ data, label, itemsLabel }: { data: SatelliteDatum[]; label: string; itemsLabel: string }) {
   return (
-    <div role="img" aria-label={label} style={{ width: '100%', height: Math.max(140, data.length * 26 + 40) }} data-testid="chart-per-satellite">
+    <div
+      role="img"
+      aria-label={label}
+      style={{ width: '100%', height: Math.max(140, data.length * 26 + 40) }}
+      data-testid="chart-per-satellite"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />

@@ -15,6 +15,7 @@ import { GET as manageList } from '../../app/api/order/v3/manage/request/route';
 import { GET as manageOne } from '../../app/api/order/v3/manage/request/id/[id]/route';
 import { POST as approve } from '../../app/api/order/v3/manage/request/id/[id]/approve/route';
 import { POST as reject } from '../../app/api/order/v3/manage/request/id/[id]/reject/route';
+import { GET as areaScenes } from '../../app/api/order/v3/manage/request/id/[id]/scenes/route';
 import { GET as orderList } from '../../app/api/order/v3/manage/order/route';
 import { GET as orderOne } from '../../app/api/order/v3/manage/order/id/[id]/route';
 import { POST as orderStatus } from '../../app/api/order/v3/manage/order/id/[id]/status/route';
@@ -123,14 +124,34 @@ describe('applying for data', () => {
       [{ organization: '  ' }, 'Enter your organisation', '请填写单位名称'],
       [{ contact: { name: 'Li', phone: '', email: '' } }, 'Enter a phone number or an e-mail address', '请至少填写联系电话或电子邮箱之一'],
       [{ kind: 'area', area: { mode: 1, regionCodes: ['130100'] } }, 'Enter the first and last day', '请填写申请的起止日期'],
-      [{ kind: 'area', area: { mode: 1, regionCodes: ['130100'] }, dateFrom: '2024-05-01', dateTo: '2024-04-01' }, 'cannot end before', '结束日期不能早于开始日期'],
-      [{ kind: 'area', area: { mode: 1, regionCodes: ['999999'] }, dateFrom: '2024-01-01', dateTo: '2024-02-01' }, 'region does not exist', '所选行政区不存在'],
-      [{ kind: 'area', area: { mode: 3, uploadId: randomUUID() }, dateFrom: '2024-01-01', dateTo: '2024-02-01' }, 'uploaded area has expired', '上传的范围已过期'],
+      [
+        { kind: 'area', area: { mode: 1, regionCodes: ['130100'] }, dateFrom: '2024-05-01', dateTo: '2024-04-01' },
+        'cannot end before',
+        '结束日期不能早于开始日期',
+      ],
+      [
+        { kind: 'area', area: { mode: 1, regionCodes: ['999999'] }, dateFrom: '2024-01-01', dateTo: '2024-02-01' },
+        'region does not exist',
+        '所选行政区不存在',
+      ],
+      [
+        { kind: 'area', area: { mode: 3, uploadId: randomUUID() }, dateFrom: '2024-01-01', dateTo: '2024-02-01' },
+        'uploaded area has expired',
+        '上传的范围已过期',
+      ],
     ];
     // A drawn ring of 2,001 positions.
-    const ring = Array.from({ length: 2000 }, (_, i) => [114 + Math.cos((i / 2000) * 2 * Math.PI), 38 + Math.sin((i / 2000) * 2 * Math.PI)]);
+    const ring = Array.from({ length: 2000 }, (_, i) => [
+      114 + Math.cos((i / 2000) * 2 * Math.PI),
+      38 + Math.sin((i / 2000) * 2 * Math.PI),
+    ]);
     cases.push([
-      { kind: 'area', area: { mode: 4, geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] } }, dateFrom: '2024-01-01', dateTo: '2024-02-01' },
+      {
+        kind: 'area',
+        area: { mode: 4, geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] } },
+        dateFrom: '2024-01-01',
+        dateTo: '2024-02-01',
+      },
       'at most 2,000 vertices',
       '最多 2,000 个顶点',
     ]);
@@ -148,7 +169,10 @@ describe('applying for data', () => {
     const owner = await as('demo-personal');
     const notPdf = await applyMultipart(owner, form(), { name: 'scan.pdf', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]) });
     expect([notPdf.json.code, notPdf.json.message]).toEqual([400, 'The attachment must be a PDF file']);
-    const zhNotPdf = await applyMultipart(await as('demo-personal', 'zh'), form(), { name: 'a.pdf', bytes: new TextEncoder().encode('hello') });
+    const zhNotPdf = await applyMultipart(await as('demo-personal', 'zh'), form(), {
+      name: 'a.pdf',
+      bytes: new TextEncoder().encode('hello'),
+    });
     expect(zhNotPdf.json.message).toBe('附件只能是 PDF 文件');
     const big = new Uint8Array(ORDER_LIMITS.maxAttachmentBytes + 1);
     big.set(PDF);
@@ -184,7 +208,15 @@ describe('applying for data', () => {
     expect(region.area?.type).toBe('MultiPolygon');
     expect(region.areaKm2).toBeGreaterThan(10_000);
 
-    const square = [[[114, 37], [116, 37], [116, 39], [114, 39], [114, 37]]];
+    const square = [
+      [
+        [114, 37],
+        [116, 37],
+        [116, 39],
+        [114, 39],
+        [114, 37],
+      ],
+    ];
     const drawn = await newApplication('demo-personal', {
       kind: 'area',
       sceneIds: undefined,
@@ -192,13 +224,19 @@ describe('applying for data', () => {
       ...PERIOD,
     });
     expect(drawn.areaLabel).toBeNull();
-    const detail = managedRequestDetailSchema.parse((await withId(manageOne, '/api/order/v3/manage/request/id/{id}', drawn.id, await as('demo-admin'))).json.data);
+    const detail = managedRequestDetailSchema.parse(
+      (await withId(manageOne, '/api/order/v3/manage/request/id/{id}', drawn.id, await as('demo-admin'))).json.data,
+    );
     const [expected] = await db().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM scenes s WHERE ST_Intersects(s.footprint, ST_GeomFromText('POLYGON((114 37,116 37,116 39,114 39,114 37))', 4326))
           AND s.acquired_at >= $1::date AND s.acquired_at < $2::date + 1`,
       [PERIOD.dateFrom, PERIOD.dateTo],
     );
-    expect(detail.areaMatches).toEqual({ total: expected!.n, toOrder: Math.min(expected!.n, ORDER_LIMITS.maxItemsPerOrder), cap: ORDER_LIMITS.maxItemsPerOrder });
+    expect(detail.areaMatches).toEqual({
+      total: expected!.n,
+      toOrder: Math.min(expected!.n, ORDER_LIMITS.maxItemsPerOrder),
+      cap: ORDER_LIMITS.maxItemsPerOrder,
+    });
     expect(detail.applicant.username).toBe('demo-personal');
   });
 });
@@ -212,7 +250,10 @@ describe('status changes', () => {
     expect(done.json.data).toMatchObject({ status: REQUEST_STATUS.WITHDRAWN, statusName: 'Withdrawn' });
     expect(done.json.data.history.map((h: { toStatus: number }) => h.toStatus)).toEqual([1, 4]);
     const again = await withId(withdraw, path, request.id, owner, { method: 'POST' });
-    expect([again.json.code, again.json.message]).toEqual([400, 'Only an application waiting for review can be withdrawn (it is: Withdrawn)']);
+    expect([again.json.code, again.json.message]).toEqual([
+      400,
+      'Only an application waiting for review can be withdrawn (it is: Withdrawn)',
+    ]);
     const admin = await as('demo-admin');
     const approved = await withId(approve, '/api/order/v3/manage/request/id/{id}/approve', request.id, admin, { body: {} });
     expect(approved.json.message).toBe('This application has already been reviewed (it is: Withdrawn)');
@@ -228,7 +269,9 @@ describe('status changes', () => {
     expect([noReason.json.code, noReason.json.message]).toEqual([400, 'Invalid request: Give the reason for the rejection']);
     const done = await withId(reject, path, request.id, admin, { body: { reason: 'The project letter is missing.' } });
     expect(done.json.data).toMatchObject({ status: REQUEST_STATUS.REJECTED, reviewNote: 'The project letter is missing.' });
-    const seen = requestDetailSchema.parse((await withId(ownOne, '/api/order/v3/request/id/{id}', request.id, await as('demo-personal', 'zh'))).json.data);
+    const seen = requestDetailSchema.parse(
+      (await withId(ownOne, '/api/order/v3/request/id/{id}', request.id, await as('demo-personal', 'zh'))).json.data,
+    );
     expect(seen).toMatchObject({ statusName: '已驳回', reviewNote: 'The project letter is missing.' });
     expect(seen.history.at(-1)).toMatchObject({ fromStatus: 1, toStatus: 3, by: 'demo-admin', note: 'The project letter is missing.' });
     const approved = await withId(approve, '/api/order/v3/manage/request/id/{id}/approve', request.id, admin, { body: {} });
@@ -272,7 +315,9 @@ describe('status changes', () => {
       ...PERIOD,
     });
     const admin = await as('demo-admin');
-    const detail = managedRequestDetailSchema.parse((await withId(approve, '/api/order/v3/manage/request/id/{id}/approve', request.id, admin, { body: {} })).json.data);
+    const detail = managedRequestDetailSchema.parse(
+      (await withId(approve, '/api/order/v3/manage/request/id/{id}/approve', request.id, admin, { body: {} })).json.data,
+    );
     expect(detail.areaMatches!.total).toBeGreaterThan(0);
     const items = await db().query<{ cloud: number }>(
       `SELECT coalesce((i.scene->>'cloudPct')::float8, 0) AS cloud FROM order_items i WHERE i.order_id = $1`,
@@ -291,6 +336,52 @@ describe('status changes', () => {
       [request.id, worst!.cloud, detail.orderId],
     );
     expect(clearerLeftOut!.n).toBe(0);
+  });
+});
+
+describe('the reviewer chooses the scenes', () => {
+  it('lists an area application’s scenes clearest first and orders only the chosen ones, each within the application', async () => {
+    const admin = await as('demo-admin');
+    const area = await newApplication('demo-personal', {
+      kind: 'area',
+      sceneIds: undefined,
+      area: { mode: 1, regionCodes: ['130100'] },
+      ...PERIOD,
+    });
+    const page = await withId(areaScenes, '/api/order/v3/manage/request/id/{id}/scenes?pageSize=5', area.id, admin);
+    const listed = page.json.data.list as { sceneId: string; cloudPct: number | null }[];
+    expect(listed.length).toBeGreaterThan(2);
+    const clouds = listed.map((x) => x.cloudPct ?? 0);
+    expect(clouds).toEqual([...clouds].sort((a, b) => a - b));
+
+    const path = '/api/order/v3/manage/request/id/{id}/approve';
+    const [outside] = await db().query<{ id: string }>(
+      'SELECT s.id FROM scenes s, data_requests r WHERE r.id = $1 AND NOT ST_Intersects(s.footprint, r.area) ORDER BY s.id LIMIT 1',
+      [area.id],
+    );
+    const refused = await withId(approve, path, area.id, admin, { body: { sceneIds: [listed[0]!.sceneId, outside!.id] } });
+    expect([refused.json.code, refused.json.message]).toEqual([
+      400,
+      '1 chosen scene is outside the application (its area and period, or the scenes applied for)',
+    ]);
+    const chosen = listed.slice(0, 2).map((x) => x.sceneId);
+    const done = managedRequestDetailSchema.parse(
+      (await withId(approve, path, area.id, admin, { body: { sceneIds: chosen, note: 'Two clear ones.' } })).json.data,
+    );
+    const items = await db().query<{ scene_id: string }>('SELECT scene_id FROM order_items WHERE order_id = $1 ORDER BY scene_id', [
+      done.orderId,
+    ]);
+    expect(items.map((i) => i.scene_id)).toEqual([...chosen].sort());
+
+    // Of a scenes application, only scenes applied for.
+    const picked = await newApplication();
+    const notApplied = await withId(approve, path, picked.id, admin, { body: { sceneIds: [scenes[4]!.id] } });
+    expect(notApplied.json.code).toBe(400);
+    const subset = managedRequestDetailSchema.parse(
+      (await withId(approve, path, picked.id, admin, { body: { sceneIds: [scenes[0]!.id] } })).json.data,
+    );
+    const [count] = await db().query<{ n: number }>('SELECT item_count AS n FROM orders WHERE id = $1', [subset.orderId]);
+    expect(count!.n).toBe(1);
   });
 });
 
@@ -321,6 +412,7 @@ describe('who may read and change what', () => {
     const adminPaths: [Handler, string, string, { method?: string; body?: unknown }][] = [
       [manageList, '/api/order/v3/manage/request', '', {}],
       [manageOne, '/api/order/v3/manage/request/id/{id}', request.id, {}],
+      [areaScenes, '/api/order/v3/manage/request/id/{id}/scenes', request.id, {}],
       [approve, '/api/order/v3/manage/request/id/{id}/approve', request.id, { body: {} }],
       [reject, '/api/order/v3/manage/request/id/{id}/reject', request.id, { body: { reason: 'no' } }],
       [orderList, '/api/order/v3/manage/order', '', {}],
@@ -348,12 +440,16 @@ describe('who may read and change what', () => {
     expect(page.list.every((r) => r.status === 1)).toBe(true);
     expect(page.list[0]!.id).toBe(pending.id);
     const admin = await as('demo-admin');
-    const all = managedRequestPageSchema.parse((await call(manageList, '/api/order/v3/manage/request?user=demo-hebei&status=1', { headers: admin })).json.data);
+    const all = managedRequestPageSchema.parse(
+      (await call(manageList, '/api/order/v3/manage/request?user=demo-hebei&status=1', { headers: admin })).json.data,
+    );
     expect(all.list.map((r) => r.id)).toEqual([pending.id]);
     expect(all.list[0]!.applicant.username).toBe('demo-hebei');
     const [waiting] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM data_requests WHERE status = 1');
     expect(all.pending).toBe(waiting!.n);
-    const future = managedRequestPageSchema.parse((await call(manageList, '/api/order/v3/manage/request?dateFrom=2999-01-01', { headers: admin })).json.data);
+    const future = managedRequestPageSchema.parse(
+      (await call(manageList, '/api/order/v3/manage/request?dateFrom=2999-01-01', { headers: admin })).json.data,
+    );
     expect(future.total).toBe(0);
   });
 });
@@ -366,7 +462,9 @@ describe('order management', () => {
       (await withId(approve, '/api/order/v3/manage/request/id/{id}/approve', request.id, admin, { body: {} })).json.data,
     );
     const id = approved.orderId!;
-    const list = managedOrderPageSchema.parse((await call(orderList, `/api/order/v3/manage/order?user=demo-city&status=1`, { headers: admin })).json.data);
+    const list = managedOrderPageSchema.parse(
+      (await call(orderList, `/api/order/v3/manage/order?user=demo-city&status=1`, { headers: admin })).json.data,
+    );
     expect(list.list.map((o) => o.id)).toContain(id);
     expect(list.list.find((o) => o.id === id)).toMatchObject({ requestCode: request.code, itemCount: 3, statusName: 'Submitted' });
 
@@ -384,7 +482,7 @@ describe('order management', () => {
     const noNote = await withId(orderStatus, path, id, admin, { body: { status: ORDER_STATUS.REJECTED } });
     expect(noNote.json.message).toBe('Moving it to “Rejected” needs a note');
     const done = await withId(orderStatus, path, id, admin, { body: { status: ORDER_STATUS.REJECTED, note: 'Embargoed scenes.' } });
-    expect(done.json.message).toBe("Success");
+    expect(done.json.message).toBe('Success');
     expect(managedOrderDetailSchema.parse(done.json.data)).toMatchObject({ status: ORDER_STATUS.REJECTED, nextStatuses: [] });
     expect(done.json.data.history.at(-1)).toMatchObject({ fromStatus: 1, toStatus: 5, by: 'demo-admin', note: 'Embargoed scenes.' });
     const final = await withId(orderStatus, path, id, admin, { body: { status: ORDER_STATUS.CANCELLED, note: 'x' } });
@@ -394,7 +492,9 @@ describe('order management', () => {
 
   it('reports orders per month and ordered scenes per satellite, counted from the database', async () => {
     const admin = await as('demo-admin', 'zh');
-    const report = orderReportSchema.parse((await call(orderReport, '/api/order/v3/manage/order/report?months=3', { headers: admin })).json.data);
+    const report = orderReportSchema.parse(
+      (await call(orderReport, '/api/order/v3/manage/order/report?months=3', { headers: admin })).json.data,
+    );
     expect(report.perMonth).toHaveLength(3);
     const [counts] = await db().query<{ orders: number; items: number }>(
       `SELECT count(*)::int AS orders, coalesce(sum(item_count), 0)::int AS items FROM orders

@@ -4,6 +4,7 @@ import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import {
   approveRequestContract,
   getManagedRequestContract,
+  listAreaScenesContract,
   listManagedRequestsContract,
   rejectRequestContract,
 } from '../../shared/contracts/requests-review';
@@ -15,6 +16,7 @@ import { APPLICATIONS_PAGE_SIZE, applicationKeys } from './applications';
 export const reviewKeys = {
   list: (filter: ManagedApplicationsFilter) => [...applicationKeys.managed(), 'list', filter] as const,
   one: (id: string) => [...applicationKeys.managed(), 'one', id] as const,
+  scenes: (id: string, pageNum: number) => [...applicationKeys.managed(), 'scenes', id, pageNum] as const,
 };
 
 export interface ManagedApplicationsFilter {
@@ -52,5 +54,20 @@ export function useManagedApplication(id: string | null) {
   });
 }
 
-export const approveApplication = (id: string, note: string) => apiFetch(approveRequestContract, { params: { id }, body: { note } });
+/** An area application's catalogue scenes, clearest first, for the reviewer to choose from. */
+export function useAreaScenes(id: string, pageNum: number, enabled: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.scenes(id, pageNum),
+    queryFn: enabled
+      ? ({ signal }) => apiFetch(listAreaScenesContract, { params: { id }, query: { pageNum, pageSize: AREA_SCENES_PAGE_SIZE }, signal })
+      : skipToken,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const AREA_SCENES_PAGE_SIZE = 20;
+
+/** Approves; `sceneIds` (the reviewer's choice) limits the order to those scenes. */
+export const approveApplication = (id: string, note: string, sceneIds?: readonly string[]) =>
+  apiFetch(approveRequestContract, { params: { id }, body: { note, ...(sceneIds?.length ? { sceneIds: [...sceneIds] } : {}) } });
 export const rejectApplication = (id: string, reason: string) => apiFetch(rejectRequestContract, { params: { id }, body: { reason } });

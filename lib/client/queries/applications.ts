@@ -52,7 +52,8 @@ export function useApplicationItems(id: string | null, pageNum: number) {
     queryFn:
       id === null
         ? skipToken
-        : ({ signal }) => apiFetch(listRequestItemsContract, { query: { requestId: id, pageNum, pageSize: APPLICATIONS_PAGE_SIZE }, signal }),
+        : ({ signal }) =>
+            apiFetch(listRequestItemsContract, { query: { requestId: id, pageNum, pageSize: APPLICATIONS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +61,11 @@ export function useApplicationItems(id: string | null, pageNum: number) {
 export const withdrawApplication = (id: string) => apiFetch(withdrawRequestContract, { params: { id } });
 
 /** Sends an application: its fields as the `data` part and the PDF, if any, as `file` (with upload progress). */
-export function submitApplication(body: CreateRequestBody, file: File | null, options: { locale: string; fallback: string; onProgress: (p: number | null) => void }) {
+export function submitApplication(
+  body: CreateRequestBody,
+  file: File | null,
+  options: { locale: string; fallback: string; onProgress: (p: number | null) => void },
+) {
   return postForm(createRequestContract.path, { data: JSON.stringify(body) }, file, createdRequestSchema, options);
 }
 

@@ -7,7 +7,12 @@ import 'server-only';
  */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
-import { MANAGED_ORDER_ITEMS_SHOWN, type ManagedOrderDetail, type ManagedOrderPage, type OrderReport } from '../../shared/contracts/orders-manage';
+import {
+  MANAGED_ORDER_ITEMS_SHOWN,
+  type ManagedOrderDetail,
+  type ManagedOrderPage,
+  type OrderReport,
+} from '../../shared/contracts/orders-manage';
 import { findTransition, ORDER_ITEM_STATUS, ORDER_STATUS, ORDER_TRANSITIONS, type OrderStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
 import { containsPattern } from '../db/like';
@@ -33,7 +38,9 @@ interface SummaryRow {
   updated_at: Date;
 }
 
-const summaryColumns = (locale: Locale) => `o.id::text AS id, o.code, o.status, ${name(locale, 'd')} AS status_name, u.username, u.real_name,
+const summaryColumns = (
+  locale: Locale,
+) => `o.id::text AS id, o.code, o.status, ${name(locale, 'd')} AS status_name, u.username, u.real_name,
   o.organization, o.item_count,
   (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id AND i.status = ${ORDER_ITEM_STATUS.READY}) AS ready_count,
   (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id AND i.status = ${ORDER_ITEM_STATUS.FAILED}) AS failed_count,
@@ -83,7 +90,10 @@ export async function listManagedOrders(db: Queryable, filter: ManagedOrderFilte
   );
   let total = rows[0]?.total ?? 0;
   if (!rows.length && filter.pageNum > 1) {
-    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id ${where}`, params);
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id ${where}`,
+      params,
+    );
     total = count?.n ?? 0;
   }
   return { list: rows.map(toSummary), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
@@ -117,7 +127,14 @@ export async function getManagedOrder(db: Queryable, id: string, locale: Locale)
       WHERE i.order_id = $1 ORDER BY i.id LIMIT $2`,
     [id, MANAGED_ORDER_ITEMS_SHOWN],
   );
-  const history = await db.query<{ from_status: number | null; to_status: number; to_status_name: string; by: string | null; note: string | null; at: Date }>(
+  const history = await db.query<{
+    from_status: number | null;
+    to_status: number;
+    to_status_name: string;
+    by: string | null;
+    note: string | null;
+    at: Date;
+  }>(
     `SELECT h.from_status, h.to_status, ${name(locale, 'd')} AS to_status_name, u.username AS by, h.note, h.changed_at AS at
        FROM order_history h LEFT JOIN users u ON u.id = h.changed_by
        LEFT JOIN dictionary_items d ON d.code = 'ORDER_STATUS' AND d.item_value = h.to_status::text
@@ -180,9 +197,11 @@ export async function changeOrderStatus(
         from: names.get(row.status) ?? String(row.status),
         to: names.get(to) ?? String(to),
       });
-    if (transition.noteRequired && !note) throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.noteRequired', { to: names.get(to) ?? String(to) });
+    if (transition.noteRequired && !note)
+      throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.noteRequired', { to: names.get(to) ?? String(to) });
     // The writes are the order module's own (one way a status changes, one way failed items are retried).
-    if (to === ORDER_STATUS.IN_PRODUCTION && row.status !== ORDER_STATUS.SUBMITTED) await retryFailedItems(tx, Number(id), 'admin', Number(adminId));
+    if (to === ORDER_STATUS.IN_PRODUCTION && row.status !== ORDER_STATUS.SUBMITTED)
+      await retryFailedItems(tx, Number(id), 'admin', Number(adminId));
     else await changeStatus(tx, Number(id), { to, actor: 'admin', actorId: Number(adminId), note });
   });
   return getManagedOrder(db, id, locale);

@@ -8,7 +8,13 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import { SELECT_MODES } from '../../shared/contracts/catalogue';
-import { REQUEST_LIMITS, createRequestBodySchema, type CreateRequestInput, type RequestArea, type RequestDetail } from '../../shared/contracts/requests';
+import {
+  REQUEST_LIMITS,
+  createRequestBodySchema,
+  type CreateRequestInput,
+  type RequestArea,
+  type RequestDetail,
+} from '../../shared/contracts/requests';
 import { ORDER_LIMITS, REQUEST_STATUS } from '../../shared/orders/model';
 import { ApiError } from '../api/errors';
 import { readBodyLimited } from '../api/upload';
@@ -49,12 +55,17 @@ export function isPdf(bytes: Uint8Array): boolean {
 /** A file name fit to show and save: its last segment, no control characters, at most 255 characters. */
 function attachmentName(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  const clean = Array.from(base || 'attachment.pdf').slice(0, 255).join('');
+  const clean = Array.from(base || 'attachment.pdf')
+    .slice(0, 255)
+    .join('');
   return /\.pdf$/i.test(clean) ? clean : `${Array.from(clean).slice(0, 251).join('')}.pdf`;
 }
 
 /** The create call's input: its JSON checked with the contract's schema, and the PDF if one came. */
-export async function readCreateRequest(request: Request, locale: Locale): Promise<{ input: CreateRequestInput; attachment: Attachment | null }> {
+export async function readCreateRequest(
+  request: Request,
+  locale: Locale,
+): Promise<{ input: CreateRequestInput; attachment: Attachment | null }> {
   const type = request.headers.get('content-type') ?? '';
   if (/^multipart\/form-data;/i.test(type)) {
     const body = await readBodyLimited(request, ORDER_LIMITS.maxAttachmentBytes + REQUEST_LIMITS.maxJsonBytes + 16 * 1024, tooLarge);
@@ -109,7 +120,9 @@ async function areaOf(tx: Queryable, area: RequestArea, params: SqlParam[], loca
     if (rows.length !== codes.length) throw applyError('unknownRegion');
     return {
       sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(geom_mid)), 3)) FROM regions WHERE code = ANY (${p(codes)}::text[]))`,
-      label: Array.from(rows.map((r) => r.name).join(locale === 'en' ? ', ' : '、')).slice(0, 200).join(''),
+      label: Array.from(rows.map((r) => r.name).join(locale === 'en' ? ', ' : '、'))
+        .slice(0, 200)
+        .join(''),
     };
   }
   if (area.mode === SELECT_MODES.SHP) {

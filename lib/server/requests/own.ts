@@ -62,11 +62,10 @@ export async function listRequestItems(
   session: Session,
   query: { requestId: string; pageNum: number; pageSize: number },
 ): Promise<{ list: RequestItem[]; total: number; pageNum: number; pageSize: number }> {
-  const [visible] = await db.query<{ id: string }>('SELECT id::text AS id FROM data_requests WHERE id = $1 AND ($2 OR user_id = $3::bigint)', [
-    query.requestId,
-    isAdmin(session),
-    session.userId,
-  ]);
+  const [visible] = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM data_requests WHERE id = $1 AND ($2 OR user_id = $3::bigint)',
+    [query.requestId, isAdmin(session), session.userId],
+  );
   if (!visible) throw notFound();
   const rows = await db.query<{
     scene_id: string;

@@ -13,6 +13,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
+import type { RequestItem } from '../../shared/contracts/requests';
 import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests-review';
 import { findTransition, ORDER_LIMITS, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
@@ -46,10 +47,15 @@ export async function listManagedRequests(db: Queryable, filter: ManagedRequestF
   );
   let total = rows[0]?.total ?? 0;
   if (!rows.length && filter.pageNum > 1) {
-    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM data_requests r JOIN users u ON u.id = r.user_id ${where}`, params);
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM data_requests r JOIN users u ON u.id = r.user_id ${where}`,
+      params,
+    );
     total = count?.n ?? 0;
   }
-  const [pending] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM data_requests WHERE status = $1', [REQUEST_STATUS.PENDING]);
+  const [pending] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM data_requests WHERE status = $1', [
+    REQUEST_STATUS.PENDING,
+  ]);
   return {
     list: rows.map((r) => ({ ...toSummary(r), applicant: { username: r.username, realName: r.real_name } })),
     total,
@@ -84,6 +90,79 @@ async function areaSceneIds(db: Queryable, requestId: string, dateFrom: string, 
     params,
   );
   return rows.map((r) => r.id);
+}
+
+/** The catalogue's scenes of an area application, clearest first, a page at a time (the reviewer chooses from them). */
+export async function listAreaScenes(
+  db: Queryable,
+  id: string,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: RequestItem[]; total: number; pageNum: number; pageSize: number }> {
+  const [request] = await db.query<{ kind: string; date_from: string | null; date_to: string | null }>(
+    `SELECT kind, to_char(date_from, 'YYYY-MM-DD') AS date_from, to_char(date_to, 'YYYY-MM-DD') AS date_to FROM data_requests WHERE id = $1`,
+    [id],
+  );
+  if (!request) throw notFound();
+  if (request.kind !== 'area' || !request.date_from || !request.date_to) return { list: [], total: 0, ...page };
+  const params: SqlParam[] = [];
+  const where = areaSceneSql(id, request.date_from, request.date_to, params);
+  params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
+  const rows = await db.query<{
+    id: string;
+    file_name: string;
+    satellite: string;
+    sensor: string;
+    acquired_at: string;
+    cloud_pct: number | null;
+    online: boolean;
+    total: number;
+  }>(
+    `SELECT s.id, s.file_name, s.satellite, s.sensor, to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at,
+            s.cloud_pct::float8 AS cloud_pct, s.online, count(*) OVER ()::int AS total
+       FROM scenes s ${where}
+      ORDER BY coalesce(s.cloud_pct, 0), s.acquired_at DESC, s.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return {
+    list: rows.map((r) => ({
+      sceneId: r.id,
+      fileName: r.file_name,
+      satellite: r.satellite,
+      sensor: r.sensor,
+      acquiredAt: r.acquired_at,
+      cloudPct: r.cloud_pct === null ? null : Math.round(r.cloud_pct * 10) / 10,
+      online: r.online,
+    })),
+    total: rows[0]?.total ?? (await areaSceneCount(db, id, request.date_from, request.date_to)),
+    ...page,
+  };
+}
+
+/** How many of `ids` the application covers: scenes of its area and period, or scenes it applied for. */
+async function coveredScenes(tx: Queryable, row: LockedRequest, ids: readonly string[]): Promise<number> {
+  if (row.kind === 'scenes') {
+    const [n] = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM data_request_items WHERE request_id = $1 AND scene_id = ANY ($2::text[])',
+      [row.id, ids],
+    );
+    return n?.n ?? 0;
+  }
+  const params: SqlParam[] = [];
+  const where = whereSql([
+    ...sceneConditions(
+      {
+        ids,
+        filter: { dateFrom: row.date_from!, dateTo: row.date_to! },
+        extra: (p) => {
+          p.push(row.id);
+          return `ST_Intersects(s.footprint, (SELECT r.area FROM data_requests r WHERE r.id = $${p.length}))`;
+        },
+      },
+      params,
+    ),
+  ]);
+  const [n] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes s ${where}`, params);
+  return n?.n ?? 0;
 }
 
 async function areaSceneCount(db: Queryable, requestId: string, dateFrom: string, dateTo: string): Promise<number> {
@@ -152,16 +231,33 @@ export function approvalKey(requestId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Approves a pending application and places its order, in one transaction. */
-export async function approveRequest(db: Database, id: string, adminId: string, note: string | null, locale: Locale): Promise<ManagedRequestDetail> {
+/**
+ * Approves a pending application and places its order, in one transaction: of the scenes the reviewer
+ * chose (`chosen`, each within the application), else all applied for, or the area's clearest.
+ */
+export async function approveRequest(
+  db: Database,
+  id: string,
+  adminId: string,
+  note: string | null,
+  locale: Locale,
+  chosen?: readonly string[],
+): Promise<ManagedRequestDetail> {
   await db.transaction(async (tx) => {
     const row = await lockRequest(tx, id, locale);
     assertTransition(row, REQUEST_STATUS.APPROVED);
-    const sceneIds =
-      row.kind === 'scenes'
-        ? (await tx.query<{ scene_id: string }>('SELECT scene_id FROM data_request_items WHERE request_id = $1 ORDER BY scene_id', [id])).map(
-            (r) => r.scene_id,
-          )
+    if (chosen) {
+      const unique = [...new Set(chosen)];
+      const covered = await coveredScenes(tx, row, unique);
+      if (covered !== unique.length)
+        throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.scenesNotInRequest', { count: unique.length - covered });
+    }
+    const sceneIds = chosen
+      ? [...new Set(chosen)]
+      : row.kind === 'scenes'
+        ? (
+            await tx.query<{ scene_id: string }>('SELECT scene_id FROM data_request_items WHERE request_id = $1 ORDER BY scene_id', [id])
+          ).map((r) => r.scene_id)
         : await areaSceneIds(tx, id, row.date_from!, row.date_to!);
     if (sceneIds.length === 0) throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.noScenesInArea');
     await decide(tx, row, REQUEST_STATUS.APPROVED, adminId, note);
@@ -179,7 +275,13 @@ export async function approveRequest(db: Database, id: string, adminId: string, 
 }
 
 /** Rejects a pending application with the reason its applicant reads. */
-export async function rejectRequest(db: Database, id: string, adminId: string, reason: string, locale: Locale): Promise<ManagedRequestDetail> {
+export async function rejectRequest(
+  db: Database,
+  id: string,
+  adminId: string,
+  reason: string,
+  locale: Locale,
+): Promise<ManagedRequestDetail> {
   await db.transaction(async (tx) => {
     const row = await lockRequest(tx, id, locale);
     assertTransition(row, REQUEST_STATUS.REJECTED);

@@ -141,8 +141,11 @@ export async function recordRequestChange(
   by: string | null,
   note: string | null,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO data_request_history (request_id, from_status, to_status, changed_by, note) VALUES ($1, $2, $3, $4, $5)`,
-    [requestId, from, to, by, note],
-  );
+  await tx.query(`INSERT INTO data_request_history (request_id, from_status, to_status, changed_by, note) VALUES ($1, $2, $3, $4, $5)`, [
+    requestId,
+    from,
+    to,
+    by,
+    note,
+  ]);
 }

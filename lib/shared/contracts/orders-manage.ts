@@ -95,8 +95,9 @@ export const changeOrderStatusBodySchema = z.object({
 });
 export type ChangeOrderStatusBody = z.input<typeof changeOrderStatusBodySchema>;
 
-export const orderReportQuerySchema = z
-  .object({ months: z.coerce.number(issue('badMonths')).int(issue('badMonths')).min(1, issue('badMonths')).max(36, issue('badMonths')).default(12) });
+export const orderReportQuerySchema = z.object({
+  months: z.coerce.number(issue('badMonths')).int(issue('badMonths')).min(1, issue('badMonths')).max(36, issue('badMonths')).default(12),
+});
 
 export const orderReportSchema = z.object({
   /** The last `months` calendar months (UTC), oldest first, each with its orders and ordered scenes. */
@@ -152,4 +153,9 @@ export const orderReportContract = defineContract({
   response: orderReportSchema,
 });
 
-export const ORDER_MANAGE_CONTRACTS = [listManagedOrdersContract, getManagedOrderContract, changeOrderStatusContract, orderReportContract] as const;
+export const ORDER_MANAGE_CONTRACTS = [
+  listManagedOrdersContract,
+  getManagedOrderContract,
+  changeOrderStatusContract,
+  orderReportContract,
+] as const;

@@ -4,10 +4,18 @@
  */
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
+import { ORDER_LIMITS } from '../orders/model';
 import { REQUEST_LIMITS } from '../orders/request-limits';
 import { PERMISSIONS } from '../permissions';
 import { defineContract, localizedIssue, pageSchema } from './api';
-import { ownRequestsQuerySchema, requestDetailSchema, requestIdParamsSchema, requestSummarySchema } from './requests';
+import { sceneIdParamsSchema } from './catalogue';
+import {
+  ownRequestsQuerySchema,
+  requestDetailSchema,
+  requestIdParamsSchema,
+  requestItemPageSchema,
+  requestSummarySchema,
+} from './requests';
 
 const isoDate = z
   .string(localizedIssue('ApplicationsAdmin.errors.badDate'))
@@ -52,7 +60,18 @@ const note = (required: boolean) => {
     ? base.min(1, { ...reviewIssue('reasonRequired'), abort: true }).max(REQUEST_LIMITS.noteMax, reviewIssue('noteTooLong'))
     : base.max(REQUEST_LIMITS.noteMax, reviewIssue('noteTooLong'));
 };
-export const approveRequestBodySchema = z.object({ note: note(false).optional() });
+export const approveRequestBodySchema = z.object({
+  note: note(false).optional(),
+  /**
+   * The scenes to order, chosen by the reviewer: of an area application, scenes of its area and period; of
+   * a scenes application, some of those applied for. Absent: all applied for, or an area's clearest.
+   */
+  sceneIds: z
+    .array(sceneIdParamsSchema.shape.id)
+    .min(1, reviewIssue('scenesRequired'))
+    .max(ORDER_LIMITS.maxItemsPerOrder, reviewIssue('tooManyScenes'))
+    .optional(),
+});
 export const rejectRequestBodySchema = z.object({ reason: note(true) });
 
 const ADMIN = { permission: PERMISSIONS.ADMIN } as const;
@@ -99,4 +118,27 @@ export const rejectRequestContract = defineContract({
   response: managedRequestDetailSchema,
 });
 
-export const REQUEST_REVIEW_CONTRACTS = [listManagedRequestsContract, getManagedRequestContract, approveRequestContract, rejectRequestContract] as const;
+export const areaScenesQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const listAreaScenesContract = defineContract({
+  method: 'GET',
+  path: '/api/order/v3/manage/request/id/{id}/scenes',
+  summary:
+    "The catalogue's scenes of an area application's area and period, clearest first, for the reviewer to choose from (administrators)",
+  tag: TAG,
+  access: ADMIN,
+  params: requestIdParamsSchema,
+  query: areaScenesQuerySchema,
+  response: requestItemPageSchema,
+});
+
+export const REQUEST_REVIEW_CONTRACTS = [
+  listManagedRequestsContract,
+  getManagedRequestContract,
+  listAreaScenesContract,
+  approveRequestContract,
+  rejectRequestContract,
+] as const;

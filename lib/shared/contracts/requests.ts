@@ -87,10 +87,7 @@ export const createRequestBodySchema = z
     /** A uuid the form makes once: a repeated or concurrent submit with it finds the first application. */
     idempotencyKey: z.uuid(issue('badKey')),
     kind: z.enum(REQUEST_KINDS, issue('badKind')),
-    sceneIds: z
-      .array(sceneIdParamsSchema.shape.id)
-      .max(ORDER_LIMITS.maxRequestItems, issue('tooManyScenes'))
-      .optional(),
+    sceneIds: z.array(sceneIdParamsSchema.shape.id).max(ORDER_LIMITS.maxRequestItems, issue('tooManyScenes')).optional(),
     area: requestAreaSchema.optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
@@ -100,7 +97,8 @@ export const createRequestBodySchema = z
     contact: requestContactSchema,
   })
   .superRefine((b, ctx) => {
-    const fail = (key: ApplyErrorKey, path: string) => ctx.addIssue({ code: 'custom', message: localizedIssue(`Applications.errors.${key}`), path: [path] });
+    const fail = (key: ApplyErrorKey, path: string) =>
+      ctx.addIssue({ code: 'custom', message: localizedIssue(`Applications.errors.${key}`), path: [path] });
     if (b.kind === 'scenes') {
       if (!b.sceneIds?.length) fail('scenesRequired', 'sceneIds');
       return;
@@ -237,7 +235,7 @@ export const getOwnRequestContract = defineContract({
 export const withdrawRequestContract = defineContract({
   method: 'POST',
   path: '/api/order/v3/request/id/{id}/withdraw',
-  summary: 'Withdraw one of the caller\'s applications while it waits for review',
+  summary: "Withdraw one of the caller's applications while it waits for review",
   tag: TAG,
   access: LOGIN,
   params: requestIdParamsSchema,

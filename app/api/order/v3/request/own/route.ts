@@ -3,4 +3,6 @@ import { withApi } from '@/lib/server/api/with-api';
 import { listOwnRequests } from '@/lib/server/requests';
 import { listOwnRequestsContract } from '@/lib/shared/contracts/requests';
 
-export const GET = withApi(listOwnRequestsContract, ({ db, query, session, locale }) => listOwnRequests(db, session!.userId, query, locale));
+export const GET = withApi(listOwnRequestsContract, ({ db, query, session, locale }) =>
+  listOwnRequests(db, session!.userId, query, locale),
+);

@@ -3,4 +3,6 @@ import { withApi } from '@/lib/server/api/with-api';
 import { getOwnRequest } from '@/lib/server/requests';
 import { getOwnRequestContract } from '@/lib/shared/contracts/requests';
 
-export const GET = withApi(getOwnRequestContract, ({ db, params, session, locale }) => getOwnRequest(db, session!.userId, params.id, locale));
+export const GET = withApi(getOwnRequestContract, ({ db, params, session, locale }) =>
+  getOwnRequest(db, session!.userId, params.id, locale),
+);

@@ -3,4 +3,6 @@ import { withApi } from '@/lib/server/api/with-api';
 import { requestAttachment } from '@/lib/server/requests';
 import { requestAttachmentContract } from '@/lib/shared/contracts/requests';
 
-export const GET = withApi(requestAttachmentContract, ({ db, params, session, locale }) => requestAttachment(db, session!, params.id, locale));
+export const GET = withApi(requestAttachmentContract, ({ db, params, session, locale }) =>
+  requestAttachment(db, session!, params.id, locale),
+);

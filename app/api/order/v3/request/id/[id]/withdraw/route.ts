@@ -3,4 +3,6 @@ import { withApi } from '@/lib/server/api/with-api';
 import { withdrawRequest } from '@/lib/server/requests';
 import { withdrawRequestContract } from '@/lib/shared/contracts/requests';
 
-export const POST = withApi(withdrawRequestContract, ({ db, params, session, locale }) => withdrawRequest(db, session!.userId, params.id, locale));
+export const POST = withApi(withdrawRequestContract, ({ db, params, session, locale }) =>
+  withdrawRequest(db, session!.userId, params.id, locale),
+);

@@ -4,5 +4,5 @@ import { approveRequest } from '@/lib/server/requests';
 import { approveRequestContract } from '@/lib/shared/contracts/requests-review';
 
 export const POST = withApi(approveRequestContract, ({ db, params, body, session, locale }) =>
-  approveRequest(db, params.id, session!.userId, body.note || null, locale),
+  approveRequest(db, params.id, session!.userId, body.note || null, locale, body.sceneIds),
 );
