@@ -96,7 +96,7 @@ export function ApplicationDetails({ request }: { request: RequestDetail }) {
           {[request.contact.name, request.contact.phone, request.contact.email].filter(Boolean).join(' · ')}
         </Text>
         <Text component="dt" fw={600} size="sm">
-          {t('form.attachment')}
+          {t('detail.attachmentLabel')}
         </Text>
         <Text component="dd" size="sm" m={0}>
           {request.attachment ? (
