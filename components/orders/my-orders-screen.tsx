@@ -125,7 +125,7 @@ export function MyOrdersScreen() {
           w={260}
           data-testid="orders-search"
         />
-        <Button component="a" href="/api/order/v3/order/own/export" variant="default" download data-testid="orders-csv">
+        <Button component="a" href={`/api/order/v3/order/own/export?lang=${locale}`} variant="default" download data-testid="orders-csv">
           {t('csv')}
         </Button>
         <Button variant="default" onClick={showLinks} data-testid="orders-all-links">

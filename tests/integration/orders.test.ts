@@ -155,7 +155,7 @@ describe('orders', () => {
     const code = d.json.data.code as string;
     const sceneIds = await call(sceneIdsOfOrder, `/api/order/v3/orderitem/metadataids/${code}`, { params: { code }, headers: me.headers });
     expect(sceneIds.json.data.ids.sort()).toEqual(ids.slice(0, 3).sort());
-    const csvRes = await ordersExport(new Request('http://localhost:3000/api/order/v3/order/own/export', { headers: { ...me.headers, 'x-locale': 'zh' } }), {
+    const csvRes = await ordersExport(new Request('http://localhost:3000/api/order/v3/order/own/export?lang=zh', { headers: { ...me.headers, 'x-locale': 'en' } }), {
       params: Promise.resolve({}),
     });
     expect(decodeURIComponent(csvRes.headers.get('content-disposition')!.split("''")[1]!)).toMatch(/^我的订单-\d{4}-\d{2}-\d{2}\.csv$/);
