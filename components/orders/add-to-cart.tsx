@@ -71,7 +71,8 @@ export function ResultsCartActions({ pageIds }: { pageIds: readonly string[] }) 
         </Button>
       </Group>
       <Outcome change={change} error={error} />
-      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={t('confirmTitle')} centered>
+      {/* Above the phone layout's results sheet (z-index 1100, over the map). */}
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={t('confirmTitle')} centered zIndex={1200}>
         {preview ? (
           <Stack gap="sm" data-testid="add-all-confirm">
             <Text size="sm">{t('confirmMatched', { matched: preview.matched })}</Text>

@@ -140,7 +140,10 @@ function Checkout({ checked, total, onOrdered }: CheckoutProps) {
     }
   };
 
-  const set = (field: keyof typeof form) => (e: { currentTarget: { value: string } }) => setForm((f) => ({ ...f, [field]: e.currentTarget.value }));
+  const set = (field: keyof typeof form) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setForm((f) => ({ ...f, [field]: value }));
+  };
   return (
     <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate aria-labelledby="checkout-title" data-testid="checkout">
       <Stack gap="sm">

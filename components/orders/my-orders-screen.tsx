@@ -5,12 +5,14 @@
  * dictionary) and a search by order code, purpose or file name, paged; each links to its detail. The
  * CSV export holds every order, one line per scene, in the page's language.
  */
-import { Alert, Button, Group, Pagination, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Pagination, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Link } from '@/i18n/navigation';
-import { ORDERS_PAGE_SIZE, useOwnOrders } from '@/lib/client/queries/orders';
+import { ApiClientError } from '@/lib/client/api';
+import { fetchAllLinks, ORDERS_PAGE_SIZE, useOwnOrders } from '@/lib/client/queries/orders';
+import type { DownloadLink } from '@/lib/shared/contracts/orders';
 import type { OrderStatus } from '@/lib/shared/orders/model';
 import classes from './orders.module.css';
 import { StatusBadge, useStatusOptions } from './status-badge';
@@ -27,6 +29,15 @@ export function MyOrdersScreen() {
   const [q] = useDebouncedValue(search.trim(), 300);
   const orders = useOwnOrders(pageNum, status, q);
   const options = useStatusOptions();
+  const [links, setLinks] = useState<{ list: DownloadLink[]; capped: boolean } | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const showLinks = () => {
+    setLinkError(null);
+    fetchAllLinks().then(
+      (r) => setLinks({ list: r.links, capped: r.capped }),
+      (e: unknown) => setLinkError(e instanceof ApiClientError && e.message ? e.message : t('linksFailed')),
+    );
+  };
   const data = orders.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1;
 
@@ -114,10 +125,29 @@ export function MyOrdersScreen() {
           w={260}
           data-testid="orders-search"
         />
-        <Button component="a" href="/api/order/v3/order/own/export" variant="default" download data-testid="orders-csv">
+        <Button component="a" href={`/api/order/v3/order/own/export?lang=${locale}`} variant="default" download data-testid="orders-csv">
           {t('csv')}
         </Button>
+        <Button variant="default" onClick={showLinks} data-testid="orders-all-links">
+          {t('allLinks')}
+        </Button>
       </Group>
+      {linkError ? (
+        <Text size="sm" c="red" role="alert">
+          {linkError}
+        </Text>
+      ) : null}
+      <Modal opened={links !== null} onClose={() => setLinks(null)} title={t('allLinks')} size="lg">
+        <Stack gap="xs">
+          <Text size="sm">{links && links.list.length === 0 ? t('noLinks') : t('linksHint')}</Text>
+          {links?.capped ? <Text size="sm">{t('linksCapped', { count: links.list.length })}</Text> : null}
+          {(links?.list ?? []).map((l) => (
+            <Anchor key={l.itemId} href={l.url} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {l.orderCode} · {l.fileName}
+            </Anchor>
+          ))}
+        </Stack>
+      </Modal>
       <Text size="sm" role="status" aria-live="polite">
         {data ? t('total', { count: data.total }) : ''}
       </Text>

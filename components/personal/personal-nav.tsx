@@ -1,27 +1,28 @@
-import { Anchor, Group } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { ALL_ROUTES, isBuilt } from '@/lib/shared/routes';
+import type { Locale } from '@/i18n/routing';
+import { PERMISSIONS } from '@/lib/shared/permissions';
+import { isBuiltPath } from '@/lib/shared/routes';
+import classes from './personal-nav.module.css';
 
-/** The personal centre's sections that exist (info, shopping, my orders, my applications), from the route registry. */
-const SECTIONS = ALL_ROUTES.filter((r) => r.parent?.path === '/personal/personalCenter' && isBuilt(r));
+const TABS = [
+  { path: '/personal/personalCenter/info', title: 'personalInfo' },
+  { path: '/personal/personalCenter/shopping', title: 'shopping', permission: PERMISSIONS.CART },
+  { path: '/personal/personalCenter/myOrder', title: 'myOrder' },
+  { path: '/personal/personalCenter/myApply', title: 'myApply' },
+] as const;
 
-/** Links between the personal centre's sections; the current one is marked for assistive technology. */
-export async function PersonalNav({ current }: { current: string }) {
-  const t = await getTranslations('Routes');
+/** The personal centre's sections (spec §2): the built ones the user may open, the current one marked. */
+export async function PersonalNav({ locale, active, permissions }: { locale: Locale; active: string; permissions: readonly string[] }) {
+  const t = await getTranslations({ locale, namespace: 'Routes' });
+  const tabs = TABS.filter((tab) => isBuiltPath(tab.path) && (!('permission' in tab) || permissions.includes(tab.permission)));
   return (
-    <Group component="nav" gap="md" aria-label={t('personalCenter')} mb="md" data-testid="personal-nav">
-      {SECTIONS.map((section) => (
-        <Anchor
-          key={section.path}
-          component={Link}
-          href={section.path}
-          fw={section.path === current ? 700 : 400}
-          aria-current={section.path === current ? 'page' : undefined}
-        >
-          {t(section.def.title)}
-        </Anchor>
+    <nav aria-label={t('personalCenter')} className={classes.nav}>
+      {tabs.map((tab) => (
+        <Link key={tab.path} href={tab.path} className={classes.tab} aria-current={tab.path === active ? 'page' : undefined}>
+          {t(tab.title)}
+        </Link>
       ))}
-    </Group>
+    </nav>
   );
 }

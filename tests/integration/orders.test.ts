@@ -28,7 +28,7 @@ import { GET as download } from '../../app/api/order/v3/orderitem/download/[id]/
 import { GET as dictionary } from '../../app/api/system/v1/dic/code/[CODE]/item/s/route';
 import { createSession } from '../../lib/server/auth/session';
 import { claimJob, runDueJobs, runJob, type JobHandlers } from '../../lib/server/jobs/runner';
-import { orderJobHandlers } from '../../lib/server/orders/production';
+import { expireOrders, orderJobHandlers } from '../../lib/server/orders/production';
 import { changeOrderStatus } from '../../lib/server/orders/status';
 import { ORDER_ITEM_STATUS, ORDER_LIMITS, ORDER_STATUS, ORDER_STATUSES, ORDER_TRANSITIONS, type Actor } from '../../lib/shared/orders/model';
 import { call, withTestDatabase } from '../support/api';
@@ -155,9 +155,10 @@ describe('orders', () => {
     const code = d.json.data.code as string;
     const sceneIds = await call(sceneIdsOfOrder, `/api/order/v3/orderitem/metadataids/${code}`, { params: { code }, headers: me.headers });
     expect(sceneIds.json.data.ids.sort()).toEqual(ids.slice(0, 3).sort());
-    const csvRes = await ordersExport(new Request('http://localhost:3000/api/order/v3/order/own/export', { headers: { ...me.headers, 'x-locale': 'zh' } }), {
+    const csvRes = await ordersExport(new Request('http://localhost:3000/api/order/v3/order/own/export?lang=zh', { headers: { ...me.headers, 'x-locale': 'en' } }), {
       params: Promise.resolve({}),
     });
+    expect(decodeURIComponent(csvRes.headers.get('content-disposition')!.split("''")[1]!)).toMatch(/^我的订单-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = Buffer.from(await csvRes.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
@@ -262,6 +263,15 @@ describe('production and delivery', () => {
 
     const allLinks = await call(allUri, '/api/order/v3/order/exporturi/all', { headers: me.headers });
     expect(allLinks.json.data.links).toHaveLength(3);
+
+    // Past its retention the order expires (recorded, by the system) and its links stop working.
+    await db().query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [orderId]);
+    expect(await expireOrders(db())).toBe(1);
+    expect(await expireOrders(db())).toBe(0);
+    d = (await detail(me, orderId)).json.data;
+    expect(d.status).toBe(ORDER_STATUS.EXPIRED);
+    expect(d.history.at(-1)).toMatchObject({ fromStatus: ORDER_STATUS.READY, toStatus: ORDER_STATUS.EXPIRED, changedBy: null });
+    expect((await get(link.url)).status).toBe(410);
   });
 
   it('items fail one by one with a reason; the order still delivers what is ready; retry produces just the failed; all failed → failed', async () => {

@@ -1,14 +1,14 @@
 import 'server-only';
 /**
  * The server's job worker (started by instrumentation.ts unless JOB_WORKER=off): runs due jobs one at a
- * time, then sleeps JOB_POLL_MS. Several server processes may each run one; the queue hands every job to
+ * time, expires ready orders past their retention, then sleeps JOB_POLL_MS. Several server processes may each run one; the queue hands every job to
  * one of them (FOR UPDATE SKIP LOCKED). Tests do not start it: they call runDueJobs step by step.
  */
 import { hostname } from 'node:os';
 import { getDb } from '../db';
 import { getEnv } from '../env';
 import { log } from '../log';
-import { orderJobHandlers } from '../orders/production';
+import { expireOrders, orderJobHandlers } from '../orders/production';
 import { runDueJobs } from './runner';
 
 const holder = globalThis as typeof globalThis & { __portalJobWorker?: { stop(): void } };
@@ -23,6 +23,7 @@ export function startJobWorker(): void {
     try {
       const db = await getDb();
       await runDueJobs(db, orderJobHandlers(), options, 20);
+      await expireOrders(db);
     } catch (error) {
       log.warn('job worker pass failed', { error: error instanceof Error ? error.message : String(error) });
     }

@@ -50,5 +50,5 @@ export async function exportOwnOrders(db: Queryable, userId: number, locale: Loc
       r.downloads,
     ]),
   );
-  return fileResponse(csv, 'text/csv; charset=utf-8', datedName(locale === 'zh' ? '我的订单' : 'my-orders', 'csv'));
+  return fileResponse(csv, 'text/csv; charset=utf-8', datedName(t('downloadName'), 'csv'));
 }

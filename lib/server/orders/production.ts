@@ -170,3 +170,25 @@ export function orderJobHandlers(options: Partial<ProductionOptions> = {}): JobH
     [NOTIFY_READY_JOB]: notifyReadyHandler,
   };
 }
+
+/**
+ * Ready orders past their retention (ORDER_LIMITS.retentionDays) expire: their links stop working. Run
+ * by the worker on every pass; each order changes in its own transaction (under its lock, recorded).
+ */
+export async function expireOrders(db: Database, limit = 100): Promise<number> {
+  const due = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM orders WHERE status = ${ORDER_STATUS.READY} AND expires_at < now() ORDER BY expires_at LIMIT $1`,
+    [limit],
+  );
+  let expired = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      // Still ready and still due under the lock (another worker may have done it).
+      const [still] = await tx.query(`SELECT 1 FROM orders WHERE id = $1 AND status = ${ORDER_STATUS.READY} AND expires_at < now() FOR UPDATE`, [id]);
+      if (!still) return;
+      await changeOrderStatus(tx, Number(id), { to: ORDER_STATUS.EXPIRED, actor: 'system', actorId: null });
+      expired++;
+    });
+  }
+  return expired;
+}

@@ -379,6 +379,8 @@ export const exportOrdersContract = defineContract({
   summary: "The caller's orders as CSV (one line per item), in the caller's language",
   tag: TAG,
   access: 'login',
+  /** The language of headers and statuses (a plain link cannot send x-locale); default the caller's. */
+  query: z.object({ lang: z.enum(['zh', 'en']).optional() }),
   response: z.custom<Response>((v) => v instanceof Response),
 });
 

@@ -19,10 +19,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function MyApplyPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requirePageSession(locale, '/personal/personalCenter/myApply');
+  const session = await requirePageSession(locale, '/personal/personalCenter/myApply');
   return (
     <Container size={1000} py="xl">
-      <PersonalNav current="/personal/personalCenter/myApply" />
+      <PersonalNav locale={locale} active="/personal/personalCenter/myApply" permissions={session.permissions} />
       <ClientMessages groups={['Applications', 'Catalogue', 'Spots']}>
         <QueryBoundary>
           <MyApplications />

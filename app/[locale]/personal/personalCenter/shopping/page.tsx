@@ -2,10 +2,10 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CartScreen } from '@/components/orders/cart-screen';
-import { PersonalNav } from '@/components/personal/personal-nav';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 import type { Locale } from '@/i18n/routing';
+import { PersonalNav } from '@/components/personal/personal-nav';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { getEnv } from '@/lib/server/env';
 
@@ -21,12 +21,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ShoppingPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requirePageSession(locale, '/personal/personalCenter/shopping');
+  const session = await requirePageSession(locale, '/personal/personalCenter/shopping');
   const t = await getTranslations({ locale, namespace: 'Orders.cart' });
   const env = getEnv();
   return (
     <Container size={1200} py="xl">
-      <PersonalNav current="/personal/personalCenter/shopping" />
+      <PersonalNav locale={locale} active="/personal/personalCenter/shopping" permissions={session.permissions} />
       <ClientMessages groups={['Catalogue', 'MapView', 'Orders']}>
         <Stack gap="md">
           <div>

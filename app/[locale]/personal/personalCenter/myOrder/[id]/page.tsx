@@ -6,6 +6,7 @@ import { OrderDetailScreen } from '@/components/orders/order-detail-screen';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 import type { Locale } from '@/i18n/routing';
+import { PersonalNav } from '@/components/personal/personal-nav';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 
 type Props = { params: Promise<{ locale: Locale; id: string }> };
@@ -21,9 +22,10 @@ export default async function OrderPage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   if (!/^[1-9]\d{0,15}$/.test(id)) notFound();
-  await requirePageSession(locale, `/personal/personalCenter/myOrder/${id}`);
+  const session = await requirePageSession(locale, `/personal/personalCenter/myOrder/${id}`);
   return (
     <Container size={1100} py="xl">
+      <PersonalNav locale={locale} active="/personal/personalCenter/myOrder" permissions={session.permissions} />
       <ClientMessages groups={['Catalogue', 'Orders', 'Spots']}>
         <QueryBoundary>
           <OrderDetailScreen id={Number(id)} />
