@@ -18,4 +18,7 @@ export async function register() {
   warnIfCaptchaFixed();
   setSeedSteps(SEED_STEPS);
   await getDb();
+  // Order production and notifications: the database job queue, run in this process (JOB_WORKER).
+  const { startJobWorker } = await import('./lib/server/jobs/worker');
+  startJobWorker();
 }

@@ -54,6 +54,9 @@ export default defineConfig({
       SITE_URL: `http://localhost:${PORT}`,
       // Each run has its own database: nothing it renders may outlive it in the build's page cache.
       ISR_FLUSH_TO_DISK: 'false',
+      // Order production at test pace: the queue is polled often, offline scenes are "recalled" in seconds.
+      JOB_POLL_MS: '300',
+      ORDER_OFFLINE_DELAY_SECONDS: '3',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -40,8 +40,8 @@ test.describe('accounts', () => {
     await portal.loginDialog.getByLabel('Captcha', { exact: true }).press('Enter');
     await expect(portal.loginDialog).toBeHidden();
     await expect(page.getByRole('link', { name: 'Personal center' })).toBeVisible();
-    // The cart screen is not built yet: no icon that would only lead home (the permission is there).
-    await expect(page.getByRole('link', { name: /items in the cart/ })).toHaveCount(0);
+    // MOD_061: the cart icon, its count in its name.
+    await expect(page.getByRole('link', { name: /\d+ items? in the cart/ })).toBeVisible();
     await expect(page.getByTestId('login-button')).toHaveCount(0);
 
     // The session survives a reload (httpOnly cookie + user info loaded again).
@@ -77,15 +77,15 @@ test.describe('accounts', () => {
     ['zh', '意见反馈', '购物车'],
     ['en', 'Feedback', 'Cart'],
   ] as const) {
-    test(`a user with the cart permission meets no cart icon until the cart exists; permissions by name (${lang})`, async ({ page }) => {
+    test(`a user with the cart permission meets the cart icon; permissions by name (${lang})`, async ({ page }) => {
       const portal = new PortalPage(page, lang);
       await portal.goto('/home');
       await portal.login('demo-hebei', PASSWORD, CAPTCHA_ANSWER);
       const banner = page.getByRole('banner');
-      // The signed-in icons are there (personal centre), the cart's is not: it would only have led home.
+      // The signed-in icons are there: personal centre, and the cart (MOD_061), which leads to Shopping.
       await expect(banner.locator('a[href$="/personal/personalCenter"]')).toBeVisible();
-      await expect(banner.locator('a[href*="shopping"]')).toHaveCount(0);
-      await expect(banner.getByRole('link', { name: new RegExp(cart, 'i') })).toHaveCount(0);
+      await expect(banner.locator('a[href$="/personal/personalCenter/shopping"]')).toBeVisible();
+      await expect(banner.getByRole('link', { name: new RegExp(cart, 'i') })).toHaveCount(1);
       await portal.goto('/personal/personalCenter/info');
       const permissions = page.getByTestId('profile-table');
       await expect(permissions.locator('[data-code="MOD_054"]')).toHaveText(feedback);

@@ -36,7 +36,8 @@ test('feedback: a user asks → an administrator answers and edits → the user 
   const admin = new PortalPage(adminPage, 'en');
   await admin.goto('/home');
   await admin.login('demo-admin', PASSWORD, CAPTCHA_ANSWER);
-  await adminPage.getByRole('banner').getByRole('link', { name: 'Answer feedback' }).click();
+  await adminPage.getByRole('banner').getByRole('button', { name: 'Administration' }).click();
+  await adminPage.getByRole('menuitem', { name: 'Answer feedback' }).click();
   await expect(adminPage).toHaveURL(/\/english\/manage\/feedback$/);
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Answering feedback' })).toBeVisible();
   // Nothing on the page is wider than the phone.

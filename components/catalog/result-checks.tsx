@@ -4,11 +4,16 @@ import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
+import { useRouter } from '@/i18n/navigation';
 import { apiFetch } from '@/lib/client/api';
+import { saveApplyDraft } from '@/lib/client/apply-draft';
 import { catalogueKeys } from '@/lib/client/queries/catalogue';
 import { submittedFilter } from '@/lib/client/stores/selection-request';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
-import { allSceneIdsContract, type Scene } from '@/lib/shared/contracts/catalogue';
+import { allSceneIdsContract, SELECT_MODES, vertexCount, type Scene, type SceneFilter } from '@/lib/shared/contracts/catalogue';
+import type { RequestArea } from '@/lib/shared/contracts/requests';
+import { REQUEST_LIMITS } from '@/lib/shared/orders/request-limits';
+import { ORDER_LIMITS } from '@/lib/shared/orders/model';
 import classes from './result-checks.module.css';
 
 /**
@@ -38,6 +43,50 @@ export function CheckableRow({ scene, children }: { scene: Pick<Scene, 'id' | 'f
       />
       {children}
     </li>
+  );
+}
+
+/** The search's area when an application can name it (regions, an uploaded area, a drawing within the bounds). */
+function applicableArea(filter: SceneFilter): RequestArea | null {
+  const area = filter.area;
+  if (!area) return null;
+  if (area.mode === SELECT_MODES.REGION && area.regionCodes.length <= REQUEST_LIMITS.maxRegions) return area;
+  if (area.mode === SELECT_MODES.SHP) return area;
+  if (area.mode === SELECT_MODES.DRAW && vertexCount(area.geometry) <= REQUEST_LIMITS.maxVertices) return area;
+  return null;
+}
+
+/**
+ * "Apply for data": the checked scenes (at most ORDER_LIMITS.maxRequestItems), the search's area and
+ * period go to the application form (apply-draft.ts); signing in is asked for there.
+ */
+function ApplyButton() {
+  const t = useTranslations('Applications.fromQuery');
+  const router = useRouter();
+  const count = useSelectionStore((s) => s.resultIds.length);
+  const apply = () => {
+    const { resultIds, submitted } = useSelectionStore.getState();
+    const filter = submitted ? submittedFilter(submitted) : {};
+    saveApplyDraft({
+      sceneIds: resultIds.slice(0, ORDER_LIMITS.maxRequestItems),
+      area: applicableArea(filter),
+      dateFrom: filter.dateFrom ?? null,
+      dateTo: filter.dateTo ?? null,
+    });
+    router.push('/personal/personalCenter/myApply/new');
+  };
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      onClick={apply}
+      disabled={count === 0}
+      aria-label={t('applyLabel', { count })}
+      title={count > ORDER_LIMITS.maxRequestItems ? t('capped', { max: ORDER_LIMITS.maxRequestItems }) : undefined}
+      data-testid="apply-for-data"
+    >
+      {t('apply')}
+    </Button>
   );
 }
 
@@ -105,9 +154,16 @@ export function ResultChecksBar({ pageIds }: { pageIds: readonly string[] }) {
         <Text size="xs" role="status" aria-live="polite" data-testid="checked-count">
           {t('checks.count', { count })}
         </Text>
+        <ApplyButton />
       </Group>
       {note ? (
-        <Text size="xs" c={note.kind === 'failed' ? 'red' : 'orange.8'} role={note.kind === 'failed' ? 'alert' : 'status'} data-testid="check-note" mt={4}>
+        <Text
+          size="xs"
+          c={note.kind === 'failed' ? 'red' : 'orange.8'}
+          role={note.kind === 'failed' ? 'alert' : 'status'}
+          data-testid="check-note"
+          mt={4}
+        >
           {note.kind === 'capped' ? t('checks.capped', { cap: note.cap, total: note.total }) : t('checks.allFailed')}
         </Text>
       ) : null}

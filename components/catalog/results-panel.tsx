@@ -11,6 +11,7 @@ import classes from './catalog.module.css';
 import { DemoBadge } from './demo-badge';
 import { ExportMenu } from './export-menu';
 import { formatAcquired, formatNumber, sceneTitle } from './format';
+import { ResultsCartActions } from '../orders/add-to-cart';
 import { CheckableRow, ResultChecksBar } from './result-checks';
 import { CheckedOffline, OfflineBadge } from './scene-list-offline';
 import { SceneListUnmatched } from './scene-list-upload';
@@ -162,6 +163,7 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
     body = (
       <>
         <ResultChecksBar pageIds={data.list.map((scene) => scene.id)} />
+        <ResultsCartActions pageIds={data.list.map((scene) => scene.id)} />
         <ul className={classes.sceneList} aria-label={t('result.listLabel', { page, pages })} aria-busy={query.isFetching} data-testid="scene-list">
           {data.list.map((scene) => (
             <SceneRow key={scene.id} scene={scene} />

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { findCollection } from '@/lib/shared/catalogue/missions';
 import type { Scene } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
+import { SceneCartButton } from '../orders/add-to-cart';
 import { DemoBadge } from './demo-badge';
 import { formatAcquired, formatNumber } from './format';
 import { localQuicklook, Quicklook } from './results-panel';
@@ -91,6 +92,7 @@ export function SceneDetail({ scene, loading, error, previewOn, onPreview, onBac
             </Group>
           ) : null}
           <Quicklook scene={scene} size={160} />
+          <SceneCartButton sceneId={scene.id} />
           <Switch
             label={t('detail.preview')}
             checked={previewOn}

@@ -1,12 +1,14 @@
 'use client';
 
 import '@/components/providers/mantine-screen-styles';
-import { ActionIcon, Group, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Indicator, Menu, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 import { useLogout } from '@/lib/client/hooks/use-logout';
+import { useCartCount } from '@/lib/client/queries/cart-count';
+import { withQueries } from '../providers/query-boundary';
 import { cartBadge, selectCartCount } from '@/lib/client/stores/selectors';
 import type { SessionUser } from '@/lib/client/stores/slices/session-slice';
 import { useSessionStore } from '@/lib/client/stores/session-store';
@@ -25,10 +27,41 @@ function IconLink({ href, label, size, children }: { href: string; label: string
   );
 }
 
-/** Signed-in users: cart (MOD_061), news editor (editors), feedback answers (administrators), personal center, log out. */
+/**
+ * The cart icon with its badge (99+ over 99): the count is a query of the cart's keys, so adding,
+ * removing and ordering refresh it, and a login (a new user id in the key) loads that user's count.
+ */
+const CartLink = withQueries(function CartLink({ size }: { size: 'md' | 'lg' }) {
+  const t = useTranslations('Header');
+  const setCartCount = useSessionStore((s) => s.setCartCount);
+  const { data } = useCartCount(true);
+  const stored = useSessionStore(selectCartCount);
+  const cartCount = data?.count ?? stored;
+  useEffect(() => {
+    if (data) setCartCount(data.count);
+  }, [data, setCartCount]);
+  return (
+    <Tooltip label={t('cart')}>
+      <Indicator label={cartBadge(cartCount)} size={16} disabled={cartCount === 0} color="red" data-testid="cart-badge">
+        <ActionIcon
+          component={Link}
+          href={CART_PATH}
+          variant="subtle"
+          color="white"
+          size={size}
+          aria-label={t('cartCount', { count: cartCount })}
+          data-testid="cart-link"
+        >
+          <CartIcon />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+});
+
+/** Signed-in users: cart (MOD_061), news editor (editors), the administrators' menu (feedback, applications, orders), personal center, log out. */
 export function SignedInActions({ user }: { user: SessionUser }) {
   const t = useTranslations('Header');
-  const cartCount = useSessionStore(selectCartCount);
   const logout = useLogout();
   // Up to five icons beside the site name: smaller and closer on phones, so the name keeps its room.
   // (This island renders only in the browser, so the query is read at once, without a flash.)
@@ -37,32 +70,34 @@ export function SignedInActions({ user }: { user: SessionUser }) {
 
   return (
     <Group gap={narrow ? 2 : 'xs'} wrap="nowrap">
-      {/* The cart screen is not built yet: until it is, no icon that would lead home. */}
-      {user.permissions.includes(PERMISSIONS.CART) && isBuiltPath(CART_PATH) && (
-        <Tooltip label={t('cart')}>
-          <Indicator label={cartBadge(cartCount)} size={16} disabled={cartCount === 0} color="red">
-            <ActionIcon
-              component={Link}
-              href={CART_PATH}
-              variant="subtle"
-              color="white"
-              size={size}
-              aria-label={t('cartCount', { count: cartCount })}
-            >
-              <CartIcon />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
-      )}
+      {user.permissions.includes(PERMISSIONS.CART) && isBuiltPath(CART_PATH) && <CartLink size={size} />}
       {user.permissions.includes(PERMISSIONS.EDITOR) && (
         <IconLink href="/manage/news" label={t('manageNews')} size={size}>
           <EditIcon />
         </IconLink>
       )}
       {user.permissions.includes(PERMISSIONS.ADMIN) && (
-        <IconLink href="/manage/feedback" label={t('feedbackAdminLink')} size={size}>
-          <FeedbackIcon />
-        </IconLink>
+        // Administrators' screens: feedback, data applications, orders (one icon, so phones keep their room).
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Tooltip label={t('adminMenu')}>
+              <ActionIcon variant="subtle" color="white" size={size} aria-label={t('adminMenu')} data-testid="admin-menu">
+                <FeedbackIcon />
+              </ActionIcon>
+            </Tooltip>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} href="/manage/feedback">
+              {t('feedbackAdminLink')}
+            </Menu.Item>
+            <Menu.Item component={Link} href="/manage/applications" data-testid="admin-applications">
+              {t('applicationsAdminLink')}
+            </Menu.Item>
+            <Menu.Item component={Link} href="/manage/orders" data-testid="admin-orders">
+              {t('ordersAdminLink')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       )}
       <IconLink href="/personal/personalCenter" label={t('personalCenter')} size={size}>
         <UserIcon />

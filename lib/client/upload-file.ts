@@ -22,6 +22,17 @@ export function uploadFile<T>(
   schema: z.ZodType<T>,
   options: UploadOptions,
 ): { promise: Promise<T>; abort: () => void } {
+  return postForm(url, {}, file, schema, options);
+}
+
+/** The same for a form of text `fields` with an optional `file` (e.g. an application's JSON and its PDF). */
+export function postForm<T>(
+  url: string,
+  fields: Record<string, string>,
+  file: File | null,
+  schema: z.ZodType<T>,
+  options: UploadOptions,
+): { promise: Promise<T>; abort: () => void } {
   const { locale, onProgress, fallback } = options;
   const xhr = new XMLHttpRequest();
   const promise = new Promise<T>((resolve, reject) => {
@@ -50,7 +61,8 @@ export function uploadFile<T>(
       else reject(new UploadFailed(fallback));
     };
     const form = new FormData();
-    form.append('file', file, file.name);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    if (file) form.append('file', file, file.name);
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };

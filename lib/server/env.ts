@@ -105,6 +105,14 @@ export const envSchema = z
       .min(30)
       .max(7 * 24 * 3600)
       .default(600),
+    /** Runs the job queue (order production, notifications) in the server process; off for a web-only replica. */
+    JOB_WORKER: z.enum(['on', 'off']).default('on'),
+    /** How often an idle worker looks for due jobs (milliseconds). */
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+    /** How long a worker holds a job before another may take it over (a crashed worker's job waits this long). */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+    /** Time to recall an offline (archived) scene before its package is built; online scenes are built at once. */
+    ORDER_OFFLINE_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.FILE_STORAGE !== 's3') return;

@@ -323,9 +323,15 @@ export const ROUTES: readonly RouteDef[] = [
     built: true,
     children: [
       { segment: 'info', title: 'personalInfo', loginOnly: true, built: true },
-      { segment: 'shopping', title: 'shopping', name: 'Shopping', loginOnly: true },
-      { segment: 'myOrder', title: 'myOrder', loginOnly: true },
-      { segment: 'myApply', title: 'myApply', loginOnly: true },
+      { segment: 'shopping', title: 'shopping', name: 'Shopping', loginOnly: true, built: true },
+      { segment: 'myOrder', title: 'myOrder', loginOnly: true, built: true, children: [{ segment: ':id', title: 'myOrder', loginOnly: true, built: true }] },
+      {
+        segment: 'myApply',
+        title: 'myApply',
+        loginOnly: true,
+        built: true,
+        children: [{ segment: 'new', title: 'myApplyNew', loginOnly: true, built: true }],
+      },
     ],
   },
   {
@@ -358,6 +364,9 @@ export const ROUTES: readonly RouteDef[] = [
   },
   // Administrators answer feedback here (our own screen; reached from the header).
   { segment: 'manage/feedback', title: 'manageFeedback', authority: PERMISSIONS.ADMIN, built: true },
+  // Administrators review data applications and manage orders here (issue 19; reached from the header).
+  { segment: 'manage/applications', title: 'manageApplications', authority: PERMISSIONS.ADMIN, built: true },
+  { segment: 'manage/orders', title: 'manageOrders', authority: PERMISSIONS.ADMIN, built: true },
   { segment: 'register', title: 'register', built: true },
   { segment: 'resetPassword', title: 'resetPassword', built: true },
   { segment: '401', title: 'error401', built: true },

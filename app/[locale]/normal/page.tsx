@@ -46,7 +46,7 @@ export default async function NormalPage({ params }: Props) {
           <Text size="sm">{t('demoNotice')}</Text>
         </Alert>
         <Suspense fallback={null}>
-          <ClientMessages groups={['Catalogue', 'Coverage', 'Export', 'MapView', 'Normal', 'RegionPicker', 'SceneList', 'Upload']}>
+          <ClientMessages groups={['Applications.fromQuery', 'Catalogue', 'Coverage', 'Export', 'MapView', 'Normal', 'Orders', 'RegionPicker', 'SceneList', 'Upload']}>
             <QueryBoundary>
               <ImageQueryScreen config={config} />
             </QueryBoundary>

@@ -47,7 +47,8 @@ function zodErrorMap(locale: Locale) {
   return (locale === 'zh' ? zodZh() : zodEn()).localeError;
 }
 
-function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, locale: Locale): Out<S> {
+/** Parses input with a schema as the wrapper does (for bodies a handler reads itself, e.g. multipart). */
+export function parseWith<S extends z.ZodType | undefined>(schema: S, input: unknown, locale: Locale): Out<S> {
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(input, { error: zodErrorMap(locale) });
   if (result.success) return result.data as Out<S>;

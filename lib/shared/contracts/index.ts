@@ -26,6 +26,7 @@ import { UPLOAD_CONTRACTS } from './uploads';
 import { COVERAGE_CONTRACTS } from './coverage';
 import { listFaqContract } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
+import { ORDER_CONTRACTS } from './orders';
 import { NEWS_CONTRACTS } from './news';
 import { listNodesContract } from './nodes';
 import { REGION_CONTRACTS } from './regions';
@@ -34,6 +35,9 @@ import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
 import { SPOT_CONTRACTS } from './spots';
 import { platformFiguresContract } from './figures';
+import { REQUEST_CONTRACTS } from './requests';
+import { REQUEST_REVIEW_CONTRACTS } from './requests-review';
+import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -69,6 +73,10 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...UPLOAD_CONTRACTS,
   ...SCENE_LIST_CONTRACTS,
   ...COVERAGE_CONTRACTS,
+  ...ORDER_CONTRACTS,
+  ...REQUEST_CONTRACTS,
+  ...REQUEST_REVIEW_CONTRACTS,
+  ...ORDER_MANAGE_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];

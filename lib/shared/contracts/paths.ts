@@ -6,4 +6,6 @@
 export const API_PATHS = {
   incrVisit: '/api/statistics-transaction/v1/statistics-transaction/incr',
   logout: '/api/usercenter/v1/userinfo/logout',
+  /** The header's cart badge (signed-in users with MOD_061). */
+  cartCount: '/api/order/v3/ordercart/count',
 } as const;

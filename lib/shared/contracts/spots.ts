@@ -199,7 +199,8 @@ export const dictionaryItemSchema = z.object({
   sort: z.number().int(),
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
-const dictionaryCodes = Object.keys(DICTIONARIES);
+// The order model's statuses (lib/shared/orders/model.ts) are dictionaries of migration 0018_orders.
+const dictionaryCodes = [...Object.keys(DICTIONARIES), 'ORDER_STATUS', 'ORDER_ITEM_STATUS', 'REQUEST_STATUS'];
 
 const TAG = 'Spots';
 const DETAIL_ACCESS = { permission: PERMISSIONS.LANDCOVER } as const;

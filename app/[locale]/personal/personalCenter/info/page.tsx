@@ -5,6 +5,7 @@ import { ChangeContactForm } from '@/components/personal/change-contact-form';
 import { ChangePasswordForm } from '@/components/personal/change-password-form';
 import { ProfileCard } from '@/components/personal/profile-card';
 import type { Locale } from '@/i18n/routing';
+import { PersonalNav } from '@/components/personal/personal-nav';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
@@ -20,10 +21,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PersonalInfoPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requirePageSession(locale, '/personal/personalCenter/info');
+  const session = await requirePageSession(locale, '/personal/personalCenter/info');
   const t = await getTranslations({ locale, namespace: 'PersonalInfo' });
   return (
     <Container size={1000} py="xl">
+      <PersonalNav locale={locale} active="/personal/personalCenter/info" permissions={session.permissions} />
       <ClientMessages groups={['PersonalInfo', 'Register']}>
         <Stack gap="lg">
           <Title order={1}>{t('title')}</Title>

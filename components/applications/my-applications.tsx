@@ -1,0 +1,145 @@
+'use client';
+
+import { Alert, Anchor, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { Link } from '@/i18n/navigation';
+import { APPLICATIONS_PAGE_SIZE, applicationKeys, useOwnApplications } from '@/lib/client/queries/applications';
+import { useDictionary } from '@/lib/client/queries/spots';
+import type { RequestSummary } from '@/lib/shared/contracts/requests';
+import type { RequestStatus } from '@/lib/shared/orders/model';
+import { ApplicationDialog } from './application-dialog';
+import { useCoverageText } from './coverage-text';
+import { RequestStatusBadge } from './request-status-badge';
+
+export const NEW_APPLICATION_PATH = '/personal/personalCenter/myApply/new';
+
+function ApplicationRow({ item, onOpen }: { item: RequestSummary; onOpen: (id: string) => void }) {
+  const t = useTranslations('Applications');
+  const format = useFormatter();
+  const coverage = useCoverageText();
+  return (
+    <Paper withBorder radius="md" p="md" component="li" aria-labelledby={`apply-${item.id}`} data-testid="application-row">
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        <Title order={3} size="h5" id={`apply-${item.id}`} style={{ overflowWrap: 'anywhere' }}>
+          {item.project}
+        </Title>
+        <RequestStatusBadge status={item.status} name={item.statusName} />
+      </Group>
+      <Text size="sm" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
+        {t('number', { code: item.code })} · {item.organization} ·{' '}
+        {t('submittedAt', { date: format.dateTime(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+      </Text>
+      <Text size="sm" mt={4}>
+        {coverage(item)}
+        {item.orderCode ? ` · ${t('orderPlaced', { code: item.orderCode })}` : ''}
+      </Text>
+      <Button mt="sm" size="compact-md" variant="light" onClick={() => onOpen(item.id)} aria-label={t('openLabel', { code: item.code })}>
+        {t('open')}
+      </Button>
+    </Paper>
+  );
+}
+
+/** Personal centre, My applications: the user's applications by status, each opening its detail. */
+export function MyApplications() {
+  const t = useTranslations('Applications');
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RequestStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const statuses = useDictionary('REQUEST_STATUS');
+  const list = useOwnApplications({ status, pageNum: page });
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / APPLICATIONS_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1}>{t('title')}</Title>
+          <Text mt="xs">{t('intro')}</Text>
+        </div>
+        <Button component={Link} href={NEW_APPLICATION_PATH} data-testid="new-application">
+          {t('new')}
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-applications-list">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+            <Title order={2} size="h4" id="my-applications-list">
+              {t('listTitle')}
+            </Title>
+            <Select
+              label={t('statusFilter')}
+              w={200}
+              data={[{ value: '', label: t('allStatuses') }, ...(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))]}
+              value={status === null ? '' : String(status)}
+              allowDeselect={false}
+              onChange={(value) => {
+                setStatus(value ? (Number(value) as RequestStatus) : null);
+                setPage(1);
+              }}
+              data-testid="application-status-filter"
+            />
+          </Group>
+          <Stack gap="sm" aria-busy={list.isFetching}>
+            {list.isPending ? (
+              <Stack gap="sm" role="status" aria-label={t('loading')}>
+                <Skeleton h={110} radius="md" />
+                <Skeleton h={110} radius="md" />
+              </Stack>
+            ) : list.isError && !data ? (
+              <Alert color="red" role="alert" title={t('loadFailed')}>
+                {list.error.message}
+                <Button variant="light" color="red" size="xs" mt="xs" display="block" onClick={() => list.refetch()}>
+                  {t('retry')}
+                </Button>
+              </Alert>
+            ) : !data || data.total === 0 ? (
+              <Stack gap={4} data-testid="applications-empty">
+                <Text c="gray.7">{status === null ? t('empty') : t('emptyFiltered')}</Text>
+                {status === null ? (
+                  <Anchor component={Link} href="/normal" size="sm">
+                    {t('emptyHint')}
+                  </Anchor>
+                ) : null}
+              </Stack>
+            ) : (
+              <>
+                <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="applications-list">
+                  {data.list.map((item) => (
+                    <ApplicationRow key={item.id} item={item} onOpen={setOpenId} />
+                  ))}
+                </Stack>
+                {pages > 1 && (
+                  <Pagination
+                    total={pages}
+                    value={Math.min(page, pages)}
+                    onChange={setPage}
+                    aria-label={t('pages')}
+                    getControlProps={(control) =>
+                      control === 'previous'
+                        ? { 'aria-label': t('previousPage') }
+                        : control === 'next'
+                          ? { 'aria-label': t('nextPage') }
+                          : {}
+                    }
+                  />
+                )}
+              </>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+
+      <ApplicationDialog
+        id={openId}
+        onClose={() => setOpenId(null)}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: applicationKeys.all })}
+      />
+    </Stack>
+  );
+}

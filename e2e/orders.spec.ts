@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CAPTCHA_ANSWER } from '../playwright.config';
+import { NormalPage } from './pages/normal-page';
+import { PREFIX, type Lang } from './pages/portal-page';
+
+const PASSWORD = 'Demo@2026';
+
+const TEXT = {
+  zh: { ready: '可下载', purpose: '用途', name: '联系人', cart: /购物车/, offline: '离线 · 耗时较长' },
+  en: { ready: 'Ready', purpose: 'Purpose', name: 'Contact name', cart: /in the cart/, offline: 'Offline · takes longer' },
+} as const;
+
+/** Nothing on the page is wider than the viewport. */
+async function fitsWidth(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Ordering, one journey per language (a user each, so the carts do not meet): search → check two
+ * scenes → add to cart → the header badge counts them → Shopping → order with a purpose → the order
+ * becomes ready (the server's job queue) → download a package; then the screens at phone width.
+ */
+for (const [lang, user] of [
+  ['zh', 'demo-personal'],
+  ['en', 'demo-city'],
+] as const satisfies readonly (readonly [Lang, string])[]) {
+  test(`${lang}: search → add to cart → badge → order → ready → download; phone width`, async ({ page }) => {
+    const text = TEXT[lang];
+    const normal = new NormalPage(page, lang);
+    await normal.goto();
+    await normal.portal.login(user, PASSWORD, CAPTCHA_ANSWER);
+    // Whatever an earlier run left in the cart goes first.
+    await page.request.delete('/api/order/v3/ordercart', { data: { all: true }, headers: { origin: page.url().replace(/(https?:\/\/[^/]+).*/, '$1') } });
+
+    await normal.search();
+    await expect(normal.rows.first()).toBeVisible();
+    const checks = page.getByTestId('result-check');
+    await checks.nth(0).check();
+    await checks.nth(1).check();
+    await page.getByTestId('add-checked').click();
+    await expect(page.getByTestId('cart-outcome')).toContainText('2');
+    const badge = page.getByTestId('cart-link');
+    await expect(badge).toHaveAccessibleName(text.cart);
+    await expect(page.getByTestId('cart-badge')).toContainText('2');
+
+    await badge.click();
+    await expect(page).toHaveURL(new RegExp(`${PREFIX[lang]}/personal/personalCenter/shopping$`));
+    await expect(page.getByTestId('cart-row')).toHaveCount(2);
+    await page.getByLabel(text.purpose).fill(lang === 'zh' ? '土地利用调查' : 'Land-use survey');
+    await page.getByLabel(text.name).fill(lang === 'zh' ? '测试用户' : 'Test User');
+    await page.getByTestId('checkout-submit').click();
+    await expect(page).toHaveURL(new RegExp(`${PREFIX[lang]}/personal/personalCenter/myOrder/\\d+$`));
+    await expect(page.getByTestId('cart-badge')).not.toContainText('2');
+
+    // Production runs in the server: the detail refreshes itself until the order is ready.
+    await expect(page.getByTestId('order-status')).toHaveText(text.ready, { timeout: 30_000 });
+    await expect(page.getByTestId('order-history').locator('li')).toHaveCount(3);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('item-download').first().click();
+    expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+
+    // Phone width: my orders and the cart stay within the screen.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${PREFIX[lang]}/personal/personalCenter/myOrder`);
+    await expect(page.getByTestId('order-row').first()).toBeVisible();
+    await fitsWidth(page, 390);
+    await page.goto(`${PREFIX[lang]}/personal/personalCenter/shopping`);
+    await expect(page.getByTestId('cart-empty')).toBeVisible();
+    await fitsWidth(page, 390);
+  });
+}

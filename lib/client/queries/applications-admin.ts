@@ -1,0 +1,73 @@
+'use client';
+
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import {
+  approveRequestContract,
+  getManagedRequestContract,
+  listAreaScenesContract,
+  listManagedRequestsContract,
+  rejectRequestContract,
+} from '../../shared/contracts/requests-review';
+import type { RequestStatus } from '../../shared/orders/model';
+import { apiFetch } from '../api';
+import { APPLICATIONS_PAGE_SIZE, applicationKeys } from './applications';
+
+/** Administrators' keys live under the applicant's, so a decision refreshes both. */
+export const reviewKeys = {
+  list: (filter: ManagedApplicationsFilter) => [...applicationKeys.managed(), 'list', filter] as const,
+  one: (id: string) => [...applicationKeys.managed(), 'one', id] as const,
+  scenes: (id: string, pageNum: number) => [...applicationKeys.managed(), 'scenes', id, pageNum] as const,
+};
+
+export interface ManagedApplicationsFilter {
+  status: RequestStatus | null;
+  user: string;
+  dateFrom: string | null;
+  dateTo: string | null;
+  pageNum: number;
+}
+
+export function useManagedApplications(filter: ManagedApplicationsFilter) {
+  return useQuery({
+    queryKey: reviewKeys.list(filter),
+    queryFn: ({ signal }) =>
+      apiFetch(listManagedRequestsContract, {
+        query: {
+          pageNum: filter.pageNum,
+          pageSize: APPLICATIONS_PAGE_SIZE,
+          status: filter.status ?? undefined,
+          user: filter.user || undefined,
+          dateFrom: filter.dateFrom ?? undefined,
+          dateTo: filter.dateTo ?? undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useManagedApplication(id: string | null) {
+  return useQuery({
+    queryKey: reviewKeys.one(id ?? ''),
+    queryFn: id === null ? skipToken : ({ signal }) => apiFetch(getManagedRequestContract, { params: { id }, signal }),
+    staleTime: 0,
+  });
+}
+
+/** An area application's catalogue scenes, clearest first, for the reviewer to choose from. */
+export function useAreaScenes(id: string, pageNum: number, enabled: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.scenes(id, pageNum),
+    queryFn: enabled
+      ? ({ signal }) => apiFetch(listAreaScenesContract, { params: { id }, query: { pageNum, pageSize: AREA_SCENES_PAGE_SIZE }, signal })
+      : skipToken,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const AREA_SCENES_PAGE_SIZE = 20;
+
+/** Approves; `sceneIds` (the reviewer's choice) limits the order to those scenes. */
+export const approveApplication = (id: string, note: string, sceneIds?: readonly string[]) =>
+  apiFetch(approveRequestContract, { params: { id }, body: { note, ...(sceneIds?.length ? { sceneIds: [...sceneIds] } : {}) } });
+export const rejectApplication = (id: string, reason: string) => apiFetch(rejectRequestContract, { params: { id }, body: { reason } });

@@ -1,0 +1,44 @@
+import 'server-only';
+/**
+ * The server's job worker (started by instrumentation.ts unless JOB_WORKER=off): runs due jobs one at a
+ * time, expires ready orders past their retention, then sleeps JOB_POLL_MS. Several server processes may each run one; the queue hands every job to
+ * one of them (FOR UPDATE SKIP LOCKED). Tests do not start it: they call runDueJobs step by step.
+ */
+import { hostname } from 'node:os';
+import { getDb } from '../db';
+import { getEnv } from '../env';
+import { log } from '../log';
+import { expireOrders, orderJobHandlers } from '../orders/production';
+import { runDueJobs } from './runner';
+
+const holder = globalThis as typeof globalThis & { __portalJobWorker?: { stop(): void } };
+
+export function startJobWorker(): void {
+  const env = getEnv();
+  if (env.JOB_WORKER === 'off' || holder.__portalJobWorker) return;
+  const options = { workerId: `${hostname()}:${process.pid}`, leaseSeconds: env.JOB_LEASE_SECONDS, backoffSeconds: 30 };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      const db = await getDb();
+      await runDueJobs(db, orderJobHandlers(), options, 20);
+      await expireOrders(db);
+    } catch (error) {
+      log.warn('job worker pass failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+    if (!stopped) {
+      timer = setTimeout(() => void tick(), env.JOB_POLL_MS);
+      timer.unref();
+    }
+  };
+  holder.__portalJobWorker = {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+  timer = setTimeout(() => void tick(), env.JOB_POLL_MS);
+  timer.unref();
+  log.info('job worker started', { workerId: options.workerId, pollMs: env.JOB_POLL_MS, leaseSeconds: env.JOB_LEASE_SECONDS });
+}

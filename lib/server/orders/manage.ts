@@ -1,0 +1,234 @@
+import 'server-only';
+/**
+ * Order management (administrators, MOD_ADMIN): all orders with filters, one order with its items and
+ * history, a status change along ORDER_TRANSITIONS as actor 'admin' (row-locked, recorded with who and
+ * when, through lib/server/orders/status.ts; a move back into production retries the failed items through
+ * retryFailedItems), and the reports, counted in SQL.
+ */
+import type { Locale } from '../../../i18n/routing';
+import { API_CODES } from '../../shared/contracts/api';
+import {
+  MANAGED_ORDER_ITEMS_SHOWN,
+  type ManagedOrderDetail,
+  type ManagedOrderPage,
+  type OrderReport,
+} from '../../shared/contracts/orders-manage';
+import { findTransition, ORDER_ITEM_STATUS, ORDER_STATUS, ORDER_TRANSITIONS, type OrderStatus } from '../../shared/orders/model';
+import { ApiError, notFound } from '../api/errors';
+import { containsPattern } from '../db/like';
+import type { Database, Queryable, SqlParam } from '../db/types';
+import { retryFailedItems } from './orders';
+import { changeOrderStatus as changeStatus } from './status';
+
+const name = (locale: Locale, alias: string) => (locale === 'en' ? `${alias}.name_en` : `${alias}.name_zh`);
+
+interface SummaryRow {
+  id: string;
+  code: string;
+  status: number;
+  status_name: string;
+  username: string;
+  real_name: string | null;
+  organization: string | null;
+  item_count: number;
+  ready_count: number;
+  failed_count: number;
+  request_code: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const summaryColumns = (
+  locale: Locale,
+) => `o.id::text AS id, o.code, o.status, ${name(locale, 'd')} AS status_name, u.username, u.real_name,
+  o.organization, o.item_count,
+  (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id AND i.status = ${ORDER_ITEM_STATUS.READY}) AS ready_count,
+  (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id AND i.status = ${ORDER_ITEM_STATUS.FAILED}) AS failed_count,
+  r.code AS request_code, o.created_at, o.updated_at`;
+const FROM = `FROM orders o JOIN users u ON u.id = o.user_id
+  LEFT JOIN dictionary_items d ON d.code = 'ORDER_STATUS' AND d.item_value = o.status::text
+  LEFT JOIN data_requests r ON r.id = o.request_id`;
+
+function toSummary(row: SummaryRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    status: row.status,
+    statusName: row.status_name,
+    user: { username: row.username, realName: row.real_name },
+    organization: row.organization,
+    itemCount: row.item_count,
+    readyCount: row.ready_count,
+    failedCount: row.failed_count,
+    requestCode: row.request_code,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export interface ManagedOrderFilter {
+  status?: OrderStatus;
+  user?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** All orders, newest first; `user` matches the username, name or organisation, or the order code. Days are Beijing days. */
+export async function listManagedOrders(db: Queryable, filter: ManagedOrderFilter, locale: Locale): Promise<ManagedOrderPage> {
+  const user = filter.user?.trim() || null;
+  const where = `WHERE ($1::smallint IS NULL OR o.status = $1)
+      AND ($2::text IS NULL OR u.username ILIKE $2 OR u.real_name ILIKE $2 OR u.organization ILIKE $2 OR o.organization ILIKE $2 OR o.code ILIKE $2)
+      AND ($3::date IS NULL OR o.created_at >= ($3::date AT TIME ZONE 'Asia/Shanghai'))
+      AND ($4::date IS NULL OR o.created_at < (($4::date + 1) AT TIME ZONE 'Asia/Shanghai'))`;
+  const params: SqlParam[] = [filter.status ?? null, user ? containsPattern(user) : null, filter.dateFrom ?? null, filter.dateTo ?? null];
+  const rows = await db.query<SummaryRow & { total: number }>(
+    `SELECT ${summaryColumns(locale)}, count(*) OVER ()::int AS total ${FROM} ${where}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT $5 OFFSET $6`,
+    [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
+  );
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && filter.pageNum > 1) {
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id ${where}`,
+      params,
+    );
+    total = count?.n ?? 0;
+  }
+  return { list: rows.map(toSummary), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+}
+
+async function statusNames(db: Queryable, locale: Locale): Promise<Map<number, string>> {
+  const rows = await db.query<{ v: string; n: string }>(
+    `SELECT item_value AS v, ${locale === 'en' ? 'name_en' : 'name_zh'} AS n FROM dictionary_items WHERE code = 'ORDER_STATUS'`,
+  );
+  return new Map(rows.map((r) => [Number(r.v), r.n]));
+}
+
+export async function getManagedOrder(db: Queryable, id: string, locale: Locale): Promise<ManagedOrderDetail> {
+  const [row] = await db.query<
+    SummaryRow & { purpose: string; contact_name: string; contact_phone: string | null; contact_email: string | null }
+  >(`SELECT ${summaryColumns(locale)}, o.purpose, o.contact_name, o.contact_phone, o.contact_email ${FROM} WHERE o.id = $1`, [id]);
+  if (!row) throw notFound();
+  const items = await db.query<{
+    id: string;
+    scene_id: string;
+    file_name: string;
+    satellite: string;
+    online: boolean;
+    status: number;
+    status_name: string;
+    failure: string | null;
+    downloads: number;
+  }>(
+    `SELECT i.id::text AS id, i.scene_id, i.file_name, i.satellite, i.online, i.status, ${name(locale, 'd')} AS status_name, i.failure, i.downloads
+       FROM order_items i LEFT JOIN dictionary_items d ON d.code = 'ORDER_ITEM_STATUS' AND d.item_value = i.status::text
+      WHERE i.order_id = $1 ORDER BY i.id LIMIT $2`,
+    [id, MANAGED_ORDER_ITEMS_SHOWN],
+  );
+  const history = await db.query<{
+    from_status: number | null;
+    to_status: number;
+    to_status_name: string;
+    by: string | null;
+    note: string | null;
+    at: Date;
+  }>(
+    `SELECT h.from_status, h.to_status, ${name(locale, 'd')} AS to_status_name, u.username AS by, h.note, h.changed_at AS at
+       FROM order_history h LEFT JOIN users u ON u.id = h.changed_by
+       LEFT JOIN dictionary_items d ON d.code = 'ORDER_STATUS' AND d.item_value = h.to_status::text
+      WHERE h.order_id = $1 ORDER BY h.id`,
+    [id],
+  );
+  const names = await statusNames(db, locale);
+  const next = ORDER_TRANSITIONS.filter((t) => t.from === row.status && t.by.includes('admin')).map((t) => ({
+    status: t.to,
+    name: names.get(t.to) ?? String(t.to),
+    noteRequired: Boolean(t.noteRequired),
+  }));
+  return {
+    ...toSummary(row),
+    purpose: row.purpose,
+    contact: { name: row.contact_name, phone: row.contact_phone, email: row.contact_email },
+    items: items.map((i) => ({
+      id: i.id,
+      sceneId: i.scene_id,
+      fileName: i.file_name,
+      satellite: i.satellite,
+      online: i.online,
+      status: i.status,
+      statusName: i.status_name,
+      failure: i.failure,
+      downloads: i.downloads,
+    })),
+    history: history.map((h) => ({
+      fromStatus: h.from_status,
+      toStatus: h.to_status,
+      toStatusName: h.to_status_name,
+      by: h.by,
+      note: h.note,
+      at: new Date(h.at).toISOString(),
+    })),
+    nextStatuses: next,
+  };
+}
+
+/**
+ * An administrator moves an order: only along ORDER_TRANSITIONS for actor 'admin', with the note the
+ * transition needs; the change and the note are recorded. Back into production (a retry), the failed
+ * items wait again (one more attempt each) and their jobs are queued in the same transaction.
+ */
+export async function changeOrderStatus(
+  db: Database,
+  id: string,
+  to: OrderStatus,
+  note: string | null,
+  adminId: string,
+  locale: Locale,
+): Promise<ManagedOrderDetail> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [id]);
+    if (!row) throw notFound();
+    const names = await statusNames(tx, locale);
+    const transition = findTransition(ORDER_TRANSITIONS, row.status, to, 'admin');
+    if (!transition)
+      throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.transitionRefused', {
+        from: names.get(row.status) ?? String(row.status),
+        to: names.get(to) ?? String(to),
+      });
+    if (transition.noteRequired && !note)
+      throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.noteRequired', { to: names.get(to) ?? String(to) });
+    // The writes are the order module's own (one way a status changes, one way failed items are retried).
+    if (to === ORDER_STATUS.IN_PRODUCTION && row.status !== ORDER_STATUS.SUBMITTED)
+      await retryFailedItems(tx, Number(id), 'admin', Number(adminId));
+    else await changeStatus(tx, Number(id), { to, actor: 'admin', actorId: Number(adminId), note });
+  });
+  return getManagedOrder(db, id, locale);
+}
+
+/** Orders and ordered scenes per calendar month (UTC) over the last `months`, and per satellite. */
+export async function orderReport(db: Queryable, months: number): Promise<OrderReport> {
+  const perMonth = await db.query<{ month: string; orders: number; items: number }>(
+    `WITH m AS (
+       SELECT generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - make_interval(months => $1 - 1),
+                              date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') AS month)
+     SELECT to_char(m.month, 'YYYY-MM') AS month, count(o.id)::int AS orders, coalesce(sum(o.item_count), 0)::int AS items
+       FROM m LEFT JOIN orders o ON date_trunc('month', o.created_at AT TIME ZONE 'UTC') = m.month
+      GROUP BY m.month ORDER BY m.month`,
+    [months],
+  );
+  const perSatellite = await db.query<{ satellite: string; items: number; orders: number }>(
+    `SELECT i.satellite, count(*)::int AS items, count(DISTINCT i.order_id)::int AS orders
+       FROM order_items i JOIN orders o ON o.id = i.order_id
+      WHERE o.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(months => $1 - 1)
+      GROUP BY i.satellite ORDER BY items DESC, i.satellite`,
+    [months],
+  );
+  return {
+    perMonth,
+    perSatellite,
+    totalOrders: perMonth.reduce((n, m) => n + m.orders, 0),
+    totalItems: perMonth.reduce((n, m) => n + m.items, 0),
+  };
+}

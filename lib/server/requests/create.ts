@@ -1,0 +1,239 @@
+import 'server-only';
+/**
+ * Applying for data: the create call's body (JSON, or multipart with the JSON in `data` and a PDF in
+ * `file`), the attachment's checks (its bytes must be a PDF, within ORDER_LIMITS.maxAttachmentBytes),
+ * the area made one stored geometry (regions, an upload of the image query, or a drawn polygon) and the
+ * scenes' metadata copied, all in one transaction that is idempotent on (user, key).
+ */
+import type { Locale } from '../../../i18n/routing';
+import { API_CODES } from '../../shared/contracts/api';
+import { SELECT_MODES } from '../../shared/contracts/catalogue';
+import {
+  REQUEST_LIMITS,
+  createRequestBodySchema,
+  type CreateRequestInput,
+  type RequestArea,
+  type RequestDetail,
+} from '../../shared/contracts/requests';
+import { ORDER_LIMITS, REQUEST_STATUS } from '../../shared/orders/model';
+import { ApiError } from '../api/errors';
+import { readBodyLimited } from '../api/upload';
+import { parseWith } from '../api/with-api';
+import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue/query';
+import type { Database, Queryable, SqlParam } from '../db/types';
+import { contentKey } from '../files/file-store';
+import { sha256Of } from '../files/repository';
+import { getFileStore } from '../files/store';
+import { loadRequest, recordRequestChange } from './rows';
+
+type ApplyError =
+  | 'badForm'
+  | 'attachmentNotPdf'
+  | 'attachmentTooLarge'
+  | 'attachmentEmpty'
+  | 'unknownScenes'
+  | 'unknownRegion'
+  | 'uploadNotFound'
+  | 'emptyArea';
+
+export const applyError = (key: ApplyError, values: Record<string, string | number> = {}, code: number = API_CODES.INVALID_INPUT) =>
+  new ApiError(code, `Applications.errors.${key}`, values);
+
+const MB = ORDER_LIMITS.maxAttachmentBytes / 1024 / 1024;
+const tooLarge = () => applyError('attachmentTooLarge', { mb: MB }, API_CODES.TOO_LARGE);
+
+export interface Attachment {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A PDF starts with `%PDF-` (a few bytes of junk before it are tolerated by readers, not by us). */
+export function isPdf(bytes: Uint8Array): boolean {
+  return bytes.length >= 5 && bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d;
+}
+
+/** A file name fit to show and save: its last segment, no control characters, at most 255 characters. */
+function attachmentName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = Array.from(base || 'attachment.pdf')
+    .slice(0, 255)
+    .join('');
+  return /\.pdf$/i.test(clean) ? clean : `${Array.from(clean).slice(0, 251).join('')}.pdf`;
+}
+
+/** The create call's input: its JSON checked with the contract's schema, and the PDF if one came. */
+export async function readCreateRequest(
+  request: Request,
+  locale: Locale,
+): Promise<{ input: CreateRequestInput; attachment: Attachment | null }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (/^multipart\/form-data;/i.test(type)) {
+    const body = await readBodyLimited(request, ORDER_LIMITS.maxAttachmentBytes + REQUEST_LIMITS.maxJsonBytes + 16 * 1024, tooLarge);
+    let form: FormData;
+    try {
+      form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    } catch {
+      throw applyError('badForm');
+    }
+    const data = form.get('data');
+    if (typeof data !== 'string' || data.length > REQUEST_LIMITS.maxJsonBytes) throw applyError('badForm');
+    const input = parseWith(createRequestBodySchema, parseJson(data), locale);
+    const file = form.get('file');
+    if (file === null || (typeof file !== 'string' && file.size === 0 && file.name === '')) return { input, attachment: null };
+    if (typeof file === 'string') throw applyError('badForm');
+    if (file.size > ORDER_LIMITS.maxAttachmentBytes) throw tooLarge();
+    if (file.size === 0) throw applyError('attachmentEmpty');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (!isPdf(bytes)) throw applyError('attachmentNotPdf');
+    return { input, attachment: { name: attachmentName(file.name), bytes } };
+  }
+  const raw = await readBodyLimited(request, REQUEST_LIMITS.maxJsonBytes, () => new ApiError(API_CODES.TOO_LARGE, 'tooLarge', {}, 413));
+  return { input: parseWith(createRequestBodySchema, parseJson(new TextDecoder().decode(raw)), locale), attachment: null };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(API_CODES.INVALID_INPUT, 'invalidJson');
+  }
+}
+
+interface StoredArea {
+  /** SQL of the area (a MultiPolygon) with its parameters already pushed. */
+  sql: string;
+  label: string;
+}
+
+/** The area as one valid MultiPolygon: the regions' boundaries dissolved, the upload's area, or the drawing repaired. */
+async function areaOf(tx: Queryable, area: RequestArea, params: SqlParam[], locale: Locale): Promise<StoredArea> {
+  const p = (value: SqlParam) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (area.mode === SELECT_MODES.REGION) {
+    const codes = [...new Set(area.regionCodes)];
+    const rows = await tx.query<{ name: string }>(
+      `SELECT coalesce(${locale === 'en' ? 'name_en, name_zh' : 'name_zh'}) AS name FROM regions WHERE code = ANY ($1::text[]) ORDER BY code`,
+      [codes],
+    );
+    if (rows.length !== codes.length) throw applyError('unknownRegion');
+    return {
+      sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(geom_mid)), 3)) FROM regions WHERE code = ANY (${p(codes)}::text[]))`,
+      label: Array.from(rows.map((r) => r.name).join(locale === 'en' ? ', ' : '、'))
+        .slice(0, 200)
+        .join(''),
+    };
+  }
+  if (area.mode === SELECT_MODES.SHP) {
+    const [row] = await tx.query<{ name: string }>(
+      `SELECT name FROM catalogue_uploads WHERE id = $1::uuid AND kind = 'area' AND expires_at > now()`,
+      [area.uploadId],
+    );
+    if (!row) throw applyError('uploadNotFound');
+    return {
+      sql: `(SELECT geom FROM catalogue_uploads WHERE id = ${p(area.uploadId)}::uuid AND kind = 'area')`,
+      label: Array.from(row.name).slice(0, 200).join(''),
+    };
+  }
+  return {
+    sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${p(JSON.stringify(area.geometry))}::text), 4326)), 3)))`,
+    label: '',
+  };
+}
+
+/** The scenes applied for, read from the catalogue (every id must exist). */
+async function scenesOf(tx: Queryable, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await tx.query<SceneRow>(`SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.id = ANY ($1::text[])`, [unique]);
+  if (rows.length !== unique.length) throw applyError('unknownScenes', { count: unique.length - rows.length });
+  const order = new Map(unique.map((id, i) => [id, i]));
+  return rows.map((r) => toScene(r)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/**
+ * Creates the application, or finds the one this user already made with this key (a repeated or
+ * concurrent submit): `created` says which. The attachment's bytes are stored first (content-addressed,
+ * so a repeat stores nothing new); everything else is one transaction.
+ */
+export async function createRequest(
+  db: Database,
+  userId: string,
+  input: CreateRequestInput,
+  attachment: Attachment | null,
+  locale: Locale,
+): Promise<{ request: RequestDetail; created: boolean }> {
+  const [existing] = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM data_requests WHERE user_id = $1 AND idempotency_key = $2::uuid',
+    [userId, input.idempotencyKey],
+  );
+  if (existing) return { request: (await loadRequest(db, existing.id, locale, userId))!.detail, created: false };
+
+  let attachmentKey: string | null = null;
+  if (attachment) {
+    attachmentKey = contentKey(sha256Of(attachment.bytes));
+    const store = getFileStore();
+    if (!(await store.exists(attachmentKey))) await store.put(attachmentKey, attachment.bytes, 'application/pdf');
+  }
+
+  const result = await db.transaction(async (tx) => {
+    const params: SqlParam[] = [
+      userId,
+      input.kind,
+      input.organization,
+      input.project,
+      input.purpose,
+      input.contact.name,
+      input.contact.phone,
+      input.contact.email,
+      input.kind === 'area' ? (input.dateFrom ?? null) : null,
+      input.kind === 'area' ? (input.dateTo ?? null) : null,
+      attachmentKey,
+      attachment?.name ?? null,
+      attachment?.bytes.byteLength ?? null,
+      input.idempotencyKey,
+    ];
+    let areaSql = 'NULL::geometry';
+    let label: string | null = null;
+    if (input.kind === 'area') {
+      const area = await areaOf(tx, input.area!, params, locale);
+      areaSql = area.sql;
+      label = area.label || null;
+    }
+    const scenes = input.kind === 'scenes' ? await scenesOf(tx, input.sceneIds!) : [];
+    params.push(label);
+    const [row] = await tx.query<{ id: string; empty: boolean | null }>(
+      `WITH n AS (SELECT nextval(pg_get_serial_sequence('data_requests', 'id')) AS id),
+            a AS (SELECT ${areaSql} AS g)
+       INSERT INTO data_requests (id, code, user_id, kind, organization, project, purpose, contact_name, contact_phone, contact_email,
+                                  date_from, date_to, attachment_key, attachment_name, attachment_bytes, idempotency_key, area, area_label)
+       SELECT n.id, 'SQ' || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad((n.id % 1000000)::text, 6, '0'),
+              $1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10::date, $11, $12, $13, $14::uuid,
+              CASE WHEN a.g IS NULL OR ST_IsEmpty(a.g) THEN NULL ELSE a.g END, $${params.length}
+         FROM n, a
+        WHERE $2 = 'scenes' OR (a.g IS NOT NULL AND NOT ST_IsEmpty(a.g) AND ST_Area(a.g) > 0)
+       ON CONFLICT (user_id, idempotency_key) DO NOTHING
+       RETURNING id::text AS id, NULL::boolean AS empty`,
+      params,
+    );
+    if (!row) {
+      // Either the same key won a race (its application is the answer) or the area came out empty.
+      const [raced] = await tx.query<{ id: string }>(
+        'SELECT id::text AS id FROM data_requests WHERE user_id = $1 AND idempotency_key = $2::uuid',
+        [userId, input.idempotencyKey],
+      );
+      if (raced) return { id: raced.id, created: false };
+      throw applyError('emptyArea');
+    }
+    if (scenes.length) {
+      await tx.query(
+        `INSERT INTO data_request_items (request_id, scene_id, file_name, scene)
+         SELECT $1, x.id, x.file_name, x.scene FROM jsonb_to_recordset($2::jsonb) AS x (id text, file_name text, scene jsonb)`,
+        [row.id, JSON.stringify(scenes.map((s) => ({ id: s.id, file_name: s.fileName, scene: s })))],
+      );
+    }
+    await recordRequestChange(tx, row.id, null, REQUEST_STATUS.PENDING, userId, null);
+    return { id: row.id, created: true };
+  });
+  return { request: (await loadRequest(db, result.id, locale, userId))!.detail, created: result.created };
+}

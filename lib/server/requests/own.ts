@@ -1,0 +1,144 @@
+import 'server-only';
+/**
+ * A user's own applications: the list, every id, the scenes of one, withdrawing one while it waits, and
+ * its attachment. Every statement names the owner, so another user's application is "not found".
+ */
+import type { Locale } from '../../../i18n/routing';
+import { API_CODES } from '../../shared/contracts/api';
+import type { RequestDetail, RequestItem, RequestPage } from '../../shared/contracts/requests';
+import { findTransition, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
+import { PERMISSIONS } from '../../shared/permissions';
+import { ApiError, notFound } from '../api/errors';
+import type { Session } from '../auth/session';
+import type { Database, Queryable } from '../db/types';
+import { contentDisposition } from '../files/content-disposition';
+import { getFileStore } from '../files/store';
+import { loadRequest, recordRequestChange, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
+
+export async function listOwnRequests(
+  db: Queryable,
+  userId: string,
+  filter: { status?: RequestStatus; pageNum: number; pageSize: number },
+  locale: Locale,
+): Promise<RequestPage> {
+  const { pageNum, pageSize } = filter;
+  const rows = await db.query<SummaryRow & { total: number }>(
+    `SELECT ${summaryColumns(locale)}, count(*) OVER ()::int AS total ${SUMMARY_FROM}
+      WHERE r.user_id = $1 AND ($2::smallint IS NULL OR r.status = $2)
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $3 OFFSET $4`,
+    [userId, filter.status ?? null, pageSize, (pageNum - 1) * pageSize],
+  );
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && pageNum > 1) {
+    const [count] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM data_requests r WHERE r.user_id = $1 AND ($2::smallint IS NULL OR r.status = $2)',
+      [userId, filter.status ?? null],
+    );
+    total = count?.n ?? 0;
+  }
+  return { list: rows.map(toSummary), total, pageNum, pageSize };
+}
+
+export async function ownRequestIds(db: Queryable, userId: string, status?: RequestStatus): Promise<{ ids: string[]; total: number }> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM data_requests WHERE user_id = $1 AND ($2::smallint IS NULL OR status = $2)
+      ORDER BY created_at DESC, id DESC`,
+    [userId, status ?? null],
+  );
+  return { ids: rows.map((r) => r.id), total: rows.length };
+}
+
+export async function getOwnRequest(db: Queryable, userId: string, id: string, locale: Locale): Promise<RequestDetail> {
+  const loaded = await loadRequest(db, id, locale, userId);
+  if (!loaded) throw notFound();
+  return loaded.detail;
+}
+
+const isAdmin = (session: Session) => session.permissions.includes(PERMISSIONS.ADMIN);
+
+/** The scenes of an application, to its owner or an administrator (anyone else: not found). */
+export async function listRequestItems(
+  db: Queryable,
+  session: Session,
+  query: { requestId: string; pageNum: number; pageSize: number },
+): Promise<{ list: RequestItem[]; total: number; pageNum: number; pageSize: number }> {
+  const [visible] = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM data_requests WHERE id = $1 AND ($2 OR user_id = $3::bigint)',
+    [query.requestId, isAdmin(session), session.userId],
+  );
+  if (!visible) throw notFound();
+  const rows = await db.query<{
+    scene_id: string;
+    file_name: string;
+    satellite: string | null;
+    sensor: string | null;
+    acquired_at: string | null;
+    cloud_pct: number | null;
+    online: boolean | null;
+    total: number;
+  }>(
+    `SELECT scene_id, file_name, scene->>'satellite' AS satellite, scene->>'sensor' AS sensor, scene->>'acquiredAt' AS acquired_at,
+            (scene->>'cloudPct')::float8 AS cloud_pct, (scene->>'online')::boolean AS online, count(*) OVER ()::int AS total
+       FROM data_request_items WHERE request_id = $1
+      ORDER BY scene->>'acquiredAt' DESC NULLS LAST, scene_id LIMIT $2 OFFSET $3`,
+    [query.requestId, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  return {
+    list: rows.map((r) => ({
+      sceneId: r.scene_id,
+      fileName: r.file_name,
+      satellite: r.satellite,
+      sensor: r.sensor,
+      acquiredAt: r.acquired_at,
+      cloudPct: r.cloud_pct,
+      online: r.online,
+    })),
+    total: rows[0]?.total ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The owner withdraws an application while it waits for review (REQUEST_TRANSITIONS, actor 'owner'). */
+export async function withdrawRequest(db: Database, userId: string, id: string, locale: Locale): Promise<RequestDetail> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ status: RequestStatus; status_name: string }>(
+      `SELECT r.status, ${locale === 'en' ? 'd.name_en' : 'd.name_zh'} AS status_name FROM data_requests r
+         LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = r.status::text
+        WHERE r.id = $1 AND r.user_id = $2 FOR UPDATE OF r`,
+      [id, userId],
+    );
+    if (!row) throw notFound();
+    if (!findTransition(REQUEST_TRANSITIONS, row.status, REQUEST_STATUS.WITHDRAWN, 'owner'))
+      throw new ApiError(API_CODES.INVALID_INPUT, 'Applications.errors.notPending', { status: row.status_name });
+    await tx.query('UPDATE data_requests SET status = $2, updated_at = now() WHERE id = $1', [id, REQUEST_STATUS.WITHDRAWN]);
+    await recordRequestChange(tx, id, row.status, REQUEST_STATUS.WITHDRAWN, userId, null);
+  });
+  return getOwnRequest(db, userId, id, locale);
+}
+
+/** The attachment of an application, to its owner or an administrator (anyone else: not found). */
+export async function requestAttachment(db: Queryable, session: Session, id: string, locale: Locale): Promise<Response> {
+  const [row] = await db.query<{ key: string | null; name: string | null; bytes: number | null }>(
+    `SELECT attachment_key AS key, attachment_name AS name, attachment_bytes AS bytes FROM data_requests
+      WHERE id = $1 AND ($2 OR user_id = $3::bigint)`,
+    [id, isAdmin(session), session.userId],
+  );
+  if (!row) throw notFound();
+  if (!row.key || !row.name) throw new ApiError(API_CODES.NOT_FOUND, 'Applications.errors.noAttachment');
+  const object = await getFileStore().get(row.key);
+  if (!object) throw new ApiError(API_CODES.NOT_FOUND, 'Applications.errors.noAttachment');
+  return new Response(object.body, {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-length': String(object.size || row.bytes || 0),
+      'x-body-length': String(object.size || row.bytes || 0),
+      'content-disposition': contentDisposition(row.name),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'content-language': locale,
+    },
+  });
+}

@@ -1,0 +1,291 @@
+import 'server-only';
+/**
+ * Reviewing applications (administrators, MOD_ADMIN): every application with filters, one in full, and
+ * the two decisions. Each decision takes the application's row lock, moves it only along
+ * REQUEST_TRANSITIONS as actor 'admin' and records the change; an approval places the order in the same
+ * transaction (placeOrder with the application's id), so two administrators approving at once make one
+ * order and the second is told the application has already been reviewed.
+ *
+ * An area application orders the catalogue's scenes of its area and period: the clearest first
+ * (cloud ascending, radar counting as clear, then newest), at most ORDER_LIMITS.maxItemsPerOrder; the
+ * detail shows how many match and how many the approval will order.
+ */
+import { createHash } from 'node:crypto';
+import type { Locale } from '../../../i18n/routing';
+import { API_CODES } from '../../shared/contracts/api';
+import type { RequestItem } from '../../shared/contracts/requests';
+import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests-review';
+import { findTransition, ORDER_LIMITS, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
+import { ApiError, notFound } from '../api/errors';
+import { sceneConditions, whereSql } from '../catalogue/query';
+import { containsPattern } from '../db/like';
+import type { Database, Queryable, SqlParam } from '../db/types';
+import { placeOrder } from '../orders/place';
+import { loadRequest, recordRequestChange, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
+
+export interface ManagedRequestFilter {
+  status?: RequestStatus;
+  user?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** All applications, newest first; `user` matches the applicant's username, name or organisation, or the code. */
+export async function listManagedRequests(db: Queryable, filter: ManagedRequestFilter, locale: Locale): Promise<ManagedRequestPage> {
+  const user = filter.user?.trim() || null;
+  const where = `WHERE ($1::smallint IS NULL OR r.status = $1)
+      AND ($2::text IS NULL OR u.username ILIKE $2 OR u.real_name ILIKE $2 OR u.organization ILIKE $2 OR r.organization ILIKE $2 OR r.code ILIKE $2)
+      AND ($3::date IS NULL OR r.created_at >= ($3::date AT TIME ZONE 'Asia/Shanghai'))
+      AND ($4::date IS NULL OR r.created_at < (($4::date + 1) AT TIME ZONE 'Asia/Shanghai'))`;
+  const params: SqlParam[] = [filter.status ?? null, user ? containsPattern(user) : null, filter.dateFrom ?? null, filter.dateTo ?? null];
+  const rows = await db.query<SummaryRow & { total: number }>(
+    `SELECT ${summaryColumns(locale)}, count(*) OVER ()::int AS total ${SUMMARY_FROM} ${where}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $5 OFFSET $6`,
+    [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
+  );
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && filter.pageNum > 1) {
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM data_requests r JOIN users u ON u.id = r.user_id ${where}`,
+      params,
+    );
+    total = count?.n ?? 0;
+  }
+  const [pending] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM data_requests WHERE status = $1', [
+    REQUEST_STATUS.PENDING,
+  ]);
+  return {
+    list: rows.map((r) => ({ ...toSummary(r), applicant: { username: r.username, realName: r.real_name } })),
+    total,
+    pageNum: filter.pageNum,
+    pageSize: filter.pageSize,
+    pending: pending?.n ?? 0,
+  };
+}
+
+/** The catalogue's scenes of an area application's area and period (the query builder's date filter). */
+function areaSceneSql(requestId: string, dateFrom: string, dateTo: string, params: SqlParam[]): string {
+  return whereSql(
+    sceneConditions(
+      {
+        filter: { dateFrom, dateTo },
+        extra: (p) => {
+          p.push(requestId);
+          return `ST_Intersects(s.footprint, (SELECT r.area FROM data_requests r WHERE r.id = $${p.length}))`;
+        },
+      },
+      params,
+    ),
+  );
+}
+
+async function areaSceneIds(db: Queryable, requestId: string, dateFrom: string, dateTo: string): Promise<string[]> {
+  const params: SqlParam[] = [];
+  const where = areaSceneSql(requestId, dateFrom, dateTo, params);
+  params.push(ORDER_LIMITS.maxItemsPerOrder);
+  const rows = await db.query<{ id: string }>(
+    `SELECT s.id FROM scenes s ${where} ORDER BY coalesce(s.cloud_pct, 0), s.acquired_at DESC, s.id LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The catalogue's scenes of an area application, clearest first, a page at a time (the reviewer chooses from them). */
+export async function listAreaScenes(
+  db: Queryable,
+  id: string,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: RequestItem[]; total: number; pageNum: number; pageSize: number }> {
+  const [request] = await db.query<{ kind: string; date_from: string | null; date_to: string | null }>(
+    `SELECT kind, to_char(date_from, 'YYYY-MM-DD') AS date_from, to_char(date_to, 'YYYY-MM-DD') AS date_to FROM data_requests WHERE id = $1`,
+    [id],
+  );
+  if (!request) throw notFound();
+  if (request.kind !== 'area' || !request.date_from || !request.date_to) return { list: [], total: 0, ...page };
+  const params: SqlParam[] = [];
+  const where = areaSceneSql(id, request.date_from, request.date_to, params);
+  params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
+  const rows = await db.query<{
+    id: string;
+    file_name: string;
+    satellite: string;
+    sensor: string;
+    acquired_at: string;
+    cloud_pct: number | null;
+    online: boolean;
+    total: number;
+  }>(
+    `SELECT s.id, s.file_name, s.satellite, s.sensor, to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at,
+            s.cloud_pct::float8 AS cloud_pct, s.online, count(*) OVER ()::int AS total
+       FROM scenes s ${where}
+      ORDER BY coalesce(s.cloud_pct, 0), s.acquired_at DESC, s.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return {
+    list: rows.map((r) => ({
+      sceneId: r.id,
+      fileName: r.file_name,
+      satellite: r.satellite,
+      sensor: r.sensor,
+      acquiredAt: r.acquired_at,
+      cloudPct: r.cloud_pct === null ? null : Math.round(r.cloud_pct * 10) / 10,
+      online: r.online,
+    })),
+    total: rows[0]?.total ?? (await areaSceneCount(db, id, request.date_from, request.date_to)),
+    ...page,
+  };
+}
+
+/** How many of `ids` the application covers: scenes of its area and period, or scenes it applied for. */
+async function coveredScenes(tx: Queryable, row: LockedRequest, ids: readonly string[]): Promise<number> {
+  if (row.kind === 'scenes') {
+    const [n] = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM data_request_items WHERE request_id = $1 AND scene_id = ANY ($2::text[])',
+      [row.id, ids],
+    );
+    return n?.n ?? 0;
+  }
+  const params: SqlParam[] = [];
+  const where = whereSql([
+    ...sceneConditions(
+      {
+        ids,
+        filter: { dateFrom: row.date_from!, dateTo: row.date_to! },
+        extra: (p) => {
+          p.push(row.id);
+          return `ST_Intersects(s.footprint, (SELECT r.area FROM data_requests r WHERE r.id = $${p.length}))`;
+        },
+      },
+      params,
+    ),
+  ]);
+  const [n] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes s ${where}`, params);
+  return n?.n ?? 0;
+}
+
+async function areaSceneCount(db: Queryable, requestId: string, dateFrom: string, dateTo: string): Promise<number> {
+  const params: SqlParam[] = [];
+  const where = areaSceneSql(requestId, dateFrom, dateTo, params);
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes s ${where}`, params);
+  return row?.n ?? 0;
+}
+
+export async function getManagedRequest(db: Queryable, id: string, locale: Locale): Promise<ManagedRequestDetail> {
+  const loaded = await loadRequest(db, id, locale);
+  if (!loaded) throw notFound();
+  const { detail } = loaded;
+  let areaMatches: ManagedRequestDetail['areaMatches'] = null;
+  if (detail.kind === 'area' && detail.dateFrom && detail.dateTo) {
+    const total = await areaSceneCount(db, id, detail.dateFrom, detail.dateTo);
+    areaMatches = { total, toOrder: Math.min(total, ORDER_LIMITS.maxItemsPerOrder), cap: ORDER_LIMITS.maxItemsPerOrder };
+  }
+  return { ...detail, applicant: loaded.applicant, areaMatches };
+}
+
+interface LockedRequest {
+  id: string;
+  user_id: string;
+  status: RequestStatus;
+  status_name: string;
+  kind: 'scenes' | 'area';
+  purpose: string;
+  contact_name: string;
+  contact_phone: string | null;
+  contact_email: string | null;
+  organization: string;
+  date_from: string | null;
+  date_to: string | null;
+}
+
+async function lockRequest(tx: Queryable, id: string, locale: Locale): Promise<LockedRequest> {
+  const [row] = await tx.query<LockedRequest>(
+    `SELECT r.id::text AS id, r.user_id::text AS user_id, r.status, ${locale === 'en' ? 'd.name_en' : 'd.name_zh'} AS status_name, r.kind,
+            r.purpose, r.contact_name, r.contact_phone, r.contact_email, r.organization,
+            to_char(r.date_from, 'YYYY-MM-DD') AS date_from, to_char(r.date_to, 'YYYY-MM-DD') AS date_to
+       FROM data_requests r LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = r.status::text
+      WHERE r.id = $1 FOR UPDATE OF r`,
+    [id],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+function assertTransition(row: LockedRequest, to: RequestStatus): void {
+  if (!findTransition(REQUEST_TRANSITIONS, row.status, to, 'admin'))
+    throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.notPending', { status: row.status_name });
+}
+
+async function decide(tx: Queryable, row: LockedRequest, to: RequestStatus, adminId: string, note: string | null): Promise<void> {
+  await tx.query(
+    'UPDATE data_requests SET status = $2, review_note = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now() WHERE id = $1',
+    [row.id, to, note, adminId],
+  );
+  await recordRequestChange(tx, row.id, row.status, to, adminId, note);
+}
+
+/** The order's idempotency key of an application: the same on every try, so one application makes one order. */
+export function approvalKey(requestId: string): string {
+  const h = createHash('sha256').update(`data-request:${requestId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Approves a pending application and places its order, in one transaction: of the scenes the reviewer
+ * chose (`chosen`, each within the application), else all applied for, or the area's clearest.
+ */
+export async function approveRequest(
+  db: Database,
+  id: string,
+  adminId: string,
+  note: string | null,
+  locale: Locale,
+  chosen?: readonly string[],
+): Promise<ManagedRequestDetail> {
+  await db.transaction(async (tx) => {
+    const row = await lockRequest(tx, id, locale);
+    assertTransition(row, REQUEST_STATUS.APPROVED);
+    if (chosen) {
+      const unique = [...new Set(chosen)];
+      const covered = await coveredScenes(tx, row, unique);
+      if (covered !== unique.length)
+        throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.scenesNotInRequest', { count: unique.length - covered });
+    }
+    const sceneIds = chosen
+      ? [...new Set(chosen)]
+      : row.kind === 'scenes'
+        ? (
+            await tx.query<{ scene_id: string }>('SELECT scene_id FROM data_request_items WHERE request_id = $1 ORDER BY scene_id', [id])
+          ).map((r) => r.scene_id)
+        : await areaSceneIds(tx, id, row.date_from!, row.date_to!);
+    if (sceneIds.length === 0) throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.noScenesInArea');
+    await decide(tx, row, REQUEST_STATUS.APPROVED, adminId, note);
+    await placeOrder(tx, {
+      userId: Number(row.user_id),
+      sceneIds,
+      purpose: row.purpose,
+      contact: { name: row.contact_name, phone: row.contact_phone, email: row.contact_email, organization: row.organization },
+      idempotencyKey: approvalKey(id),
+      requestId: Number(id),
+      actorId: Number(adminId),
+    });
+  });
+  return getManagedRequest(db, id, locale);
+}
+
+/** Rejects a pending application with the reason its applicant reads. */
+export async function rejectRequest(
+  db: Database,
+  id: string,
+  adminId: string,
+  reason: string,
+  locale: Locale,
+): Promise<ManagedRequestDetail> {
+  await db.transaction(async (tx) => {
+    const row = await lockRequest(tx, id, locale);
+    assertTransition(row, REQUEST_STATUS.REJECTED);
+    await decide(tx, row, REQUEST_STATUS.REJECTED, adminId, reason);
+  });
+  return getManagedRequest(db, id, locale);
+}

@@ -1,0 +1,151 @@
+import 'server-only';
+/** Reading applications: the one place their rows become the app's types (summary, detail, history). */
+import type { Locale } from '../../../i18n/routing';
+import type { RequestDetail, RequestSummary } from '../../shared/contracts/requests';
+import type { RequestStatus } from '../../shared/orders/model';
+import type { Queryable } from '../db/types';
+
+export interface SummaryRow {
+  id: string;
+  code: string;
+  status: RequestStatus;
+  status_name: string;
+  kind: 'scenes' | 'area';
+  organization: string;
+  project: string;
+  item_count: number;
+  area_label: string | null;
+  date_from: string | null;
+  date_to: string | null;
+  created_at: Date;
+  updated_at: Date;
+  order_code: string | null;
+  username: string;
+  real_name: string | null;
+  user_organization: string | null;
+}
+
+interface DetailRow extends SummaryRow {
+  user_id: string;
+  purpose: string;
+  contact_name: string;
+  contact_phone: string | null;
+  contact_email: string | null;
+  area: string | null;
+  area_km2: number | null;
+  attachment_name: string | null;
+  attachment_bytes: number | null;
+  review_note: string | null;
+  reviewed_at: Date | null;
+  order_id: string | null;
+}
+
+/** The status name in the caller's language comes from the REQUEST_STATUS dictionary. */
+const statusName = (locale: Locale) => (locale === 'en' ? 'd.name_en' : 'd.name_zh');
+
+export const summaryColumns = (locale: Locale) => `r.id::text AS id, r.code, r.status, ${statusName(locale)} AS status_name, r.kind,
+  r.organization, r.project, (SELECT count(*)::int FROM data_request_items i WHERE i.request_id = r.id) AS item_count,
+  r.area_label, to_char(r.date_from, 'YYYY-MM-DD') AS date_from, to_char(r.date_to, 'YYYY-MM-DD') AS date_to,
+  r.created_at, r.updated_at, o.code AS order_code, u.username, u.real_name, u.organization AS user_organization`;
+
+export const SUMMARY_FROM = `FROM data_requests r
+  JOIN users u ON u.id = r.user_id
+  LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = r.status::text
+  LEFT JOIN orders o ON o.request_id = r.id`;
+
+export function toSummary(row: SummaryRow): RequestSummary {
+  return {
+    id: row.id,
+    code: row.code,
+    status: row.status,
+    statusName: row.status_name,
+    kind: row.kind,
+    organization: row.organization,
+    project: row.project,
+    itemCount: row.item_count,
+    areaLabel: row.area_label,
+    dateFrom: row.date_from,
+    dateTo: row.date_to,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    orderCode: row.order_code,
+  };
+}
+
+export interface LoadedRequest {
+  detail: RequestDetail;
+  userId: string;
+  applicant: { username: string; realName: string | null; organization: string | null };
+}
+
+/**
+ * One application with its history, or null. With `ownerId`, only that user's: another user's
+ * application is the same null as one that does not exist (no hint that it does).
+ */
+export async function loadRequest(db: Queryable, id: string, locale: Locale, ownerId?: string): Promise<LoadedRequest | null> {
+  const [row] = await db.query<DetailRow>(
+    `SELECT ${summaryColumns(locale)}, r.user_id::text AS user_id, r.purpose, r.contact_name, r.contact_phone, r.contact_email,
+            ST_AsGeoJSON(r.area, 6) AS area, ST_Area(r.area::geography) / 1e6 AS area_km2,
+            r.attachment_name, r.attachment_bytes, r.review_note, r.reviewed_at, o.id::text AS order_id
+       ${SUMMARY_FROM}
+      WHERE r.id = $1 AND ($2::bigint IS NULL OR r.user_id = $2::bigint)`,
+    [id, ownerId ?? null],
+  );
+  if (!row) return null;
+  const history = await db.query<{
+    from_status: number | null;
+    to_status: number;
+    to_status_name: string;
+    by: string | null;
+    note: string | null;
+    at: Date;
+  }>(
+    `SELECT h.from_status, h.to_status, ${statusName(locale)} AS to_status_name, u.username AS by, h.note, h.changed_at AS at
+       FROM data_request_history h
+       LEFT JOIN users u ON u.id = h.changed_by
+       LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = h.to_status::text
+      WHERE h.request_id = $1 ORDER BY h.id`,
+    [id],
+  );
+  return {
+    userId: row.user_id,
+    applicant: { username: row.username, realName: row.real_name, organization: row.user_organization },
+    detail: {
+      ...toSummary(row),
+      purpose: row.purpose,
+      contact: { name: row.contact_name, phone: row.contact_phone, email: row.contact_email },
+      area: row.area ? (JSON.parse(row.area) as RequestDetail['area']) : null,
+      areaKm2: row.area_km2 === null ? null : Math.round(row.area_km2 * 10) / 10,
+      attachment: row.attachment_name && row.attachment_bytes ? { name: row.attachment_name, bytes: row.attachment_bytes } : null,
+      reviewNote: row.review_note,
+      reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
+      orderId: row.order_id,
+      history: history.map((h) => ({
+        fromStatus: h.from_status,
+        toStatus: h.to_status,
+        toStatusName: h.to_status_name,
+        by: h.by,
+        note: h.note,
+        at: new Date(h.at).toISOString(),
+      })),
+    },
+  };
+}
+
+/** Records one status change of an application (who: a user id, or null for the system). */
+export async function recordRequestChange(
+  tx: Queryable,
+  requestId: string,
+  from: RequestStatus | null,
+  to: RequestStatus,
+  by: string | null,
+  note: string | null,
+): Promise<void> {
+  await tx.query(`INSERT INTO data_request_history (request_id, from_status, to_status, changed_by, note) VALUES ($1, $2, $3, $4, $5)`, [
+    requestId,
+    from,
+    to,
+    by,
+    note,
+  ]);
+}

@@ -1,0 +1,144 @@
+/**
+ * Reviewing data applications (administrators, MOD_ADMIN; issue 19): all applications with filters, one in
+ * full with what an approval would order, approve with a note (which places the order), reject with a reason.
+ */
+import { z } from 'zod';
+import type zh from '../../../messages/zh.json';
+import { ORDER_LIMITS } from '../orders/model';
+import { REQUEST_LIMITS } from '../orders/request-limits';
+import { PERMISSIONS } from '../permissions';
+import { defineContract, localizedIssue, pageSchema } from './api';
+import { sceneIdParamsSchema } from './catalogue';
+import {
+  ownRequestsQuerySchema,
+  requestDetailSchema,
+  requestIdParamsSchema,
+  requestItemPageSchema,
+  requestSummarySchema,
+} from './requests';
+
+const isoDate = z
+  .string(localizedIssue('ApplicationsAdmin.errors.badDate'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, localizedIssue('ApplicationsAdmin.errors.badDate'))
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), localizedIssue('ApplicationsAdmin.errors.badDate'));
+const TAG = 'Applications';
+
+type ReviewErrorKey = keyof (typeof zh)['ApplicationsAdmin']['errors'];
+const reviewIssue = (key: ReviewErrorKey) => ({ error: localizedIssue(`ApplicationsAdmin.errors.${key}`) });
+
+const userQuery = z.string().trim().max(64, reviewIssue('userTooLong')).optional();
+export const managedRequestsQuerySchema = ownRequestsQuerySchema.extend({
+  /** Part of the applicant's username, name or organisation, or an application code. */
+  user: userQuery,
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+});
+
+export const managedRequestSummarySchema = requestSummarySchema.extend({
+  applicant: z.object({ username: z.string(), realName: z.string().nullable() }),
+});
+export type ManagedRequestSummary = z.infer<typeof managedRequestSummarySchema>;
+export const managedRequestPageSchema = pageSchema(managedRequestSummarySchema).extend({
+  /** Applications waiting for review, whatever the filters. */
+  pending: z.number().int(),
+});
+export type ManagedRequestPage = z.infer<typeof managedRequestPageSchema>;
+
+export const managedRequestDetailSchema = requestDetailSchema.extend({
+  applicant: z.object({ username: z.string(), realName: z.string().nullable(), organization: z.string().nullable() }),
+  /**
+   * An area application: the catalogue's scenes of its area and period, and how many an approval orders
+   * (the clearest first, at most ORDER_LIMITS.maxItemsPerOrder).
+   */
+  areaMatches: z.object({ total: z.number().int(), toOrder: z.number().int(), cap: z.number().int() }).nullable(),
+});
+export type ManagedRequestDetail = z.infer<typeof managedRequestDetailSchema>;
+
+const note = (required: boolean) => {
+  const base = z.string(reviewIssue(required ? 'reasonRequired' : 'noteTooLong')).trim();
+  return required
+    ? base.min(1, { ...reviewIssue('reasonRequired'), abort: true }).max(REQUEST_LIMITS.noteMax, reviewIssue('noteTooLong'))
+    : base.max(REQUEST_LIMITS.noteMax, reviewIssue('noteTooLong'));
+};
+export const approveRequestBodySchema = z.object({
+  note: note(false).optional(),
+  /**
+   * The scenes to order, chosen by the reviewer: of an area application, scenes of its area and period; of
+   * a scenes application, some of those applied for. Absent: all applied for, or an area's clearest.
+   */
+  sceneIds: z
+    .array(sceneIdParamsSchema.shape.id)
+    .min(1, reviewIssue('scenesRequired'))
+    .max(ORDER_LIMITS.maxItemsPerOrder, reviewIssue('tooManyScenes'))
+    .optional(),
+});
+export const rejectRequestBodySchema = z.object({ reason: note(true) });
+
+const ADMIN = { permission: PERMISSIONS.ADMIN } as const;
+
+export const listManagedRequestsContract = defineContract({
+  method: 'GET',
+  path: '/api/order/v3/manage/request',
+  summary: 'All applications, newest first, paged; filter by status, applicant and submission date (administrators)',
+  tag: TAG,
+  access: ADMIN,
+  query: managedRequestsQuerySchema,
+  response: managedRequestPageSchema,
+});
+
+export const getManagedRequestContract = defineContract({
+  method: 'GET',
+  path: '/api/order/v3/manage/request/id/{id}',
+  summary: 'One application with its applicant, history and (area applications) the scenes an approval would order (administrators)',
+  tag: TAG,
+  access: ADMIN,
+  params: requestIdParamsSchema,
+  response: managedRequestDetailSchema,
+});
+
+export const approveRequestContract = defineContract({
+  method: 'POST',
+  path: '/api/order/v3/manage/request/id/{id}/approve',
+  summary: 'Approve a pending application with an optional note; in the same transaction it places the order (administrators)',
+  tag: TAG,
+  access: ADMIN,
+  params: requestIdParamsSchema,
+  body: approveRequestBodySchema,
+  response: managedRequestDetailSchema,
+});
+
+export const rejectRequestContract = defineContract({
+  method: 'POST',
+  path: '/api/order/v3/manage/request/id/{id}/reject',
+  summary: 'Reject a pending application with a reason the applicant reads (administrators)',
+  tag: TAG,
+  access: ADMIN,
+  params: requestIdParamsSchema,
+  body: rejectRequestBodySchema,
+  response: managedRequestDetailSchema,
+});
+
+export const areaScenesQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const listAreaScenesContract = defineContract({
+  method: 'GET',
+  path: '/api/order/v3/manage/request/id/{id}/scenes',
+  summary:
+    "The catalogue's scenes of an area application's area and period, clearest first, for the reviewer to choose from (administrators)",
+  tag: TAG,
+  access: ADMIN,
+  params: requestIdParamsSchema,
+  query: areaScenesQuerySchema,
+  response: requestItemPageSchema,
+});
+
+export const REQUEST_REVIEW_CONTRACTS = [
+  listManagedRequestsContract,
+  getManagedRequestContract,
+  listAreaScenesContract,
+  approveRequestContract,
+  rejectRequestContract,
+] as const;
