@@ -340,6 +340,19 @@ describe('production and delivery', () => {
     expect(jobs).toEqual({ done: 2, attempts: 2 });
     const mails = await db().query(`SELECT 1 FROM jobs WHERE kind = 'order.notify_ready' AND payload->>'orderId' = $1`, [String(orderId)]);
     expect(mails).toHaveLength(1);
+
+    // A job whose every worker dies (lease after lease) is given up after max attempts: the item fails, recorded.
+    const [scene] = await scenes(1, false);
+    const doomed = await orderWith(me, [scene!]);
+    for (let i = 0; i < 5; i++) {
+      const claimed = await claimJob(db(), ['order.produce_item'], { workerId: `dying-${i}`, leaseSeconds: 60 });
+      expect(claimed?.attempts).toBe(i + 1);
+      await db().query(`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = $1`, [claimed!.id]);
+    }
+    await runDueJobs(db(), handlers, RUNNER);
+    const lost = (await detail(me, doomed)).json.data;
+    expect(lost).toMatchObject({ status: ORDER_STATUS.FAILED, failedCount: 1 });
+    expect(lost.items[0].failure).toBe('The package could not be produced; try again');
   });
 });
 
@@ -411,6 +424,9 @@ describe('IDOR: another user never reads or changes your cart, orders or downloa
     expect((await call(ordersOwn, '/api/order/v3/order/own', { headers: other.headers })).json.data.list.map((o: { id: number }) => o.id)).not.toContain(orderId);
     expect((await call(orderIds, '/api/order/v3/order/own/allids', { headers: other.headers })).json.data.ids).not.toContain(orderId);
     expect((await call(allUri, '/api/order/v3/order/exporturi/all', { headers: other.headers })).json.data.links.map((l: { itemId: number }) => l.itemId)).not.toContain(itemId);
+    const otherCsv = await ordersExport(new Request('http://localhost:3000/api/order/v3/order/own/export', { headers: other.headers }), { params: Promise.resolve({}) });
+    expect(await otherCsv.text()).not.toContain(d.code);
+    expect(await cartIds(other)).not.toEqual(expect.arrayContaining(ownerCart));
     // Cart writes by the other user touch only their own cart.
     await remove(other, { ids: ownerCart });
     await remove(other, { all: true });
