@@ -111,6 +111,11 @@ describe('placeOrder', () => {
     expect(gone).toBeInstanceOf(ApiError);
     expect(gone!.messageKey).toBe('Orders.errors.scenesGone');
     expect(translateMessage('en', gone!.messageKey, gone!.values)).toMatch(/^1 scene is no longer/);
+    // Input the form would refuse is refused here too, in the same words.
+    const noName = await db()
+      .transaction((tx) => placeOrder(tx, { userId: user, sceneIds: one, purpose: 'p', contact: { name: ' ' }, idempotencyKey: randomUUID() }))
+      .then(() => null, (e: unknown) => e as ApiError);
+    expect(noName!.messageKey).toBe('Orders.errors.contactNameRequired');
     const after = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     expect(after[0]!.n).toBe(before[0]!.n);
   });

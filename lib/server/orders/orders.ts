@@ -7,7 +7,7 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import type { OrderDetail, OrderItem, OrderPage, OrderSummary, PlacedOrder } from '../../shared/contracts/orders';
-import { ORDER_ITEM_STATUS, ORDER_STATUS, type OrderStatus } from '../../shared/orders/model';
+import { ORDER_ITEM_STATUS, ORDER_STATUS } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
 import { containsPattern } from '../db/like';
 import type { Database, Queryable, SqlParam } from '../db/types';
@@ -245,7 +245,7 @@ export async function retryFailedItems(tx: Queryable, orderId: number, actor: 'o
     [orderId],
   );
   if (items.length === 0) throw new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.nothingToRetry');
-  await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION as OrderStatus, actor, actorId });
+  await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION, actor, actorId });
   await enqueueOrderProduction(tx, orderId);
   return items.length;
 }
