@@ -59,7 +59,8 @@ export async function placeOrder(tx: Queryable, raw: PlaceOrderInput): Promise<P
     // The caller's form validates with the same schemas; here the first issue is named in its own words.
     const first = parsed.error.issues[0];
     const key = first ? localizedIssueKey(first.message) : null;
-    if (key && isQualifiedMessageKey(key)) throw new ApiError(API_CODES.INVALID_INPUT, key, issueValues(first as { minimum?: unknown; maximum?: unknown }));
+    if (key && isQualifiedMessageKey(key))
+      throw new ApiError(API_CODES.INVALID_INPUT, key, issueValues(first as { minimum?: unknown; maximum?: unknown }));
     throw invalidInput(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
   const input = parsed.data;
@@ -69,9 +70,10 @@ export async function placeOrder(tx: Queryable, raw: PlaceOrderInput): Promise<P
 
   const sceneIds = [...new Set(input.sceneIds)];
   if (sceneIds.length > ORDER_LIMITS.maxItemsPerOrder) throw tooManyItems();
-  const rows = await tx.query<SceneRow>(`SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.id = ANY ($1::text[]) ORDER BY s.acquired_at DESC, s.id`, [
-    sceneIds,
-  ]);
+  const rows = await tx.query<SceneRow>(
+    `SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.id = ANY ($1::text[]) ORDER BY s.acquired_at DESC, s.id`,
+    [sceneIds],
+  );
   if (rows.length !== sceneIds.length) {
     throw new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.scenesGone', { count: sceneIds.length - rows.length });
   }
