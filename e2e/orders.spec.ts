@@ -30,7 +30,10 @@ for (const [lang, user] of [
     await normal.goto();
     await normal.portal.login(user, PASSWORD, CAPTCHA_ANSWER);
     // Whatever an earlier run left in the cart goes first.
-    await page.request.delete('/api/order/v3/ordercart', { data: { all: true }, headers: { origin: page.url().replace(/(https?:\/\/[^/]+).*/, '$1') } });
+    await page.request.delete('/api/order/v3/ordercart', {
+      data: { all: true },
+      headers: { origin: page.url().replace(/(https?:\/\/[^/]+).*/, '$1') },
+    });
 
     await normal.search();
     await expect(normal.rows.first()).toBeVisible();

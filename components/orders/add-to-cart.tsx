@@ -60,13 +60,31 @@ export function ResultsCartActions({ pageIds }: { pageIds: readonly string[] }) 
   return (
     <Stack gap={4} data-testid="cart-actions">
       <Group gap="xs" wrap="wrap">
-        <Button size="compact-xs" onClick={() => void run({ ids: checked })} disabled={checked.length === 0} loading={add.isPending} data-testid="add-checked">
+        <Button
+          size="compact-xs"
+          onClick={() => void run({ ids: checked })}
+          disabled={checked.length === 0}
+          loading={add.isPending}
+          data-testid="add-checked"
+        >
           {t('checked', { count: checked.length })}
         </Button>
-        <Button size="compact-xs" variant="light" onClick={() => void run({ ids: [...pageIds] })} disabled={pageIds.length === 0} data-testid="add-page">
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => void run({ ids: [...pageIds] })}
+          disabled={pageIds.length === 0}
+          data-testid="add-page"
+        >
           {t('page')}
         </Button>
-        <Button size="compact-xs" variant="light" onClick={() => filter && void run({ filter, preview: true })} disabled={!filter} data-testid="add-all">
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => filter && void run({ filter, preview: true })}
+          disabled={!filter}
+          data-testid="add-all"
+        >
           {t('all')}
         </Button>
       </Group>

@@ -23,7 +23,17 @@ import classes from './orders.module.css';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiClientError && error.message ? error.message : fallback);
 
-function CartRow({ item, checked, onCheck, onRemove }: { item: CartItem; checked: boolean; onCheck: (on: boolean) => void; onRemove: () => void }) {
+function CartRow({
+  item,
+  checked,
+  onCheck,
+  onRemove,
+}: {
+  item: CartItem;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+  onRemove: () => void;
+}) {
   const t = useTranslations('Orders.cart');
   const locale = useLocale();
   return (
@@ -66,7 +76,10 @@ function CartMap({ items, config }: { items: readonly CartItem[]; config: MapCli
   const t = useTranslations('Orders.cart');
   const selectable = useMemo<SelectableFeatures>(
     () => ({
-      data: { type: 'FeatureCollection', features: items.map((i) => ({ type: 'Feature', id: i.sceneId, properties: {}, geometry: i.footprint })) },
+      data: {
+        type: 'FeatureCollection',
+        features: items.map((i) => ({ type: 'Feature', id: i.sceneId, properties: {}, geometry: i.footprint })),
+      },
       labels: Object.fromEntries(items.map((i) => [i.sceneId, i.fileName])),
     }),
     [items],
@@ -105,7 +118,12 @@ function Checkout({ checked, total, onOrdered }: CheckoutProps) {
     const p = profile.data;
     const plain = (v: string | undefined) => (v && !v.includes('*') ? v : '');
     setPrefilled(true);
-    setForm((f) => ({ ...f, name: f.name || p.realName || '', organization: f.organization || p.organization || '', email: f.email || plain(p.email?.value) }));
+    setForm((f) => ({
+      ...f,
+      name: f.name || p.realName || '',
+      organization: f.organization || p.organization || '',
+      email: f.email || plain(p.email?.value),
+    }));
   }
 
   const count = checked.length > 0 ? checked.length : total;
@@ -145,7 +163,15 @@ function Checkout({ checked, total, onOrdered }: CheckoutProps) {
     setForm((f) => ({ ...f, [field]: value }));
   };
   return (
-    <Paper withBorder p="md" component="form" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate aria-labelledby="checkout-title" data-testid="checkout">
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={(e: FormEvent) => void onSubmit(e)}
+      noValidate
+      aria-labelledby="checkout-title"
+      data-testid="checkout"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id="checkout-title">
           {t('title')}
@@ -156,11 +182,35 @@ function Checkout({ checked, total, onOrdered }: CheckoutProps) {
             {t('tooMany', { max: ORDER_LIMITS.maxItemsPerOrder })}
           </Alert>
         ) : null}
-        <Textarea label={t('purpose')} description={t('purposeHint')} required autosize minRows={2} value={form.purpose} onChange={set('purpose')} error={errors.purpose} data-testid="checkout-purpose" />
-        <TextInput label={t('name')} required value={form.name} onChange={set('name')} error={errors.name} autoComplete="name" data-testid="checkout-name" />
+        <Textarea
+          label={t('purpose')}
+          description={t('purposeHint')}
+          required
+          autosize
+          minRows={2}
+          value={form.purpose}
+          onChange={set('purpose')}
+          error={errors.purpose}
+          data-testid="checkout-purpose"
+        />
+        <TextInput
+          label={t('name')}
+          required
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+          autoComplete="name"
+          data-testid="checkout-name"
+        />
         <TextInput label={t('phone')} value={form.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" type="tel" />
         <TextInput label={t('email')} value={form.email} onChange={set('email')} error={errors.email} autoComplete="email" type="email" />
-        <TextInput label={t('organization')} value={form.organization} onChange={set('organization')} error={errors.organization} autoComplete="organization" />
+        <TextInput
+          label={t('organization')}
+          value={form.organization}
+          onChange={set('organization')}
+          error={errors.organization}
+          autoComplete="organization"
+        />
         {failure ? (
           <Alert color="red" role="alert" data-testid="checkout-error">
             {failure}
@@ -247,7 +297,14 @@ export function CartScreen({ mapConfig }: { mapConfig: MapClientConfig }) {
           <Button size="compact-xs" variant="subtle" onClick={() => setChecked([])} disabled={checked.length === 0}>
             {t('uncheck')}
           </Button>
-          <Button size="compact-xs" variant="light" color="red" onClick={() => void removeIds(checked)} disabled={checked.length === 0} data-testid="cart-remove-checked">
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            onClick={() => void removeIds(checked)}
+            disabled={checked.length === 0}
+            data-testid="cart-remove-checked"
+          >
             {t('removeChecked', { count: checked.length })}
           </Button>
           <Button
@@ -273,7 +330,16 @@ export function CartScreen({ mapConfig }: { mapConfig: MapClientConfig }) {
             />
           ))}
         </ul>
-        {pages > 1 ? <Pagination size="sm" total={pages} value={pageNum} onChange={setPageNum} aria-label={t('pages')} getItemProps={(n) => ({ 'aria-label': t('pageN', { n }) })} /> : null}
+        {pages > 1 ? (
+          <Pagination
+            size="sm"
+            total={pages}
+            value={pageNum}
+            onChange={setPageNum}
+            aria-label={t('pages')}
+            getItemProps={(n) => ({ 'aria-label': t('pageN', { n }) })}
+          />
+        ) : null}
       </Stack>
     );
   }

@@ -72,7 +72,12 @@ export function MyOrdersScreen() {
   } else {
     body = (
       <Stack gap="xs">
-        <ul className={classes.list} aria-label={t('listLabel', { page: pageNum, pages })} aria-busy={orders.isFetching} data-testid="orders-list">
+        <ul
+          className={classes.list}
+          aria-label={t('listLabel', { page: pageNum, pages })}
+          aria-busy={orders.isFetching}
+          data-testid="orders-list"
+        >
           {data.list.map((order) => (
             <li key={order.id} className={classes.orderRow} data-testid="order-row" data-order-id={order.id}>
               <div>
@@ -87,13 +92,24 @@ export function MyOrdersScreen() {
               <div className={classes.meta}>
                 <span>{t('items', { count: order.itemCount })}</span>
                 <span>{t('ready', { count: order.readyCount })}</span>
-                {order.failedCount > 0 ? <span style={{ color: 'var(--mantine-color-red-7)' }}>{t('failed', { count: order.failedCount })}</span> : null}
+                {order.failedCount > 0 ? (
+                  <span style={{ color: 'var(--mantine-color-red-7)' }}>{t('failed', { count: order.failedCount })}</span>
+                ) : null}
               </div>
               <StatusBadge status={order.status} />
             </li>
           ))}
         </ul>
-        {pages > 1 ? <Pagination size="sm" total={pages} value={pageNum} onChange={setPageNum} aria-label={t('pages')} getItemProps={(n) => ({ 'aria-label': t('pageN', { n }) })} /> : null}
+        {pages > 1 ? (
+          <Pagination
+            size="sm"
+            total={pages}
+            value={pageNum}
+            onChange={setPageNum}
+            aria-label={t('pages')}
+            getItemProps={(n) => ({ 'aria-label': t('pageN', { n }) })}
+          />
+        ) : null}
       </Stack>
     );
   }

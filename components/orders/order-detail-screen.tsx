@@ -7,6 +7,7 @@
  * links are signed and expire, so each is asked for when clicked.
  */
 import { Alert, Anchor, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Link } from '@/i18n/navigation';
@@ -45,12 +46,44 @@ function ItemDownload({ item, onError }: { item: OrderItem; onError: (message: s
       onClick={() => {
         setBusy(true);
         fetchItemLink(item.id)
-          .then((link) => startDownload(link.url), (e: unknown) => onError(errorText(e, t('downloadFailed'))))
+          .then(
+            (link) => startDownload(link.url),
+            (e: unknown) => onError(errorText(e, t('downloadFailed'))),
+          )
           .finally(() => setBusy(false));
       }}
     >
       {t('download')}
     </Button>
+  );
+}
+
+function ItemStatus({ item }: { item: OrderItem }) {
+  return (
+    <>
+      <StatusBadge status={item.status} kind="item" />
+      {item.failure ? (
+        <Text size="xs" c="red.8" data-testid="item-failure">
+          {item.failure}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function ItemPackage({ item, onError }: { item: OrderItem; onError: (message: string) => void }) {
+  const t = useTranslations('Orders.detail');
+  const locale = useLocale();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ItemDownload item={item} onError={onError} />
+      {item.packageBytes !== null ? <Text size="xs">{t('kb', { value: formatNumber(item.packageBytes / 1024, locale, 0) })}</Text> : null}
+      {item.downloads > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('downloads', { count: item.downloads })}
+        </Text>
+      ) : null}
+    </Group>
   );
 }
 
@@ -63,6 +96,8 @@ export function OrderDetailScreen({ id }: { id: number }) {
   const retry = useRetryOrder();
   const [message, setMessage] = useState<string | null>(null);
   const [links, setLinks] = useState<DownloadLink[] | null>(null);
+  // Phones get one card per scene instead of a table wider than the screen.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
   if (order.isError && !order.data) {
     const missing = order.error instanceof ApiClientError && order.error.kind === 'ignored';
@@ -136,14 +171,26 @@ export function OrderDetailScreen({ id }: { id: number }) {
         {d.readyCount > 0 ? (
           <Button
             size="xs"
-            onClick={() => fetchOrderLinks(d.id).then((r) => setLinks(r.links), (e: unknown) => setMessage(errorText(e, t('downloadFailed'))))}
+            onClick={() =>
+              fetchOrderLinks(d.id).then(
+                (r) => setLinks(r.links),
+                (e: unknown) => setMessage(errorText(e, t('downloadFailed'))),
+              )
+            }
             data-testid="order-links"
           >
             {t('allLinks', { count: d.readyCount })}
           </Button>
         ) : null}
         {d.failedCount > 0 && (d.status === ORDER_STATUS.READY || d.status === ORDER_STATUS.FAILED) ? (
-          <Button size="xs" variant="light" color="orange" loading={retry.isPending} onClick={() => act(retry, t('retried'))} data-testid="order-retry">
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            loading={retry.isPending}
+            onClick={() => act(retry, t('retried'))}
+            data-testid="order-retry"
+          >
             {t('retry', { count: d.failedCount })}
           </Button>
         ) : null}
@@ -166,48 +213,70 @@ export function OrderDetailScreen({ id }: { id: number }) {
       <Title order={2} size="h4">
         {t('items')}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="xs" data-testid="order-items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fileName')}</Table.Th>
-              <Table.Th>{t('acquired')}</Table.Th>
-              <Table.Th>{t('status')}</Table.Th>
-              <Table.Th>{t('package')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {d.items.map((item) => (
-              <Table.Tr key={item.id} data-testid="order-item" data-item-id={item.id}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {item.fileName}
-                  {!item.online ? (
-                    <Text size="xs" c="orange.8">
-                      {t('offline')}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{formatAcquired(item.acquiredAt)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={item.status} kind="item" />
-                  {item.failure ? (
-                    <Text size="xs" c="red.8" data-testid="item-failure">
-                      {item.failure}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <ItemDownload item={item} onError={setMessage} />
-                    {item.packageBytes !== null ? <Text size="xs">{t('kb', { value: formatNumber(item.packageBytes / 1024, locale, 0) })}</Text> : null}
-                    {item.downloads > 0 ? <Text size="xs" c="dimmed">{t('downloads', { count: item.downloads })}</Text> : null}
-                  </Group>
-                </Table.Td>
+      {narrow ? (
+        <ul className={classes.list} aria-label={t('items')} data-testid="order-items">
+          {d.items.map((item) => (
+            <li key={item.id} className={classes.itemCard} data-testid="order-item" data-item-id={item.id}>
+              <div className={classes.name}>{item.fileName}</div>
+              <div className={classes.meta}>
+                <span>{formatAcquired(item.acquiredAt)}</span>
+                {!item.online ? <span style={{ color: 'var(--mantine-color-orange-8)' }}>{t('offline')}</span> : null}
+              </div>
+              <ItemStatus item={item} />
+              <ItemPackage item={item} onError={setMessage} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="xs" data-testid="order-items">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fileName')}</Table.Th>
+                <Table.Th>{t('acquired')}</Table.Th>
+                <Table.Th>{t('status')}</Table.Th>
+                <Table.Th>{t('package')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.items.map((item) => (
+                <Table.Tr key={item.id} data-testid="order-item" data-item-id={item.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {item.fileName}
+                    {!item.online ? (
+                      <Text size="xs" c="orange.8">
+                        {t('offline')}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{formatAcquired(item.acquiredAt)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={item.status} kind="item" />
+                    {item.failure ? (
+                      <Text size="xs" c="red.8" data-testid="item-failure">
+                        {item.failure}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <ItemDownload item={item} onError={setMessage} />
+                      {item.packageBytes !== null ? (
+                        <Text size="xs">{t('kb', { value: formatNumber(item.packageBytes / 1024, locale, 0) })}</Text>
+                      ) : null}
+                      {item.downloads > 0 ? (
+                        <Text size="xs" c="dimmed">
+                          {t('downloads', { count: item.downloads })}
+                        </Text>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       <Title order={2} size="h4">
         {t('history')}
@@ -215,7 +284,12 @@ export function OrderDetailScreen({ id }: { id: number }) {
       <ol className={classes.history} data-testid="order-history">
         {d.history.map((h, i) => (
           <li key={i}>
-            {t('historyEntry', { from: name(h.fromStatus), to: name(h.toStatus), who: h.changedBy ?? t('system'), time: formatTime(h.changedAt, locale) })}
+            {t('historyEntry', {
+              from: name(h.fromStatus),
+              to: name(h.toStatus),
+              who: h.changedBy ?? t('system'),
+              time: formatTime(h.changedAt, locale),
+            })}
             {h.note ? ` — ${h.note}` : ''}
           </li>
         ))}

@@ -43,10 +43,12 @@ describe('placeOrder', () => {
       [placed.orderId],
     );
     expect(order).toEqual({ status: ORDER_STATUS.SUBMITTED, item_count: 3, contact_name: '张三', user_id: String(user) });
-    const items = await db().query<{ scene_id: string; file_name: string; online: boolean; scene: { id: string; fileName: string; footprint: { type: string } } }>(
-      'SELECT scene_id, file_name, online, scene FROM order_items WHERE order_id = $1 ORDER BY scene_id',
-      [placed.orderId],
-    );
+    const items = await db().query<{
+      scene_id: string;
+      file_name: string;
+      online: boolean;
+      scene: { id: string; fileName: string; footprint: { type: string } };
+    }>('SELECT scene_id, file_name, online, scene FROM order_items WHERE order_id = $1 ORDER BY scene_id', [placed.orderId]);
     expect(items.map((i) => i.scene_id)).toEqual([...ids].sort());
     for (const item of items) {
       expect(item.scene.id).toBe(item.scene_id);
@@ -80,12 +82,17 @@ describe('placeOrder', () => {
     const key = randomUUID();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        db().transaction((tx) => placeOrder(tx, { userId: user, sceneIds: ids, purpose: 'p', contact: { name: 'n' }, idempotencyKey: key })),
+        db().transaction((tx) =>
+          placeOrder(tx, { userId: user, sceneIds: ids, purpose: 'p', contact: { name: 'n' }, idempotencyKey: key }),
+        ),
       ),
     );
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    const [n] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND idempotency_key = $2', [user, key]);
+    const [n] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND idempotency_key = $2', [
+      user,
+      key,
+    ]);
     expect(n!.n).toBe(1);
   });
 
@@ -94,7 +101,9 @@ describe('placeOrder', () => {
     const before = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     const tooMany = Array.from({ length: ORDER_LIMITS.maxItemsPerOrder + 1 }, (_, i) => `S${i}`);
     const error = await db()
-      .transaction((tx) => placeOrder(tx, { userId: user, sceneIds: tooMany, purpose: 'p', contact: { name: 'n' }, idempotencyKey: randomUUID() }))
+      .transaction((tx) =>
+        placeOrder(tx, { userId: user, sceneIds: tooMany, purpose: 'p', contact: { name: 'n' }, idempotencyKey: randomUUID() }),
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
@@ -106,11 +115,32 @@ describe('placeOrder', () => {
 
     const one = await sceneIds(1);
     const gone = await db()
-      .transaction((tx) => placeOrder(tx, { userId: user, sceneIds: [...one, 'NO-SUCH-SCENE'], purpose: 'p', contact: { name: 'n' }, idempotencyKey: randomUUID() }))
-      .then(() => null, (e: unknown) => e as ApiError);
+      .transaction((tx) =>
+        placeOrder(tx, {
+          userId: user,
+          sceneIds: [...one, 'NO-SUCH-SCENE'],
+          purpose: 'p',
+          contact: { name: 'n' },
+          idempotencyKey: randomUUID(),
+        }),
+      )
+      .then(
+        () => null,
+        (e: unknown) => e as ApiError,
+      );
     expect(gone).toBeInstanceOf(ApiError);
     expect(gone!.messageKey).toBe('Orders.errors.scenesGone');
     expect(translateMessage('en', gone!.messageKey, gone!.values)).toMatch(/^1 scene is no longer/);
+    // Input the form would refuse is refused here too, in the same words.
+    const noName = await db()
+      .transaction((tx) =>
+        placeOrder(tx, { userId: user, sceneIds: one, purpose: 'p', contact: { name: ' ' }, idempotencyKey: randomUUID() }),
+      )
+      .then(
+        () => null,
+        (e: unknown) => e as ApiError,
+      );
+    expect(noName!.messageKey).toBe('Orders.errors.contactNameRequired');
     const after = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     expect(after[0]!.n).toBe(before[0]!.n);
   });

@@ -30,7 +30,14 @@ import { createSession } from '../../lib/server/auth/session';
 import { claimJob, runDueJobs, runJob, type JobHandlers } from '../../lib/server/jobs/runner';
 import { expireOrders, orderJobHandlers } from '../../lib/server/orders/production';
 import { changeOrderStatus } from '../../lib/server/orders/status';
-import { ORDER_ITEM_STATUS, ORDER_LIMITS, ORDER_STATUS, ORDER_STATUSES, ORDER_TRANSITIONS, type Actor } from '../../lib/shared/orders/model';
+import {
+  ORDER_ITEM_STATUS,
+  ORDER_LIMITS,
+  ORDER_STATUS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type Actor,
+} from '../../lib/shared/orders/model';
 import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
@@ -42,24 +49,40 @@ async function login(username: string, locale: 'zh' | 'en' = 'en') {
   const { token } = await createSession(db(), user!.id, { ip: 'test', userAgent: null });
   return {
     id: Number(user!.id),
-    headers: { cookie: `token=${token}`, origin: 'http://localhost:3000', 'x-locale': locale, 'x-forwarded-for': `192.0.2.${++addressCounter}` },
+    headers: {
+      cookie: `token=${token}`,
+      origin: 'http://localhost:3000',
+      'x-locale': locale,
+      'x-forwarded-for': `192.0.2.${++addressCounter}`,
+    },
   };
 }
 type Who = Awaited<ReturnType<typeof login>>;
 
 const add = (who: Who, body: unknown) => call(cartPost, '/api/order/v3/ordercart', { body, headers: who.headers });
 const remove = (who: Who, body: unknown) => call(cartDelete, '/api/order/v3/ordercart', { method: 'DELETE', body, headers: who.headers });
-const count = async (who: Who) => (await call(cartCount, '/api/order/v3/ordercart/count', { headers: who.headers })).json.data.count as number;
-const cartIds = async (who: Who) => ((await call(cartAllIds, '/api/order/v3/ordercart/allids', { headers: who.headers })).json.data.ids as string[]).sort();
+const count = async (who: Who) =>
+  (await call(cartCount, '/api/order/v3/ordercart/count', { headers: who.headers })).json.data.count as number;
+const cartIds = async (who: Who) =>
+  ((await call(cartAllIds, '/api/order/v3/ordercart/allids', { headers: who.headers })).json.data.ids as string[]).sort();
 const submit = (who: Who, body: Record<string, unknown>) =>
   call(orderPost, '/api/order/v3/order', {
-    body: { purpose: 'Land-use survey', contact: { name: 'Test User', email: 'orders-test@rscloud.example' }, idempotencyKey: randomUUID(), ...body },
+    body: {
+      purpose: 'Land-use survey',
+      contact: { name: 'Test User', email: 'orders-test@rscloud.example' },
+      idempotencyKey: randomUUID(),
+      ...body,
+    },
     headers: who.headers,
   });
-const detail = (who: Who, id: number) => call(orderDetail, `/api/order/v3/order/detail/${id}`, { params: { id: String(id) }, headers: who.headers });
+const detail = (who: Who, id: number) =>
+  call(orderDetail, `/api/order/v3/order/detail/${id}`, { params: { id: String(id) }, headers: who.headers });
 
 async function scenes(n: number, online: boolean): Promise<string[]> {
-  const rows = await db().query<{ id: string }>('SELECT id FROM scenes WHERE online = $1 ORDER BY acquired_at DESC, id LIMIT $2', [online, n]);
+  const rows = await db().query<{ id: string }>('SELECT id FROM scenes WHERE online = $1 ORDER BY acquired_at DESC, id LIMIT $2', [
+    online,
+    n,
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -82,13 +105,23 @@ describe('cart', () => {
     const [one, ...page] = await scenes(6, true);
     expect((await add(me, { ids: [one] })).json.data).toMatchObject({ matched: 1, added: 1, alreadyInCart: 0, count: 1 });
     expect((await add(me, { ids: [one] })).json.data).toMatchObject({ added: 0, alreadyInCart: 1, count: 1 });
-    expect((await add(me, { ids: [one, ...page, 'NO-SUCH-SCENE'] })).json.data).toMatchObject({ matched: 6, added: 5, alreadyInCart: 1, count: 6 });
+    expect((await add(me, { ids: [one, ...page, 'NO-SUCH-SCENE'] })).json.data).toMatchObject({
+      matched: 6,
+      added: 5,
+      alreadyInCart: 1,
+      count: 6,
+    });
 
     // All results of a search: the preview counts and stores nothing; then at most maxAddAll, newest first.
     const filter = { online: false, dateFrom: '2000-01-01' };
     const [matching] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM scenes WHERE NOT online');
     const preview = await add(me, { filter, preview: true });
-    expect(preview.json.data).toMatchObject({ matched: matching!.n, added: Math.min(matching!.n, ORDER_LIMITS.maxAddAll), capped: matching!.n > ORDER_LIMITS.maxAddAll, count: 6 });
+    expect(preview.json.data).toMatchObject({
+      matched: matching!.n,
+      added: Math.min(matching!.n, ORDER_LIMITS.maxAddAll),
+      capped: matching!.n > ORDER_LIMITS.maxAddAll,
+      count: 6,
+    });
     expect(await count(me)).toBe(6);
     const all = await add(me, { filter });
     expect(all.json.data.added).toBe(Math.min(matching!.n, ORDER_LIMITS.maxAddAll));
@@ -110,7 +143,11 @@ describe('cart', () => {
     const anonymous = await call(cartPost, '/api/order/v3/ordercart', { body: { ids: [id] }, headers: { 'x-locale': 'en' } });
     expect(anonymous.status).toBe(401);
     const editor = await login('demo-editor');
-    for (const res of [await add(editor, { ids: [id] }), await submit(editor, {}), await call(cartCount, '/api/order/v3/ordercart/count', { headers: editor.headers })]) {
+    for (const res of [
+      await add(editor, { ids: [id] }),
+      await submit(editor, {}),
+      await call(cartCount, '/api/order/v3/ordercart/count', { headers: editor.headers }),
+    ]) {
       expect(res.status).toBe(403);
     }
   });
@@ -131,7 +168,9 @@ describe('orders', () => {
     const orderId = results[0]!.json.data.orderId as number;
     const d = await detail(me, orderId);
     expect(d.json.data).toMatchObject({ status: ORDER_STATUS.SUBMITTED, itemCount: 3, contactName: 'Test User' });
-    expect(d.json.data.history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: ORDER_STATUS.SUBMITTED, changedBy: 'demo-personal' })]);
+    expect(d.json.data.history).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: ORDER_STATUS.SUBMITTED, changedBy: 'demo-personal' }),
+    ]);
 
     // The rest of the cart, ordered whole; an empty cart then refuses in the caller's language.
     const rest = await submit(me, {});
@@ -145,19 +184,30 @@ describe('orders', () => {
     // Lists, by status, counts, search, ids, scene ids by code, CSV.
     const own = await call(ordersOwn, '/api/order/v3/order/own?pageSize=10', { headers: me.headers });
     expect(own.json.data.total).toBe(2);
-    const byStatus = await call(ordersByStatus, `/api/order/v3/order/own/status/${ORDER_STATUS.SUBMITTED}`, { params: { status: '1' }, headers: me.headers });
+    const byStatus = await call(ordersByStatus, `/api/order/v3/order/own/status/${ORDER_STATUS.SUBMITTED}`, {
+      params: { status: '1' },
+      headers: me.headers,
+    });
     expect(byStatus.json.data.total).toBe(2);
     const [fileName] = await db().query<{ file_name: string }>('SELECT file_name FROM scenes WHERE id = $1', [ids[4]!]);
     const search = await call(ordersOwn, `/api/order/v3/order/own?q=${encodeURIComponent(fileName!.file_name)}`, { headers: me.headers });
     expect(search.json.data.list.map((o: { id: number }) => o.id)).toEqual([rest.json.data.orderId]);
-    expect((await call(orderCount, '/api/order/v3/order/count', { headers: me.headers })).json.data).toEqual({ total: 2, byStatus: { '1': 2 } });
-    expect((await call(orderIds, '/api/order/v3/order/own/allids', { headers: me.headers })).json.data.ids.sort()).toEqual([orderId, rest.json.data.orderId].sort());
+    expect((await call(orderCount, '/api/order/v3/order/count', { headers: me.headers })).json.data).toEqual({
+      total: 2,
+      byStatus: { '1': 2 },
+    });
+    expect((await call(orderIds, '/api/order/v3/order/own/allids', { headers: me.headers })).json.data.ids.sort()).toEqual(
+      [orderId, rest.json.data.orderId].sort(),
+    );
     const code = d.json.data.code as string;
     const sceneIds = await call(sceneIdsOfOrder, `/api/order/v3/orderitem/metadataids/${code}`, { params: { code }, headers: me.headers });
     expect(sceneIds.json.data.ids.sort()).toEqual(ids.slice(0, 3).sort());
-    const csvRes = await ordersExport(new Request('http://localhost:3000/api/order/v3/order/own/export?lang=zh', { headers: { ...me.headers, 'x-locale': 'en' } }), {
-      params: Promise.resolve({}),
-    });
+    const csvRes = await ordersExport(
+      new Request('http://localhost:3000/api/order/v3/order/own/export?lang=zh', { headers: { ...me.headers, 'x-locale': 'en' } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
     expect(decodeURIComponent(csvRes.headers.get('content-disposition')!.split("''")[1]!)).toMatch(/^我的订单-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = Buffer.from(await csvRes.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -167,17 +217,31 @@ describe('orders', () => {
     expect(text).toContain(`${code},已提交`);
 
     // Statuses come from the dictionary, in both languages.
-    const dic = await call(dictionary, '/api/system/v1/dic/code/ORDER_STATUS/item/s', { params: { CODE: 'ORDER_STATUS' }, headers: { 'x-locale': 'en' } });
-    expect(dic.json.data.map((i: { itemValue: string; nameEn: string; nameZh: string }) => [i.itemValue, i.nameEn])).toContainEqual(['3', 'Ready']);
+    const dic = await call(dictionary, '/api/system/v1/dic/code/ORDER_STATUS/item/s', {
+      params: { CODE: 'ORDER_STATUS' },
+      headers: { 'x-locale': 'en' },
+    });
+    expect(dic.json.data.map((i: { itemValue: string; nameEn: string; nameZh: string }) => [i.itemValue, i.nameEn])).toContainEqual([
+      '3',
+      'Ready',
+    ]);
 
     // The owner cancels a submitted order; its jobs then do nothing.
-    const cancelled = await call(orderCancel, `/api/order/v3/order/cancel/${orderId}`, { method: 'POST', params: { id: String(orderId) }, headers: me.headers });
+    const cancelled = await call(orderCancel, `/api/order/v3/order/cancel/${orderId}`, {
+      method: 'POST',
+      params: { id: String(orderId) },
+      headers: me.headers,
+    });
     expect(cancelled.json.data.status).toBe(ORDER_STATUS.CANCELLED);
     await runAll();
     const after = await detail(me, orderId);
     expect(after.json.data.status).toBe(ORDER_STATUS.CANCELLED);
     expect(after.json.data.items.every((i: { status: number }) => i.status === ORDER_ITEM_STATUS.WAITING)).toBe(true);
-    const again = await call(orderCancel, `/api/order/v3/order/cancel/${orderId}`, { method: 'POST', params: { id: String(orderId) }, headers: me.headers });
+    const again = await call(orderCancel, `/api/order/v3/order/cancel/${orderId}`, {
+      method: 'POST',
+      params: { id: String(orderId) },
+      headers: me.headers,
+    });
     expect(again.json.message).toBe('The order cannot change to that status now');
   });
 });
@@ -228,7 +292,9 @@ describe('production and delivery', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const base = item.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
-    expect(Object.keys(zip).sort()).toEqual(['README.txt', 'footprint.geojson', 'metadata.json', 'metadata.xml', 'quicklook.png'].map((f) => `${base}/${f}`));
+    expect(Object.keys(zip).sort()).toEqual(
+      ['README.txt', 'footprint.geojson', 'metadata.json', 'metadata.xml', 'quicklook.png'].map((f) => `${base}/${f}`),
+    );
     expect(JSON.parse(new TextDecoder().decode(zip[`${base}/metadata.json`])).id).toBe(offline);
     expect(new TextDecoder().decode(zip[`${base}/README.txt`])).toContain('NO imagery');
     expect(new TextDecoder().decode(zip[`${base}/metadata.xml`])).toContain(`<fileName>${item.fileName}</fileName>`);
@@ -279,7 +345,10 @@ describe('production and delivery', () => {
     const ids = await scenes(3, true);
     const orderId = await orderWith(me, ids);
     const failing = new Set([ids[1]]);
-    const handlers = orderJobHandlers({ offlineDelaySeconds: 0, failItem: ({ sceneId }) => (failing.has(sceneId) ? 'Orders.failures.archiveUnreadable' : null) });
+    const handlers = orderJobHandlers({
+      offlineDelaySeconds: 0,
+      failItem: ({ sceneId }) => (failing.has(sceneId) ? 'Orders.failures.archiveUnreadable' : null),
+    });
     await runAll(handlers);
     let d = (await detail(me, orderId)).json.data;
     expect(d).toMatchObject({ status: ORDER_STATUS.READY, readyCount: 2, failedCount: 1 });
@@ -287,18 +356,31 @@ describe('production and delivery', () => {
     expect(failed).toMatchObject({ status: ORDER_ITEM_STATUS.FAILED, failure: 'The archived scene could not be read from the archive' });
 
     failing.clear();
-    const retry = await call(orderRetry, `/api/order/v3/order/retry/${orderId}`, { method: 'POST', params: { id: String(orderId) }, headers: me.headers });
+    const retry = await call(orderRetry, `/api/order/v3/order/retry/${orderId}`, {
+      method: 'POST',
+      params: { id: String(orderId) },
+      headers: me.headers,
+    });
     expect(retry.json.data.status).toBe(ORDER_STATUS.IN_PRODUCTION);
     await runAll(handlers);
     d = (await detail(me, orderId)).json.data;
     expect(d).toMatchObject({ status: ORDER_STATUS.READY, readyCount: 3, failedCount: 0 });
-    expect((await call(orderRetry, `/api/order/v3/order/retry/${orderId}`, { method: 'POST', params: { id: String(orderId) }, headers: me.headers })).json.message).toBe(
-      'No item of this order has failed',
-    );
+    expect(
+      (
+        await call(orderRetry, `/api/order/v3/order/retry/${orderId}`, {
+          method: 'POST',
+          params: { id: String(orderId) },
+          headers: me.headers,
+        })
+      ).json.message,
+    ).toBe('No item of this order has failed');
 
     // A transient error is retried with backoff up to max attempts, then the item fails with the generic reason.
     const doomed = await orderWith(me, ids.slice(0, 1));
-    const broken: JobHandlers = { ...handlers, 'order.produce_item': { ...handlers['order.produce_item']!, run: () => Promise.reject(new Error('disk full')) } };
+    const broken: JobHandlers = {
+      ...handlers,
+      'order.produce_item': { ...handlers['order.produce_item']!, run: () => Promise.reject(new Error('disk full')) },
+    };
     await runAll(broken);
     const [job] = await db().query<{ attempts: number; failed_at: Date | null; last_error: string }>(
       `SELECT attempts, failed_at, last_error FROM jobs WHERE payload->>'itemId' = (SELECT id::text FROM order_items WHERE order_id = $1)`,
@@ -330,7 +412,9 @@ describe('production and delivery', () => {
     expect(d).toMatchObject({ status: ORDER_STATUS.READY, readyCount: 2 });
     // A comes back from the dead and completes its old claim: refused, nothing written twice.
     expect(await runJob(db(), handlers, dead!, { ...RUNNER, workerId: 'worker-a' })).toBe(false);
-    const history = await db().query<{ to_status: number }>('SELECT to_status FROM order_history WHERE order_id = $1 ORDER BY id', [orderId]);
+    const history = await db().query<{ to_status: number }>('SELECT to_status FROM order_history WHERE order_id = $1 ORDER BY id', [
+      orderId,
+    ]);
     expect(history.map((h) => h.to_status)).toEqual([ORDER_STATUS.SUBMITTED, ORDER_STATUS.IN_PRODUCTION, ORDER_STATUS.READY]);
     const [jobs] = await db().query<{ done: number; attempts: number }>(
       `SELECT count(*) FILTER (WHERE done_at IS NOT NULL)::int AS done, max(attempts)::int AS attempts
@@ -340,6 +424,19 @@ describe('production and delivery', () => {
     expect(jobs).toEqual({ done: 2, attempts: 2 });
     const mails = await db().query(`SELECT 1 FROM jobs WHERE kind = 'order.notify_ready' AND payload->>'orderId' = $1`, [String(orderId)]);
     expect(mails).toHaveLength(1);
+
+    // A job whose every worker dies (lease after lease) is given up after max attempts: the item fails, recorded.
+    const [scene] = await scenes(1, false);
+    const doomed = await orderWith(me, [scene!]);
+    for (let i = 0; i < 5; i++) {
+      const claimed = await claimJob(db(), ['order.produce_item'], { workerId: `dying-${i}`, leaseSeconds: 60 });
+      expect(claimed?.attempts).toBe(i + 1);
+      await db().query(`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = $1`, [claimed!.id]);
+    }
+    await runDueJobs(db(), handlers, RUNNER);
+    const lost = (await detail(me, doomed)).json.data;
+    expect(lost).toMatchObject({ status: ORDER_STATUS.FAILED, failedCount: 1 });
+    expect(lost.items[0].failure).toBe('The package could not be produced; try again');
   });
 });
 
@@ -358,7 +455,10 @@ describe('status transitions', () => {
           const before = (await db().query('SELECT 1 FROM order_history WHERE order_id = $1', [orderId])).length;
           const result = await db()
             .transaction((tx) => changeOrderStatus(tx, orderId, { to, actor, actorId: actor === 'system' ? null : me.id, note: 'because' }))
-            .then(() => 'ok', (e: Error) => e.message);
+            .then(
+              () => 'ok',
+              (e: Error) => e.message,
+            );
           expect([from, to, actor, result]).toEqual([from, to, actor, rule ? 'ok' : 'Orders.errors.transitionRefused']);
           const [now] = await db().query<{ status: number }>('SELECT status FROM orders WHERE id = $1', [orderId]);
           expect(now!.status).toBe(rule ? to : from);
@@ -368,7 +468,10 @@ describe('status transitions', () => {
             await db().query('UPDATE orders SET status = $2 WHERE id = $1', [orderId, from]);
             const noNote = await db()
               .transaction((tx) => changeOrderStatus(tx, orderId, { to, actor, actorId: null }))
-              .then(() => 'ok', (e: Error) => e.message);
+              .then(
+                () => 'ok',
+                (e: Error) => e.message,
+              );
             expect(noNote).toBe('Orders.errors.noteRequired');
           }
         }
@@ -408,9 +511,20 @@ describe('IDOR: another user never reads or changes your cart, orders or downloa
     const anonymous = await download(new Request(u), { params: Promise.resolve({ id: String(itemId) }) });
     expect(anonymous.status).toBe(401);
     // Lists, counts, ids and links of the other user hold nothing of the owner's.
-    expect((await call(ordersOwn, '/api/order/v3/order/own', { headers: other.headers })).json.data.list.map((o: { id: number }) => o.id)).not.toContain(orderId);
+    expect(
+      (await call(ordersOwn, '/api/order/v3/order/own', { headers: other.headers })).json.data.list.map((o: { id: number }) => o.id),
+    ).not.toContain(orderId);
     expect((await call(orderIds, '/api/order/v3/order/own/allids', { headers: other.headers })).json.data.ids).not.toContain(orderId);
-    expect((await call(allUri, '/api/order/v3/order/exporturi/all', { headers: other.headers })).json.data.links.map((l: { itemId: number }) => l.itemId)).not.toContain(itemId);
+    expect(
+      (await call(allUri, '/api/order/v3/order/exporturi/all', { headers: other.headers })).json.data.links.map(
+        (l: { itemId: number }) => l.itemId,
+      ),
+    ).not.toContain(itemId);
+    const otherCsv = await ordersExport(new Request('http://localhost:3000/api/order/v3/order/own/export', { headers: other.headers }), {
+      params: Promise.resolve({}),
+    });
+    expect(await otherCsv.text()).not.toContain(d.code);
+    expect(await cartIds(other)).not.toEqual(expect.arrayContaining(ownerCart));
     // Cart writes by the other user touch only their own cart.
     await remove(other, { ids: ownerCart });
     await remove(other, { all: true });

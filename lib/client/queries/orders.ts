@@ -34,10 +34,10 @@ export { cartKeys, useCartCount } from './cart-count';
 export const CART_PAGE_SIZE = 10;
 export const ORDERS_PAGE_SIZE = 10;
 
-
 export const orderKeys = {
   all: ['orders'] as const,
-  list: (userId: string, pageNum: number, status: number | null, q: string) => [...orderKeys.all, 'list', userId, pageNum, status, q] as const,
+  list: (userId: string, pageNum: number, status: number | null, q: string) =>
+    [...orderKeys.all, 'list', userId, pageNum, status, q] as const,
   detail: (userId: string, id: number) => [...orderKeys.all, 'detail', userId, id] as const,
 };
 
@@ -96,7 +96,11 @@ export function useOwnOrders(pageNum: number, status: OrderStatus | null, q: str
   const userId = useUserId();
   return useQuery({
     queryKey: orderKeys.list(userId, pageNum, status, q),
-    queryFn: ({ signal }) => apiFetch(ownOrdersContract, { query: { pageNum, pageSize: ORDERS_PAGE_SIZE, status: status ?? undefined, q: q || undefined }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(ownOrdersContract, {
+        query: { pageNum, pageSize: ORDERS_PAGE_SIZE, status: status ?? undefined, q: q || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled: userId !== '',
   });
@@ -129,4 +133,3 @@ export const useRetryOrder = () => useOrderAction(retryOrderContract);
 export const fetchItemLink = (id: number) => apiFetch(itemLinkContract, { query: { id } });
 export const fetchOrderLinks = (id: number) => apiFetch(orderLinksContract, { query: { id } });
 export const fetchAllLinks = () => apiFetch(allLinksContract);
-

@@ -57,7 +57,11 @@ interface JobRow {
 }
 
 /** Claims the next due job of the handled kinds (or one whose lease ran out); null when none is due. */
-export async function claimJob(db: Queryable, kinds: readonly string[], options: Pick<RunnerOptions, 'workerId' | 'leaseSeconds'>): Promise<ClaimedJob | null> {
+export async function claimJob(
+  db: Queryable,
+  kinds: readonly string[],
+  options: Pick<RunnerOptions, 'workerId' | 'leaseSeconds'>,
+): Promise<ClaimedJob | null> {
   const [row] = await db.query<JobRow>(
     `UPDATE jobs j SET locked_by = $1, locked_until = now() + make_interval(secs => $2), attempts = j.attempts + 1
       WHERE j.id = (SELECT id FROM jobs
@@ -73,7 +77,13 @@ export async function claimJob(db: Queryable, kinds: readonly string[], options:
 class LeaseLost extends Error {}
 
 /** Marks the job (still leased by us) with `set`; throws LeaseLost when another worker has it now. */
-async function release(tx: Queryable, job: ClaimedJob, workerId: string, set: string, params: readonly (string | number | null)[]): Promise<void> {
+async function release(
+  tx: Queryable,
+  job: ClaimedJob,
+  workerId: string,
+  set: string,
+  params: readonly (string | number | null)[],
+): Promise<void> {
   const rows = await tx.query(
     `UPDATE jobs SET locked_by = NULL, locked_until = NULL, ${set} WHERE id = $1 AND locked_by = $2 AND attempts = $3 RETURNING id`,
     [job.id, workerId, job.attempts, ...params],
@@ -117,7 +127,10 @@ export async function runJob(db: Database, handlers: JobHandlers, job: ClaimedJo
           await handler?.onFailure?.(tx, job, error);
         } else {
           const delay = Math.min(3600, options.backoffSeconds * 2 ** (job.attempts - 1));
-          await release(tx, job, options.workerId, 'run_at = now() + make_interval(secs => $4), last_error = $5', [delay, errorText(error)]);
+          await release(tx, job, options.workerId, 'run_at = now() + make_interval(secs => $4), last_error = $5', [
+            delay,
+            errorText(error),
+          ]);
         }
       });
     } catch (inner) {

@@ -67,7 +67,11 @@ export async function addToCart(db: Database, userId: number, input: AddToCart):
 }
 
 /** Takes the given scenes out of the caller's cart, or all of them. */
-export async function removeFromCart(db: Queryable, userId: number, ids: readonly string[] | 'all'): Promise<{ removed: number; count: number }> {
+export async function removeFromCart(
+  db: Queryable,
+  userId: number,
+  ids: readonly string[] | 'all',
+): Promise<{ removed: number; count: number }> {
   const removed =
     ids === 'all'
       ? await db.query('DELETE FROM cart_items WHERE user_id = $1 RETURNING scene_id', [userId])
@@ -76,7 +80,9 @@ export async function removeFromCart(db: Queryable, userId: number, ids: readonl
 }
 
 export async function cartIds(db: Queryable, userId: number): Promise<string[]> {
-  const rows = await db.query<{ scene_id: string }>('SELECT scene_id FROM cart_items WHERE user_id = $1 ORDER BY added_at DESC, scene_id', [userId]);
+  const rows = await db.query<{ scene_id: string }>('SELECT scene_id FROM cart_items WHERE user_id = $1 ORDER BY added_at DESC, scene_id', [
+    userId,
+  ]);
   return rows.map((r) => r.scene_id);
 }
 

@@ -32,7 +32,14 @@ export function signItemLink(secret: string, itemId: number, userId: number, exp
 }
 
 /** 'ok', or why not: checked in constant time, then the expiry. */
-export function checkItemLink(secret: string, itemId: number, userId: number, expires: string | undefined, sig: string | undefined, now = Date.now()) {
+export function checkItemLink(
+  secret: string,
+  itemId: number,
+  userId: number,
+  expires: string | undefined,
+  sig: string | undefined,
+  now = Date.now(),
+) {
   if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid' as const;
   const expected = Buffer.from(mac(secret, itemId, userId, Number(expires)));
   const given = Buffer.from(sig);
@@ -109,7 +116,11 @@ export async function downloadItem(
     [itemId, userId],
   );
   if (!item) throw notFound();
-  if (item.status !== ORDER_ITEM_STATUS.READY || !item.package_key || !DELIVERING.includes(item.order_status as (typeof DELIVERING)[number])) {
+  if (
+    item.status !== ORDER_ITEM_STATUS.READY ||
+    !item.package_key ||
+    !DELIVERING.includes(item.order_status as (typeof DELIVERING)[number])
+  ) {
     throw linkExpired();
   }
   const object = await store.get(item.package_key);

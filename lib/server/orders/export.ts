@@ -6,7 +6,19 @@ import type { Queryable } from '../db/types';
 import { datedName, fileResponse } from '../files/file-response';
 import { translateMessage } from '../i18n';
 
-const COLUMNS = ['code', 'status', 'createdAt', 'purpose', 'fileName', 'satellite', 'acquiredAt', 'online', 'itemStatus', 'failure', 'downloads'] as const;
+const COLUMNS = [
+  'code',
+  'status',
+  'createdAt',
+  'purpose',
+  'fileName',
+  'satellite',
+  'acquiredAt',
+  'online',
+  'itemStatus',
+  'failure',
+  'downloads',
+] as const;
 
 export async function exportOwnOrders(db: Queryable, userId: number, locale: Locale): Promise<Response> {
   const rows = await db.query<{

@@ -7,7 +7,7 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import type { OrderDetail, OrderItem, OrderPage, OrderSummary, PlacedOrder } from '../../shared/contracts/orders';
-import { ORDER_ITEM_STATUS, ORDER_STATUS, type OrderStatus } from '../../shared/orders/model';
+import { ORDER_ITEM_STATUS, ORDER_STATUS } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
 import { containsPattern } from '../db/like';
 import type { Database, Queryable, SqlParam } from '../db/types';
@@ -41,9 +41,10 @@ export async function submitFromCart(db: Database, input: SubmitFromCart): Promi
       [input.userId, input.idempotencyKey],
     );
     if (existing) return { orderId: Number(existing.id), code: existing.code, created: false };
-    const inCart = await tx.query<{ scene_id: string }>('SELECT scene_id FROM cart_items WHERE user_id = $1 ORDER BY added_at DESC, scene_id', [
-      input.userId,
-    ]);
+    const inCart = await tx.query<{ scene_id: string }>(
+      'SELECT scene_id FROM cart_items WHERE user_id = $1 ORDER BY added_at DESC, scene_id',
+      [input.userId],
+    );
     const cart = new Set(inCart.map((r) => r.scene_id));
     let sceneIds: string[];
     if (input.sceneIds) {
@@ -116,7 +117,9 @@ export async function ownOrders(db: Queryable, userId: number, query: OwnOrdersQ
   if (query.q) {
     params.push(containsPattern(query.q));
     const p = `$${params.length}`;
-    where.push(`(o.code ILIKE ${p} OR o.purpose ILIKE ${p} OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.file_name ILIKE ${p}))`);
+    where.push(
+      `(o.code ILIKE ${p} OR o.purpose ILIKE ${p} OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.file_name ILIKE ${p}))`,
+    );
   }
   const sql = where.join(' AND ');
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o WHERE ${sql}`, params);
@@ -132,12 +135,17 @@ export async function ownOrders(db: Queryable, userId: number, query: OwnOrdersQ
 }
 
 export async function ownOrderIds(db: Queryable, userId: number): Promise<number[]> {
-  const rows = await db.query<{ id: string }>('SELECT id::text AS id FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [userId]);
+  const rows = await db.query<{ id: string }>('SELECT id::text AS id FROM orders WHERE user_id = $1 ORDER BY created_at DESC, id DESC', [
+    userId,
+  ]);
   return rows.map((r) => Number(r.id));
 }
 
 export async function ownOrderCount(db: Queryable, userId: number): Promise<{ total: number; byStatus: Record<string, number> }> {
-  const rows = await db.query<{ status: number; n: number }>('SELECT status, count(*)::int AS n FROM orders WHERE user_id = $1 GROUP BY status', [userId]);
+  const rows = await db.query<{ status: number; n: number }>(
+    'SELECT status, count(*)::int AS n FROM orders WHERE user_id = $1 GROUP BY status',
+    [userId],
+  );
   const byStatus: Record<string, number> = {};
   for (const r of rows) byStatus[String(r.status)] = r.n;
   return { total: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
@@ -165,7 +173,9 @@ interface ItemRow {
 }
 
 export async function ownOrderDetail(db: Queryable, userId: number, orderId: number, locale: Locale): Promise<OrderDetail> {
-  const [row] = await db.query<SummaryRow & { contact_name: string; contact_phone: string | null; contact_email: string | null; organization: string | null }>(
+  const [row] = await db.query<
+    SummaryRow & { contact_name: string; contact_phone: string | null; contact_email: string | null; organization: string | null }
+  >(
     `SELECT ${SUMMARY_COLUMNS}, o.contact_name, o.contact_phone, o.contact_email, o.organization FROM orders o WHERE o.id = $1 AND o.user_id = $2`,
     [orderId, userId],
   );
@@ -176,7 +186,13 @@ export async function ownOrderDetail(db: Queryable, userId: number, orderId: num
        FROM order_items WHERE order_id = $1 ORDER BY id`,
     [orderId],
   );
-  const history = await db.query<{ from_status: number | null; to_status: number; username: string | null; note: string | null; changed_at: Date }>(
+  const history = await db.query<{
+    from_status: number | null;
+    to_status: number;
+    username: string | null;
+    note: string | null;
+    changed_at: Date;
+  }>(
     `SELECT h.from_status, h.to_status, u.username, h.note, h.changed_at
        FROM order_history h LEFT JOIN users u ON u.id = h.changed_by WHERE h.order_id = $1 ORDER BY h.id`,
     [orderId],
@@ -245,7 +261,7 @@ export async function retryFailedItems(tx: Queryable, orderId: number, actor: 'o
     [orderId],
   );
   if (items.length === 0) throw new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.nothingToRetry');
-  await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION as OrderStatus, actor, actorId });
+  await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION, actor, actorId });
   await enqueueOrderProduction(tx, orderId);
   return items.length;
 }

@@ -18,7 +18,8 @@ export interface BuiltPackage {
   bytes: number;
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The scene's metadata as XML: one element per field (the footprint as GeoJSON text). */
 export function metadataXml(scene: Scene): string {

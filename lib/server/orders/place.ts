@@ -8,12 +8,13 @@ import 'server-only';
  * Idempotent on (user, idempotency key): the same key finds the first order (`created: false`), also
  * when two submits race — the second INSERT waits on the first's unique key and then finds its order.
  */
-import { API_CODES } from '../../shared/contracts/api';
+import { API_CODES, issueValues, localizedIssueKey } from '../../shared/contracts/api';
 import { placeOrderInputSchema } from '../../shared/contracts/orders';
 import { ORDER_LIMITS, ORDER_STATUS } from '../../shared/orders/model';
 import { ApiError, invalidInput } from '../api/errors';
 import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue/query';
 import type { Queryable } from '../db/types';
+import { isQualifiedMessageKey } from '../i18n';
 import { enqueueOrderProduction } from './enqueue';
 
 export interface PlaceOrderInput {
@@ -54,7 +55,14 @@ function orderCode(id: number, now: Date): string {
 
 export async function placeOrder(tx: Queryable, raw: PlaceOrderInput): Promise<PlacedOrder> {
   const parsed = placeOrderInputSchema.safeParse(raw);
-  if (!parsed.success) throw invalidInput(parsed.error.issues.map((i) => i.path.join('.')).join(', '));
+  if (!parsed.success) {
+    // The caller's form validates with the same schemas; here the first issue is named in its own words.
+    const first = parsed.error.issues[0];
+    const key = first ? localizedIssueKey(first.message) : null;
+    if (key && isQualifiedMessageKey(key))
+      throw new ApiError(API_CODES.INVALID_INPUT, key, issueValues(first as { minimum?: unknown; maximum?: unknown }));
+    throw invalidInput(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
   const input = parsed.data;
 
   const found = await existingOrder(tx, input.userId, input.idempotencyKey);
@@ -62,9 +70,10 @@ export async function placeOrder(tx: Queryable, raw: PlaceOrderInput): Promise<P
 
   const sceneIds = [...new Set(input.sceneIds)];
   if (sceneIds.length > ORDER_LIMITS.maxItemsPerOrder) throw tooManyItems();
-  const rows = await tx.query<SceneRow>(`SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.id = ANY ($1::text[]) ORDER BY s.acquired_at DESC, s.id`, [
-    sceneIds,
-  ]);
+  const rows = await tx.query<SceneRow>(
+    `SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.id = ANY ($1::text[]) ORDER BY s.acquired_at DESC, s.id`,
+    [sceneIds],
+  );
   if (rows.length !== sceneIds.length) {
     throw new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.scenesGone', { count: sceneIds.length - rows.length });
   }

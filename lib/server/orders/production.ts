@@ -44,7 +44,8 @@ const ACTIVE: readonly OrderStatus[] = [ORDER_STATUS.SUBMITTED, ORDER_STATUS.IN_
 async function startProduction(tx: Queryable, orderId: number): Promise<boolean> {
   const status = await lockOrder(tx, orderId);
   if (status === null || !ACTIVE.includes(status)) return false;
-  if (status === ORDER_STATUS.SUBMITTED) await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION, actor: 'system', actorId: null });
+  if (status === ORDER_STATUS.SUBMITTED)
+    await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION, actor: 'system', actorId: null });
   return true;
 }
 
@@ -69,7 +70,10 @@ export async function settleOrder(tx: Queryable, orderId: number): Promise<void>
 }
 
 async function failItem(tx: Queryable, itemId: number, orderId: number, messageKey: string): Promise<void> {
-  await tx.query(`UPDATE order_items SET status = ${ORDER_ITEM_STATUS.FAILED}, failure = $2 WHERE id = $1 AND status IN (1, 2)`, [itemId, messageKey]);
+  await tx.query(`UPDATE order_items SET status = ${ORDER_ITEM_STATUS.FAILED}, failure = $2 WHERE id = $1 AND status IN (1, 2)`, [
+    itemId,
+    messageKey,
+  ]);
   await settleOrder(tx, orderId);
 }
 
@@ -99,19 +103,30 @@ export function produceItemHandler(options: ProductionOptions): JobHandler {
       const itemId = Number(job.payload.itemId);
       const item = await loadItem(db, itemId);
       // Gone, finished, or its order is no longer active: nothing to do.
-      if (!item || !ACTIVE.includes(item.order_status as OrderStatus) || item.status === ORDER_ITEM_STATUS.READY || item.status === ORDER_ITEM_STATUS.FAILED) {
+      if (
+        !item ||
+        !ACTIVE.includes(item.order_status as OrderStatus) ||
+        item.status === ORDER_ITEM_STATUS.READY ||
+        item.status === ORDER_ITEM_STATUS.FAILED
+      ) {
         return {};
       }
       const orderId = Number(item.order_id);
       const begin = async (tx: Queryable) => {
         if (!(await startProduction(tx, orderId))) return false;
-        await tx.query(`UPDATE order_items SET status = ${ORDER_ITEM_STATUS.PRODUCING} WHERE id = $1 AND status = ${ORDER_ITEM_STATUS.WAITING}`, [itemId]);
+        await tx.query(
+          `UPDATE order_items SET status = ${ORDER_ITEM_STATUS.PRODUCING} WHERE id = $1 AND status = ${ORDER_ITEM_STATUS.WAITING}`,
+          [itemId],
+        );
         return true;
       };
       const recallUntil = typeof job.payload.recallUntil === 'string' ? Date.parse(job.payload.recallUntil) : null;
       if (!item.online && recallUntil === null && options.offlineDelaySeconds > 0) {
         const runAt = new Date(Date.now() + options.offlineDelaySeconds * 1000);
-        return { commit: async (tx) => void (await begin(tx)), later: { runAt, payload: { ...job.payload, recallUntil: runAt.toISOString() } } };
+        return {
+          commit: async (tx) => void (await begin(tx)),
+          later: { runAt, payload: { ...job.payload, recallUntil: runAt.toISOString() } },
+        };
       }
       const injected = options.failItem?.({ sceneId: item.scene.id, attempts: item.attempts }) ?? null;
       if (injected) throw new ItemFailure(injected);
@@ -148,7 +163,12 @@ export const notifyReadyHandler: JobHandler = {
       [Number(job.payload.orderId)],
     );
     if (!order?.email) return {};
-    const values = { code: order.code, ready: order.ready, total: order.item_count, url: `${getEnv().SITE_URL}/chinese/personal/personalCenter/myOrder/${job.payload.orderId}` };
+    const values = {
+      code: order.code,
+      ready: order.ready,
+      total: order.item_count,
+      url: `${getEnv().SITE_URL}/chinese/personal/personalCenter/myOrder/${job.payload.orderId}`,
+    };
     const subject = `${translateMessage('zh', 'Orders.email.readySubject', values)} / ${translateMessage('en', 'Orders.email.readySubject', values)}`;
     const body = `${translateMessage('zh', 'Orders.email.readyBody', values)}\n\n${translateMessage('en', 'Orders.email.readyBody', {
       ...values,
@@ -184,7 +204,10 @@ export async function expireOrders(db: Database, limit = 100): Promise<number> {
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       // Still ready and still due under the lock (another worker may have done it).
-      const [still] = await tx.query(`SELECT 1 FROM orders WHERE id = $1 AND status = ${ORDER_STATUS.READY} AND expires_at < now() FOR UPDATE`, [id]);
+      const [still] = await tx.query(
+        `SELECT 1 FROM orders WHERE id = $1 AND status = ${ORDER_STATUS.READY} AND expires_at < now() FOR UPDATE`,
+        [id],
+      );
       if (!still) return;
       await changeOrderStatus(tx, Number(id), { to: ORDER_STATUS.EXPIRED, actor: 'system', actorId: null });
       expired++;

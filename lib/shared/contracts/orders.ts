@@ -281,7 +281,13 @@ export const ownOrdersQuerySchema = listQuerySchema.extend({
   q: z.string().trim().max(100, issue('badSearch')).optional(),
 });
 
-const idParams = z.object({ id: z.coerce.number(issue('badOrderId')).int(issue('badOrderId')).min(1, issue('badOrderId')).max(Number.MAX_SAFE_INTEGER, issue('badOrderId')) });
+const idParams = z.object({
+  id: z.coerce
+    .number(issue('badOrderId'))
+    .int(issue('badOrderId'))
+    .min(1, issue('badOrderId'))
+    .max(Number.MAX_SAFE_INTEGER, issue('badOrderId')),
+});
 
 export const createOrderContract = defineContract({
   method: 'POST',
@@ -319,7 +325,9 @@ export const ownOrdersByStatusContract = defineContract({
   summary: "A page of the caller's orders in one status (ORDER_STATUS dictionary)",
   tag: TAG,
   access: 'login',
-  params: z.object({ status: z.coerce.number(issue('badStatus')).int(issue('badStatus')).min(1, issue('badStatus')).max(8, issue('badStatus')) }),
+  params: z.object({
+    status: z.coerce.number(issue('badStatus')).int(issue('badStatus')).min(1, issue('badStatus')).max(8, issue('badStatus')),
+  }),
   query: listQuerySchema,
   response: orderPageSchema,
 });
@@ -327,7 +335,7 @@ export const ownOrdersByStatusContract = defineContract({
 export const orderCountContract = defineContract({
   method: 'GET',
   path: '/api/order/v3/order/count',
-  summary: "How many orders the caller has, in all and per status",
+  summary: 'How many orders the caller has, in all and per status',
   tag: TAG,
   access: 'login',
   response: z.object({ total: z.number().int(), byStatus: z.record(z.string(), z.number().int()) }),

@@ -6,4 +6,6 @@ import { addToCartContract, removeFromCartContract } from '@/lib/shared/contract
 
 export const POST = withApi(addToCartContract, ({ db, session, body }) => addToCart(db, ownerId(session), body));
 
-export const DELETE = withApi(removeFromCartContract, ({ db, session, body }) => removeFromCart(db, ownerId(session), body.all ? 'all' : (body.ids ?? [])));
+export const DELETE = withApi(removeFromCartContract, ({ db, session, body }) =>
+  removeFromCart(db, ownerId(session), body.all ? 'all' : (body.ids ?? [])),
+);

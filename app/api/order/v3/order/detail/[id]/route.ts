@@ -4,4 +4,6 @@ import { ownOrderDetail } from '@/lib/server/orders/orders';
 import { ownerId } from '@/lib/server/orders/owner';
 import { orderDetailContract } from '@/lib/shared/contracts/orders';
 
-export const GET = withApi(orderDetailContract, ({ db, session, params, locale }) => ownOrderDetail(db, ownerId(session), params.id, locale));
+export const GET = withApi(orderDetailContract, ({ db, session, params, locale }) =>
+  ownOrderDetail(db, ownerId(session), params.id, locale),
+);

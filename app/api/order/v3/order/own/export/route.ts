@@ -4,4 +4,6 @@ import { exportOwnOrders } from '@/lib/server/orders/export';
 import { ownerId } from '@/lib/server/orders/owner';
 import { exportOrdersContract } from '@/lib/shared/contracts/orders';
 
-export const GET = withApi(exportOrdersContract, ({ db, session, locale, query }) => exportOwnOrders(db, ownerId(session), query.lang ?? locale));
+export const GET = withApi(exportOrdersContract, ({ db, session, locale, query }) =>
+  exportOwnOrders(db, ownerId(session), query.lang ?? locale),
+);

@@ -4,4 +4,6 @@ import { ownOrderSceneIds } from '@/lib/server/orders/orders';
 import { ownerId } from '@/lib/server/orders/owner';
 import { orderSceneIdsContract } from '@/lib/shared/contracts/orders';
 
-export const GET = withApi(orderSceneIdsContract, async ({ db, session, params }) => ({ ids: await ownOrderSceneIds(db, ownerId(session), params.code) }));
+export const GET = withApi(orderSceneIdsContract, async ({ db, session, params }) => ({
+  ids: await ownOrderSceneIds(db, ownerId(session), params.code),
+}));
