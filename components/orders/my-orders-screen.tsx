@@ -17,8 +17,13 @@ import type { OrderStatus } from '@/lib/shared/orders/model';
 import classes from './orders.module.css';
 import { StatusBadge, useStatusOptions } from './status-badge';
 
+/** China time, as every other time the portal shows (next-intl's timeZone, i18n/request.ts), whatever the browser's zone. */
 export const formatTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Shanghai',
+  }).format(new Date(iso));
 
 export function MyOrdersScreen() {
   const t = useTranslations('Orders.list');
