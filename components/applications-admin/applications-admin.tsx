@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useCoverageText } from '@/components/applications/coverage-text';
@@ -11,6 +11,7 @@ import { useManagedApplications } from '@/lib/client/queries/applications-admin'
 import { useDictionary } from '@/lib/client/queries/spots';
 import type { ManagedRequestSummary } from '@/lib/shared/contracts/requests-review';
 import type { RequestStatus } from '@/lib/shared/orders/model';
+import { PagedList } from '@/components/ui/paged-list';
 import { ReviewDialog } from './review-dialog';
 
 function Row({ item, onOpen }: { item: ManagedRequestSummary; onOpen: (id: string) => void }) {
@@ -64,7 +65,6 @@ export function ApplicationsAdmin() {
     pageNum: page,
   });
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / APPLICATIONS_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="lg">
@@ -93,34 +93,20 @@ export function ApplicationsAdmin() {
             }}
             testId="review-filters"
           />
-          <Stack gap="sm" aria-busy={list.isFetching}>
-            {list.isPending ? (
-              <Stack gap="sm" role="status" aria-label={t('loading')}>
-                <Skeleton h={110} radius="md" />
-                <Skeleton h={110} radius="md" />
-              </Stack>
-            ) : list.isError && !data ? (
-              <Alert color="red" role="alert" title={t('loadFailed')}>
-                {list.error.message}
-                <Button variant="light" color="red" size="xs" mt="xs" display="block" onClick={() => list.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Alert>
-            ) : !data || data.total === 0 ? (
+          <PagedList
+            query={list}
+            data={data}
+            page={page}
+            pageSize={APPLICATIONS_PAGE_SIZE}
+            onPage={setPage}
+            labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
+            empty={
               <Text c="gray.7" data-testid="review-empty">
                 {t('empty')}
               </Text>
-            ) : (
-              <>
-                <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {data.list.map((item) => (
-                    <Row key={item.id} item={item} onOpen={setOpenId} />
-                  ))}
-                </Stack>
-                {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label={t('pages')} />}
-              </>
-            )}
-          </Stack>
+            }
+            row={(item) => <Row key={item.id} item={item} onOpen={setOpenId} />}
+          />
         </Stack>
       </Paper>
       <ReviewDialog id={openId} onClose={() => setOpenId(null)} />

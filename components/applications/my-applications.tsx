@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Anchor, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { APPLICATIONS_PAGE_SIZE, applicationKeys, useOwnApplications } from '@/l
 import { useDictionary } from '@/lib/client/queries/spots';
 import type { RequestSummary } from '@/lib/shared/contracts/requests';
 import type { RequestStatus } from '@/lib/shared/orders/model';
+import { PagedList } from '@/components/ui/paged-list';
 import { ApplicationDialog } from './application-dialog';
 import { useCoverageText } from './coverage-text';
 import { RequestStatusBadge } from './request-status-badge';
@@ -52,7 +53,6 @@ export function MyApplications() {
   const statuses = useDictionary('REQUEST_STATUS');
   const list = useOwnApplications({ status, pageNum: page });
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / APPLICATIONS_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="lg">
@@ -85,20 +85,21 @@ export function MyApplications() {
               data-testid="application-status-filter"
             />
           </Group>
-          <Stack gap="sm" aria-busy={list.isFetching}>
-            {list.isPending ? (
-              <Stack gap="sm" role="status" aria-label={t('loading')}>
-                <Skeleton h={110} radius="md" />
-                <Skeleton h={110} radius="md" />
-              </Stack>
-            ) : list.isError && !data ? (
-              <Alert color="red" role="alert" title={t('loadFailed')}>
-                {list.error.message}
-                <Button variant="light" color="red" size="xs" mt="xs" display="block" onClick={() => list.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Alert>
-            ) : !data || data.total === 0 ? (
+          <PagedList
+            query={list}
+            data={data}
+            page={page}
+            pageSize={APPLICATIONS_PAGE_SIZE}
+            onPage={setPage}
+            labels={{
+              loading: t('loading'),
+              loadFailed: t('loadFailed'),
+              retry: t('retry'),
+              pages: t('pages'),
+              previousPage: t('previousPage'),
+              nextPage: t('nextPage'),
+            }}
+            empty={
               <Stack gap={4} data-testid="applications-empty">
                 <Text c="gray.7">{status === null ? t('empty') : t('emptyFiltered')}</Text>
                 {status === null ? (
@@ -107,31 +108,10 @@ export function MyApplications() {
                   </Anchor>
                 ) : null}
               </Stack>
-            ) : (
-              <>
-                <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="applications-list">
-                  {data.list.map((item) => (
-                    <ApplicationRow key={item.id} item={item} onOpen={setOpenId} />
-                  ))}
-                </Stack>
-                {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={Math.min(page, pages)}
-                    onChange={setPage}
-                    aria-label={t('pages')}
-                    getControlProps={(control) =>
-                      control === 'previous'
-                        ? { 'aria-label': t('previousPage') }
-                        : control === 'next'
-                          ? { 'aria-label': t('nextPage') }
-                          : {}
-                    }
-                  />
-                )}
-              </>
-            )}
-          </Stack>
+            }
+            row={(item) => <ApplicationRow key={item.id} item={item} onOpen={setOpenId} />}
+            listTestId="applications-list"
+          />
         </Stack>
       </Paper>
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ORDERS_ADMIN_PAGE_SIZE, useManagedOrders } from '@/lib/client/queries/orders-admin';
@@ -8,6 +8,7 @@ import { useDictionary } from '@/lib/client/queries/spots';
 import type { ManagedOrderSummary } from '@/lib/shared/contracts/orders-manage';
 import type { OrderStatus } from '@/lib/shared/orders/model';
 import { AdminFilters, EMPTY_FILTER, type AdminFilterValue } from './admin-filters';
+import { PagedList } from '@/components/ui/paged-list';
 import { OrderDialog } from './order-dialog';
 import { OrderReport } from './order-report';
 
@@ -56,7 +57,6 @@ export function OrdersAdmin() {
     pageNum: page,
   });
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_ADMIN_PAGE_SIZE)) : 1;
   return (
     <Stack gap="lg">
       <div>
@@ -84,34 +84,20 @@ export function OrdersAdmin() {
             }}
             testId="orders-filters"
           />
-          <Stack gap="sm" aria-busy={list.isFetching}>
-            {list.isPending ? (
-              <Stack gap="sm" role="status" aria-label={t('loading')}>
-                <Skeleton h={110} radius="md" />
-                <Skeleton h={110} radius="md" />
-              </Stack>
-            ) : list.isError && !data ? (
-              <Alert color="red" role="alert" title={t('loadFailed')}>
-                {list.error.message}
-                <Button variant="light" color="red" size="xs" mt="xs" display="block" onClick={() => list.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Alert>
-            ) : !data || data.total === 0 ? (
+          <PagedList
+            query={list}
+            data={data}
+            page={page}
+            pageSize={ORDERS_ADMIN_PAGE_SIZE}
+            onPage={setPage}
+            labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
+            empty={
               <Text c="gray.7" data-testid="orders-empty">
                 {t('empty')}
               </Text>
-            ) : (
-              <>
-                <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {data.list.map((order) => (
-                    <Row key={order.id} order={order} onOpen={setOpenId} />
-                  ))}
-                </Stack>
-                {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} aria-label={t('pages')} />}
-              </>
-            )}
-          </Stack>
+            }
+            row={(order) => <Row key={order.id} order={order} onOpen={setOpenId} />}
+          />
         </Stack>
       </Paper>
       <OrderReport />
