@@ -15,8 +15,8 @@ import {
 } from '../../shared/contracts/orders-manage';
 import { findTransition, ORDER_ITEM_STATUS, ORDER_STATUS, ORDER_TRANSITIONS, type OrderStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
-import { containsPattern } from '../db/like';
-import type { Database, Queryable, SqlParam } from '../db/types';
+import { managedFilterSql } from './managed-filter';
+import type { Database, Queryable } from '../db/types';
 import { retryFailedItems } from './orders';
 import { changeOrderStatus as changeStatus } from './status';
 
@@ -77,12 +77,7 @@ export interface ManagedOrderFilter {
 
 /** All orders, newest first; `user` matches the username, name or organisation, or the order code. Days are Beijing days. */
 export async function listManagedOrders(db: Queryable, filter: ManagedOrderFilter, locale: Locale): Promise<ManagedOrderPage> {
-  const user = filter.user?.trim() || null;
-  const where = `WHERE ($1::smallint IS NULL OR o.status = $1)
-      AND ($2::text IS NULL OR u.username ILIKE $2 OR u.real_name ILIKE $2 OR u.organization ILIKE $2 OR o.organization ILIKE $2 OR o.code ILIKE $2)
-      AND ($3::date IS NULL OR o.created_at >= ($3::date AT TIME ZONE 'Asia/Shanghai'))
-      AND ($4::date IS NULL OR o.created_at < (($4::date + 1) AT TIME ZONE 'Asia/Shanghai'))`;
-  const params: SqlParam[] = [filter.status ?? null, user ? containsPattern(user) : null, filter.dateFrom ?? null, filter.dateTo ?? null];
+  const { where, params } = managedFilterSql('o', filter);
   const rows = await db.query<SummaryRow & { total: number }>(
     `SELECT ${summaryColumns(locale)}, count(*) OVER ()::int AS total ${FROM} ${where}
       ORDER BY o.created_at DESC, o.id DESC LIMIT $5 OFFSET $6`,

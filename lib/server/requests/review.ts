@@ -18,7 +18,7 @@ import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/cont
 import { findTransition, ORDER_LIMITS, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
 import { sceneConditions, whereSql } from '../catalogue/query';
-import { containsPattern } from '../db/like';
+import { managedFilterSql } from '../orders/managed-filter';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { placeOrder } from '../orders/place';
 import { loadRequest, recordRequestChange, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
@@ -34,12 +34,7 @@ export interface ManagedRequestFilter {
 
 /** All applications, newest first; `user` matches the applicant's username, name or organisation, or the code. */
 export async function listManagedRequests(db: Queryable, filter: ManagedRequestFilter, locale: Locale): Promise<ManagedRequestPage> {
-  const user = filter.user?.trim() || null;
-  const where = `WHERE ($1::smallint IS NULL OR r.status = $1)
-      AND ($2::text IS NULL OR u.username ILIKE $2 OR u.real_name ILIKE $2 OR u.organization ILIKE $2 OR r.organization ILIKE $2 OR r.code ILIKE $2)
-      AND ($3::date IS NULL OR r.created_at >= ($3::date AT TIME ZONE 'Asia/Shanghai'))
-      AND ($4::date IS NULL OR r.created_at < (($4::date + 1) AT TIME ZONE 'Asia/Shanghai'))`;
-  const params: SqlParam[] = [filter.status ?? null, user ? containsPattern(user) : null, filter.dateFrom ?? null, filter.dateTo ?? null];
+  const { where, params } = managedFilterSql('r', filter);
   const rows = await db.query<SummaryRow & { total: number }>(
     `SELECT ${summaryColumns(locale)}, count(*) OVER ()::int AS total ${SUMMARY_FROM} ${where}
       ORDER BY r.created_at DESC, r.id DESC LIMIT $5 OFFSET $6`,
