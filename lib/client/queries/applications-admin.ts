@@ -11,6 +11,7 @@ import {
 import type { RequestStatus } from '../../shared/orders/model';
 import { apiFetch } from '../api';
 import { APPLICATIONS_PAGE_SIZE, applicationKeys } from './applications';
+import { managedListQuery, type ManagedListFilter } from './managed-list';
 
 /** Administrators' keys live under the applicant's, so a decision refreshes both. */
 export const reviewKeys = {
@@ -19,27 +20,14 @@ export const reviewKeys = {
   scenes: (id: string, pageNum: number) => [...applicationKeys.managed(), 'scenes', id, pageNum] as const,
 };
 
-export interface ManagedApplicationsFilter {
-  status: RequestStatus | null;
-  user: string;
-  dateFrom: string | null;
-  dateTo: string | null;
-  pageNum: number;
-}
+export type ManagedApplicationsFilter = ManagedListFilter<RequestStatus>;
 
 export function useManagedApplications(filter: ManagedApplicationsFilter) {
   return useQuery({
     queryKey: reviewKeys.list(filter),
     queryFn: ({ signal }) =>
       apiFetch(listManagedRequestsContract, {
-        query: {
-          pageNum: filter.pageNum,
-          pageSize: APPLICATIONS_PAGE_SIZE,
-          status: filter.status ?? undefined,
-          user: filter.user || undefined,
-          dateFrom: filter.dateFrom ?? undefined,
-          dateTo: filter.dateTo ?? undefined,
-        },
+        query: managedListQuery(filter, APPLICATIONS_PAGE_SIZE),
         signal,
       }),
     placeholderData: keepPreviousData,

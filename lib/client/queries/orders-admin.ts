@@ -9,16 +9,11 @@ import {
 } from '../../shared/contracts/orders-manage';
 import type { OrderStatus } from '../../shared/orders/model';
 import { apiFetch } from '../api';
+import { managedListQuery, type ManagedListFilter } from './managed-list';
 
 export const ORDERS_ADMIN_PAGE_SIZE = 10;
 
-export interface ManagedOrdersFilter {
-  status: OrderStatus | null;
-  user: string;
-  dateFrom: string | null;
-  dateTo: string | null;
-  pageNum: number;
-}
+export type ManagedOrdersFilter = ManagedListFilter<OrderStatus>;
 
 export const ordersAdminKeys = {
   all: ['orders-admin'] as const,
@@ -33,14 +28,7 @@ export function useManagedOrders(filter: ManagedOrdersFilter) {
     queryKey: ordersAdminKeys.list(filter),
     queryFn: ({ signal }) =>
       apiFetch(listManagedOrdersContract, {
-        query: {
-          pageNum: filter.pageNum,
-          pageSize: ORDERS_ADMIN_PAGE_SIZE,
-          status: filter.status ?? undefined,
-          user: filter.user || undefined,
-          dateFrom: filter.dateFrom ?? undefined,
-          dateTo: filter.dateTo ?? undefined,
-        },
+        query: managedListQuery(filter, ORDERS_ADMIN_PAGE_SIZE),
         signal,
       }),
     placeholderData: keepPreviousData,
