@@ -29,7 +29,7 @@ import {
   type UnionArea,
 } from '../../shared/contracts/coverage';
 import { greedyCover } from '../../shared/catalogue/set-cover';
-import { areaInsideKm2, clipTarget, convexClip, subdivideRings, type Ring } from '../../shared/geo/clip-area';
+import { areaInsideKm2, areaTargetOf, footprintClipOf } from '../../shared/geo/clip-area';
 import { ApiError } from '../api/errors';
 import { fileResponse } from '../files/file-response';
 import { shapefileZip } from '../files/shapefile';
@@ -242,9 +242,6 @@ export async function unionArea(db: Database, input: CoverageScenes): Promise<Un
   });
 }
 
-type Polygonal = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };
-const polygonsOf = (g: Polygonal): Ring[][] => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
-
 /**
  * `cov_piece`: the area (its `rank` geometry) cut into small pieces (ST_Subdivide, ≤ 64 vertices each,
  * GiST-indexed) with their km², from which the minimal set's ranking starts (`cov_left`). Edges longer
@@ -273,15 +270,13 @@ async function sceneShares(tx: Queryable): Promise<void> {
   const [area] = await tx.query<{ g: string }>(
     `SELECT ST_AsGeoJSON(ST_ForcePolygonCCW(ST_Segmentize(g::geography, 5000)::geometry), 9) AS g FROM cov_area`,
   );
-  const pieces = subdivideRings(area ? polygonsOf(JSON.parse(area.g) as Polygonal) : []);
-  const target = clipTarget(pieces.map((ring) => [ring]));
+  const target = areaTargetOf(area?.g ?? null);
   const footprints = await tx.query<{ id: string; g: string }>(`SELECT id, ST_AsGeoJSON(footprint, 9) AS g FROM cov_scene`);
   const ids: string[] = [];
   const km2: number[] = [];
   const others: string[] = [];
   for (const f of footprints) {
-    const rings = polygonsOf(JSON.parse(f.g) as Polygonal);
-    const clip = rings.length === 1 && rings[0]!.length === 1 ? convexClip(rings[0]![0]!) : null;
+    const clip = footprintClipOf(f.g);
     if (clip === null) others.push(f.id);
     else {
       ids.push(f.id);

@@ -13,7 +13,7 @@ import 'server-only';
  */
 import type { Queryable, SqlParam } from '../db/types';
 import { regionBoundarySql } from './query';
-import { areaInsideKm2, clipTarget, convexClip, subdivideRings, type ClipTarget, type Ring } from '../../shared/geo/clip-area';
+import { areaInsideKm2, areaTargetOf, footprintClipOf, type ClipTarget } from '../../shared/geo/clip-area';
 
 interface RegionTarget {
   target: ClipTarget;
@@ -24,9 +24,6 @@ const MAX_TARGETS = 16;
 const TTL_MS = 10 * 60 * 1000;
 const targets = new Map<string, { loading: Promise<RegionTarget>; at: number }>();
 
-type Polygonal = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };
-const polygonsOf = (g: Polygonal): Ring[][] => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
-
 async function loadTarget(db: Queryable, codes: readonly string[]): Promise<RegionTarget> {
   const params: SqlParam[] = [];
   const boundary = regionBoundarySql(codes, 'geom_mid', params);
@@ -35,8 +32,7 @@ async function loadTarget(db: Queryable, codes: readonly string[]): Promise<Regi
        FROM (SELECT (${boundary}) AS g) x`,
     params,
   );
-  const polygons = row?.g ? polygonsOf(JSON.parse(row.g) as Polygonal) : [];
-  return { target: clipTarget(subdivideRings(polygons).map((ring) => [ring])), km2: row?.km2 ?? 0 };
+  return { target: areaTargetOf(row?.g ?? null), km2: row?.km2 ?? 0 };
 }
 
 function targetOf(db: Queryable, codes: readonly string[]): Promise<RegionTarget> {
@@ -65,8 +61,7 @@ export async function regionShares(
   if (rows.length === 0) return out;
   const { target, km2 } = await targetOf(db, codes);
   for (const row of rows) {
-    const rings = polygonsOf(JSON.parse(row.footprint) as Polygonal);
-    const clip = rings.length === 1 && rings[0]!.length === 1 ? convexClip(rings[0]![0]!) : null;
+    const clip = footprintClipOf(row.footprint);
     out.set(row.id, clip && km2 > 0 ? Math.min(100, (100 * areaInsideKm2(target, clip)) / km2) : null);
   }
   return out;

@@ -375,3 +375,23 @@ function halfPlane(ring: Ring, axis: 0 | 1, at: number, low: boolean): Array<rea
   }
   return out;
 }
+
+type Polygonal = { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };
+const polygonsOf = (text: string): Ring[][] => {
+  const g = JSON.parse(text) as Polygonal;
+  return g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+};
+
+/**
+ * An area as GeoJSON text of a (multi)polygon (PostGIS's `ST_AsGeoJSON`; holes oriented against their
+ * outer rings, edges short), cut into pieces and ready to clip; an empty target for null.
+ */
+export function areaTargetOf(geojson: string | null): ClipTarget {
+  return clipTarget(subdivideRings(geojson ? polygonsOf(geojson) : []).map((ring) => [ring]));
+}
+
+/** A footprint as GeoJSON text: its convex counter-clockwise ring, or null when it is anything else. */
+export function footprintClipOf(geojson: string): Ring | null {
+  const polygons = polygonsOf(geojson);
+  return polygons.length === 1 && polygons[0]!.length === 1 ? convexClip(polygons[0]![0]!) : null;
+}
