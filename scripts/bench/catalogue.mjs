@@ -144,8 +144,8 @@ export async function queryPlan(client) {
   ];
 }
 
-/** A child process with its output collected; rejects with its last lines when it fails. */
-function runChild(command, args, { env = {}, log, name, echo = () => false }) {
+/** A child process with its output collected; rejects with its last lines when it fails. Also used by orders.mjs. */
+export function runChild(command, args, { env = {}, log, name, echo = () => false }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const proc = track(child, name, { echoStderr: false });
@@ -181,7 +181,7 @@ function runChild(command, args, { env = {}, log, name, echo = () => false }) {
 }
 
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-const tsxArgs = (script, ...args) => [TSX, '--import', './scripts/outside-next.mjs', script, ...args];
+export const tsxArgs = (script, ...args) => [TSX, '--import', './scripts/outside-next.mjs', script, ...args];
 
 /** POSTs `body` as JSON over a kept-alive agent; resolves with status, parsed body and milliseconds. */
 function post(agent, port, body) {

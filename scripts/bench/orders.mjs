@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { postgresMissing, startPostgres } from './postgres.mjs';
-import { ROOT, startServer } from './server.mjs';
-import { spawn } from 'node:child_process';
+import { runChild, tsxArgs } from './catalogue.mjs';
+import { startServer } from './server.mjs';
 
 export const id = 'orders';
 export const onlyWhenNamed = true;
@@ -74,14 +74,6 @@ function request(port, method, path, { token, body } = {}) {
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
-function runChild(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited ${code}`))));
-  });
-}
 
 export async function run({ log }) {
   const missing = postgresMissing();
@@ -99,10 +91,13 @@ export async function run({ log }) {
     log(`  portal ready after ${server.startSeconds.toFixed(1)} s; making ${USERS} users with a session each…`);
     // Two crowds of USERS each and one warm-up user.
     const made = JSON.parse(
-      await runChild(['--import', 'tsx', '--import', './scripts/outside-next.mjs', 'scripts/bench/orders-users.mjs', db.url, String(2 * USERS + 1), String(PER_USER)], {
-        SESSION_SECRET: SECRET,
-        DATABASE_URL: db.url,
-      }),
+      (
+        await runChild(process.execPath, tsxArgs('scripts/bench/orders-users.mjs', db.url, String(2 * USERS + 1), String(PER_USER)), {
+          env: { SESSION_SECRET: SECRET, DATABASE_URL: db.url },
+          log,
+          name: 'orders-users',
+        })
+      ).stdout.trim(),
     ).map((u, i) => ({ ...u, i, key: randomUUID() }));
     const port = server.port;
     const contact = (i) => ({ name: `Bench user ${i}`, email: `bench${i}@example.org`, organization: 'Benchmark' });
@@ -188,8 +183,7 @@ export async function run({ log }) {
         `Resubmitted with the same keys: ${paced.length - doubled} of ${paced.length} got their first order back${doubled ? ` (${doubled} did not)` : ''}.`,
     );
     if (errors.length) notes.push(`errors (${errors.length}): ${[...new Set(errors)].slice(0, 5).join('; ')}`);
-    const made_ = made;
-    const expectedOrders = made_.length;
+    const expectedOrders = made.length;
     return {
       columns: [
         ['scenario', (r) => r.scenario, 'left'],
