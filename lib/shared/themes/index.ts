@@ -1,0 +1,50 @@
+/**
+ * The registry of monitoring themes: every declared theme, found by id, path or API base, and the code
+ * lists they serve as dictionaries. Server and client read the same objects.
+ */
+import { BATCH_STATUSES } from '../spots/codes';
+import type { ThemeId } from './ids';
+import { LANDCOVER } from './landcover';
+import { PVLAND } from './pvland';
+import { ROAD } from './road';
+import { STEELPLANT } from './steelplant';
+import type { CodeItem, ThemeDefinition, ThemeMeasure } from './types';
+import { WINDMILL } from './windmill';
+
+export { THEME_IDS, type ThemeId } from './ids';
+export type * from './types';
+export { MONITOR_MODULES, THEME_MEASURES } from './types';
+
+export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT];
+
+const BY_ID = new Map<string, ThemeDefinition<ThemeId>>(THEMES.map((t) => [t.id, t]));
+
+export function isThemeId(value: string): value is ThemeId {
+  return BY_ID.has(value);
+}
+
+export function themeById(id: ThemeId): ThemeDefinition<ThemeId> {
+  return BY_ID.get(id)!;
+}
+
+/** The theme served under `/api/{segment}/{version}` (land cover keeps spot v2 and is not found here). */
+export function themeByApi(segment: string, version: string): ThemeDefinition<ThemeId> | null {
+  const api = `/api/${segment}/${version}`;
+  return THEMES.find((t) => t.api === api && t.id !== 'landcover') ?? null;
+}
+
+/** Themes on the generic API (`/api/{theme}/{version}/statistics/…`): all but land cover's spot v2. */
+export const GENERIC_THEMES: readonly ThemeDefinition<ThemeId>[] = THEMES.filter((t) => t.id !== 'landcover');
+
+/** Every code list of every theme, by dictionary code, with the batch statuses: the dictionary endpoint's lists. */
+export function themeDictionaries(): Record<string, readonly CodeItem[]> {
+  const out: Record<string, readonly CodeItem[]> = { SPOT_BATCH_STATUS: BATCH_STATUSES };
+  for (const theme of THEMES) {
+    for (const list of [theme.kinds, theme.stages, theme.changeTypes, theme.landuse, theme.layers.zones?.classes]) {
+      if (list) out[list.dictionary] = list.items;
+    }
+  }
+  return out;
+}
+
+export const hasMeasure = (theme: ThemeDefinition, measure: ThemeMeasure) => theme.measures.includes(measure);

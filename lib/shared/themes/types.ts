@@ -1,0 +1,96 @@
+/**
+ * The declaration of a monitoring theme (ADR 0014): everything the route registry, menus, API handlers,
+ * map layers, statistics SQL, screens and tests need to know about a theme, in one object read by the
+ * server and the client alike. A theme is one folder of `lib/shared/themes/<id>/` (this declaration and
+ * its code lists), its messages under `Themes.<id>` and a demo generator; the machinery does the rest.
+ */
+import type { LegendRamp } from '../map/legend';
+import type { PermissionCode } from '../permissions';
+
+/** Map modules of a theme (spec §4); statistics is the default and is public. */
+export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend'] as const;
+export type MonitorModule = (typeof MONITOR_MODULES)[number];
+
+/** What a theme's statistics sum per region: features, m², km of line, and capacity in the theme's unit. */
+export const THEME_MEASURES = ['count', 'area', 'length', 'capacity'] as const;
+export type ThemeMeasure = (typeof THEME_MEASURES)[number];
+
+export interface CodeItem {
+  value: string;
+  zh: string;
+  en: string;
+}
+export interface ColoredCode extends CodeItem {
+  /** Distinct in hue and lightness, so the legend survives greyscale next to its labels. */
+  color: string;
+}
+
+/** A code list a theme filters or styles by, served by the dictionary endpoint under `dictionary`. */
+export interface ThemeCodeList<T extends CodeItem = CodeItem> {
+  dictionary: string;
+  items: readonly T[];
+}
+
+/** Attributes a theme's features may carry beyond the common ones (id, batch, region, stage, kind, file, area, date). */
+export const FEATURE_EXTRAS = ['change_type', 'landuse_type', 'capacity', 'length', 'name'] as const;
+export type FeatureExtra = (typeof FEATURE_EXTRAS)[number];
+
+export type FeatureGeometry = 'polygon' | 'point' | 'line';
+
+export interface Bilingual {
+  zh: string;
+  en: string;
+}
+
+/** A detail layer of the theme's features: the code list it colours by, and a light fill with a bold outline, or not. */
+export interface FeatureLayer {
+  name: string;
+  styleBy: 'change_type' | 'tblx' | 'landuse_type' | 'stage';
+  outline: boolean;
+  title: Bilingual;
+  abstract: Bilingual;
+}
+
+export interface ThemeDefinition<Id extends string = string> {
+  id: Id;
+  /** The theme permission (spec §6): detail reads and detail layers need it, and, except for land cover, the screen. */
+  permission: PermissionCode;
+  /** Screen path inside the locale. */
+  path: `/monitor/${string}`;
+  /** Whether the screen itself needs the permission (spec §2 `authority`); land cover's statistics are public. */
+  screenNeedsPermission: boolean;
+  /** Base path of the theme's API: `statistics/{x}`, `statistics/lastest`, `meta`, `meta/id/{id}`, … */
+  api: string;
+  /** The modules the screen offers (spec §4: simple themes have statistics and detail only). */
+  modules: readonly MonitorModule[];
+  /** Statistics measures; the first is the legend's default. */
+  measures: readonly ThemeMeasure[];
+  /** Capacity unit: megawatts (wind), million tonnes a year (steel). */
+  capacityUnit: 'MW' | 'Mta' | null;
+  /** Colour ramp of the statistics choropleth (spec §9: ramps differ per theme). */
+  ramp: LegendRamp;
+  /** Geometry kinds of the theme's features. */
+  geometries: readonly FeatureGeometry[];
+  /** What a feature is (stored as `tblx`): spot type, turbine or farm, road grade, process. */
+  kinds: ThemeCodeList<ColoredCode>;
+  /** Which kinds the statistics count and sum (null: all); wind farms only group their turbines. */
+  counted: readonly string[] | null;
+  /** Processing stage or life-cycle status (stored as `stage`). */
+  stages: ThemeCodeList<CodeItem & { color?: string }>;
+  /** Change types of the legend's checkboxes (land cover only; spec §3). */
+  changeTypes: ThemeCodeList<ColoredCode> | null;
+  /** The land (use) under or around a feature (land cover's land-use types, PV's ground). */
+  landuse: ThemeCodeList<CodeItem & { color?: string }> | null;
+  /** Extra attributes its features carry, in list, detail and map layers (a whitelist). */
+  extras: readonly FeatureExtra[];
+  /** Map layers (spec §7 layer names): the detail features, the grid cells, suitability zones. */
+  layers: {
+    features: readonly FeatureLayer[];
+    grid: string | null;
+    zones: { name: string; classes: ThemeCodeList<ColoredCode>; title: Bilingual } | null;
+  };
+  /** Grid level when unset (spec §4: 13, 14 in one theme). */
+  gridLevel: number;
+  /** Route name of the visit counter (spec §2 whitelist). */
+  routeName: string;
+}
