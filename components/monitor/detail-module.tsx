@@ -22,11 +22,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { MapView, type BBox, type MapMarker, type OutlineLayer, type WmsLayer } from '@/components/map';
 import { useRegion, useRegionGeometry } from '@/lib/client/queries/regions';
 import { useDictionary, useSpot, useSpotList, type SpotListFilters } from '@/lib/client/queries/spots';
-import type { SpotDetail } from '@/lib/shared/contracts/spots';
+import type { Spot, SpotDetail } from '@/lib/shared/contracts/spots';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
-import { CHANGE_TYPES } from '@/lib/shared/spots/codes';
 import { parseCompactDate } from '@/lib/shared/spots/dates';
 import { formatHectares } from './format';
+import { formatMeasure, measureKey } from './measures';
+import { spotLayerOf, type MonitorTheme } from './theme';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';
 import type { ModuleProps } from './monitor-context';
 import { batchesInRange, DEFAULT_PAGE_SIZE, detailRegion, spotCql } from './monitor-state';
@@ -35,19 +36,27 @@ import { QueryState } from './query-state';
 import { TableRegion } from './table-region';
 
 /** The change-type legend: 'all' is checked when no item is (spec §4); checking every item means all too. */
-function ChangeTypeLegend({ value, onChange }: { value: number[]; onChange: (next: number[]) => void }) {
+function ChangeTypeLegend({
+  items,
+  value,
+  onChange,
+}: {
+  items: NonNullable<MonitorTheme['changeTypes']>['items'];
+  value: number[];
+  onChange: (next: number[]) => void;
+}) {
   const t = useTranslations('Monitor');
   const locale = useLocale();
   const toggle = (type: number, checked: boolean) => {
     const next = checked ? [...value, type].sort() : value.filter((v) => v !== type);
-    onChange(next.length === CHANGE_TYPES.length ? [] : next);
+    onChange(next.length === items.length ? [] : next);
   };
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
       <legend style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, marginBottom: 4 }}>{t('changeType')}</legend>
       <Group gap="sm" wrap="wrap">
         <Checkbox size="xs" label={t('all')} checked={value.length === 0} onChange={() => onChange([])} data-testid="change-all" />
-        {CHANGE_TYPES.map((c) => (
+        {items.map((c) => (
           <Checkbox
             key={c.value}
             size="xs"
@@ -76,8 +85,8 @@ interface FilterForm {
 
 function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'state' | 'update'>) {
   const t = useTranslations('Monitor');
-  const stages = useDictionary(theme.stageDictionary);
-  const types = useDictionary(theme.typeDictionary);
+  const stages = useDictionary(theme.stages.dictionary);
+  const types = useDictionary(theme.kinds.dictionary);
   // Mounted with a key of the URL's filters: a shared link or the back button shows its own filters.
   const [form, setForm] = useState<FilterForm>({
     from: state.from ?? '',
@@ -159,7 +168,13 @@ function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'stat
           value={form.file}
           onChange={(e) => setForm({ ...form, file: e.currentTarget.value })}
         />
-        <ChangeTypeLegend value={state.change} onChange={(change) => update({ change, page: 1, spot: null })} />
+        {theme.changeTypes ? (
+          <ChangeTypeLegend
+            items={theme.changeTypes.items}
+            value={state.change}
+            onChange={(change) => update({ change, page: 1, spot: null })}
+          />
+        ) : null}
         <Group gap="xs">
           <Button size="xs" type="submit">
             {t('apply')}
@@ -173,19 +188,30 @@ function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'stat
   );
 }
 
-function SpotPanel({ spot, onClose, onZoom }: { spot: SpotDetail; onClose: () => void; onZoom: () => void }) {
+/** Rows a feature has beyond land cover's: its name, capacity and length, where the theme records them. */
+function extraRows(theme: MonitorTheme, spot: Spot, t: ReturnType<typeof useTranslations<'Monitor'>>, locale: string) {
+  const rows: [string, string][] = [];
+  if (spot.name) rows.push([t('featureName'), spot.name]);
+  if (spot.capacity !== null && theme.measures.includes('capacity'))
+    rows.push([t(measureKey(theme, 'capacity')), formatMeasure({ count: 0, area: 0, capacity: spot.capacity }, 'capacity', locale)]);
+  if (spot.length !== null) rows.push([t('lengthKm'), formatMeasure({ count: 0, area: 0, length: spot.length }, 'length', locale)]);
+  return rows;
+}
+
+function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot: SpotDetail; onClose: () => void; onZoom: () => void }) {
   const t = useTranslations('Monitor');
   const locale = useLocale();
   const rows: [string, string][] = [
     [t('batch'), spot.batchName],
+    ...extraRows(theme, spot, t, locale),
     [t('region'), spot.regionPath.map((r) => r.name).join(' / ') || spot.regionName],
     [t('xzqdm'), spot.xzqdm],
-    [t('stage'), spot.stageName],
-    [t('tblx'), spot.tblxName],
-    [t('changeType'), spot.changeTypeName],
+    [t(theme.id === 'landcover' ? 'stage' : 'status'), spot.stageName],
+    [t(theme.id === 'landcover' ? 'tblx' : 'kind'), spot.tblxName],
+    ...(spot.changeTypeName ? ([[t('changeType'), spot.changeTypeName]] as [string, string][]) : []),
     ...(spot.landuseName ? ([[t('landuse'), spot.landuseName]] as [string, string][]) : []),
     [t('filename'), spot.filename],
-    [t('areaHa'), formatHectares(spot.area, locale)],
+    ...(spot.area > 0 ? ([[t('areaHa'), formatHectares(spot.area, locale)]] as [string, string][]) : []),
     [t('detectedOn'), spot.detectedOn],
     [t('location'), `${spot.center[0].toFixed(5)}, ${spot.center[1].toFixed(5)}`],
   ];
@@ -221,6 +247,26 @@ function SpotPanel({ spot, onClose, onZoom }: { spot: SpotDetail; onClose: () =>
   );
 }
 
+/** The list column that names what the map colours a feature by (change type, status, ground, grade), with its swatch. */
+function styledColumn(theme: MonitorTheme, t: ReturnType<typeof useTranslations<'Monitor'>>) {
+  const by = theme.layers.features[0]!.styleBy;
+  const list =
+    by === 'change_type'
+      ? (theme.changeTypes?.items ?? [])
+      : by === 'landuse_type'
+        ? (theme.landuse?.items ?? [])
+        : by === 'stage'
+          ? theme.stages.items
+          : theme.kinds.items;
+  const colors = new Map<string, string | undefined>(list.map((c) => [c.value, 'color' in c ? c.color : undefined]));
+  const valueOf = (s: Spot) =>
+    by === 'change_type' ? String(s.changeType) : by === 'landuse_type' ? (s.landuseType ?? '') : by === 'stage' ? s.stage : s.tblx;
+  const nameOf = (s: Spot) =>
+    (by === 'change_type' ? s.changeTypeName : by === 'landuse_type' ? s.landuseName : by === 'stage' ? s.stageName : s.tblxName) ?? '—';
+  const label = by === 'change_type' ? t('changeType') : by === 'landuse_type' ? t('landuse') : by === 'stage' ? t('status') : t('kind');
+  return { label, color: (s: Spot) => colors.get(valueOf(s)) ?? '#868e96', name: nameOf };
+}
+
 /** Detail (login + range): filters, paged spot list, spots on the map through the WMS layer, a detail panel. */
 export function DetailModule({ theme, config, state, update, batches, ranges, mapLabel }: ModuleProps) {
   const t = useTranslations('Monitor');
@@ -238,8 +284,8 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
     }),
     [state.from, state.to, state.stage, state.tblx, state.file, state.change, scopeRegion],
   );
-  const list = useSpotList(theme.id, filters, state.page, DEFAULT_PAGE_SIZE);
-  const spot = useSpot(theme.id, state.spot);
+  const list = useSpotList(theme, filters, state.page, DEFAULT_PAGE_SIZE);
+  const spot = useSpot(theme, state.spot);
   const shownRegion = scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null;
   const outline = useRegionGeometry(shownRegion, 'mid');
   // The map frames the region shown (the screen has moved it into the user's range), or the spot
@@ -257,9 +303,24 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
     file: state.file,
     change: state.change,
   });
+  const zones = theme.layers.zones;
+  const [showZones, setShowZones] = useState(false);
   const wmsLayers = useMemo<WmsLayer[]>(
-    () => [{ id: 'spots', title: t('spotLayer'), layers: theme.spotLayer, cqlFilter: cql, featureInfo: false }],
-    [cql, theme.spotLayer, t],
+    () => [
+      ...(zones && showZones
+        ? [
+            {
+              id: 'zones',
+              title: locale === 'zh' ? zones.title.zh : zones.title.en,
+              layers: `cloudPlatform:${zones.name}`,
+              opacity: 0.8,
+              featureInfo: false,
+            },
+          ]
+        : []),
+      { id: 'spots', title: t('spotLayer'), layers: spotLayerOf(theme), cqlFilter: cql, featureInfo: false },
+    ],
+    [cql, theme, t, zones, showZones, locale],
   );
   const outlines = useMemo<OutlineLayer[]>(() => {
     const layers: OutlineLayer[] = [];
@@ -282,15 +343,16 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
         popup: {
           title: t('spotTitle', { id: s.id }),
           rows: [
+            ...extraRows(theme, s, t, locale).map(([label, value]) => ({ label, value })),
             { label: t('region'), value: s.regionName },
-            { label: t('tblx'), value: s.tblxName },
-            { label: t('changeType'), value: s.changeTypeName },
-            { label: t('areaHa'), value: formatHectares(s.area, locale) },
+            { label: t(theme.id === 'landcover' ? 'tblx' : 'kind'), value: s.tblxName },
+            ...(s.changeTypeName ? [{ label: t('changeType'), value: s.changeTypeName }] : []),
+            ...(s.area > 0 ? [{ label: t('areaHa'), value: formatHectares(s.area, locale) }] : []),
             { label: t('batch'), value: s.batchName },
           ],
         },
       })),
-    [list.data, t, locale],
+    [list.data, t, locale, theme],
   );
 
   const open = (id: string | null) => {
@@ -317,6 +379,8 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
   );
 
   const total = list.data?.total ?? 0;
+  const second = theme.measures[1] ?? 'area';
+  const styled = styledColumn(theme, t);
   return (
     <ModuleLayout map={map}>
       <Stack gap="sm">
@@ -332,10 +396,34 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
           state={state}
           update={update}
         />
+        {zones ? (
+          <Checkbox
+            size="xs"
+            label={t('zonesToggle', { zones: locale === 'zh' ? zones.title.zh : zones.title.en })}
+            checked={showZones}
+            onChange={(e) => setShowZones(e.currentTarget.checked)}
+            data-testid="zones-toggle"
+          />
+        ) : null}
+        {zones && showZones ? (
+          <Group gap="sm" aria-label={t('zonesLegend')} role="group">
+            {zones.classes.items.map((c) => (
+              <Text key={c.value} size="xs" span>
+                <span className={classes.swatch} style={{ background: c.color }} aria-hidden="true" />
+                {locale === 'zh' ? c.zh : c.en}
+              </Text>
+            ))}
+          </Group>
+        ) : null}
         {state.spot ? (
           <QueryState loading={spot.isPending} error={spot.error}>
             {spot.data ? (
-              <SpotPanel spot={spot.data} onClose={() => update({ spot: null }, { replace: true })} onZoom={() => setNudge((n) => n + 1)} />
+              <SpotPanel
+                theme={theme}
+                spot={spot.data}
+                onClose={() => update({ spot: null }, { replace: true })}
+                onZoom={() => setNudge((n) => n + 1)}
+              />
             ) : null}
           </QueryState>
         ) : null}
@@ -348,8 +436,8 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('spot')}</Table.Th>
-                  <Table.Th>{t('changeType')}</Table.Th>
-                  <Table.Th className={classes.numeric}>{t('areaHa')}</Table.Th>
+                  <Table.Th>{styled.label}</Table.Th>
+                  <Table.Th className={classes.numeric}>{t(measureKey(theme, second))}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -366,11 +454,15 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
                     </Table.Td>
                     <Table.Td className={classes.changeCell}>
                       <span className={classes.regionCell}>
-                        <span className={classes.swatch} style={{ background: CHANGE_TYPES[s.changeType]?.color }} aria-hidden="true" />
-                        {s.changeTypeName}
+                        <span className={classes.swatch} style={{ background: styled.color(s) }} aria-hidden="true" />
+                        {styled.name(s)}
                       </span>
                     </Table.Td>
-                    <Table.Td className={classes.numeric}>{formatHectares(s.area, locale)}</Table.Td>
+                    <Table.Td className={classes.numeric}>
+                      {second === 'count'
+                        ? '1'
+                        : formatMeasure({ count: 1, area: s.area, length: s.length ?? 0, capacity: s.capacity ?? 0 }, second, locale)}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

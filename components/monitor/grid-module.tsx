@@ -15,6 +15,7 @@ import { detailRegion, regionCql } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
 import { TableRegion } from './table-region';
+import { gridLayerOf } from './theme';
 
 const SHOWN_CELLS = 20;
 
@@ -36,14 +37,15 @@ export function GridModule({ theme, config, state, batch, ranges, mapLabel }: Mo
   const locale = useLocale();
   const scopeRegion = detailRegion(ranges, state.region);
   const regionId = scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null;
-  const grid = useGridPercent(theme.id, batch?.id ?? null, regionId, theme.gridLevel, true);
+  const grid = useGridPercent(theme, batch?.id ?? null, regionId, theme.gridLevel, true);
   const outline = useRegionGeometry(regionId, 'mid');
   const framed = useRegion(state.region === COUNTRY_CODE ? null : state.region);
   const [cell, setCell] = useState<BBox | null>(null);
   const cql = [`theme = '${theme.id}'`, ...(batch ? [`batch = ${batch.id}`] : []), ...regionCql(regionId)].join(' AND ');
+  const gridLayer = gridLayerOf(theme) ?? '';
   const wmsLayers = useMemo<WmsLayer[]>(
-    () => [{ id: 'grid', title: t('gridLayer'), layers: theme.gridLayer, cqlFilter: cql, featureInfo: true }],
-    [cql, t, theme.gridLayer],
+    () => [{ id: 'grid', title: t('gridLayer'), layers: gridLayer, cqlFilter: cql, featureInfo: true }],
+    [cql, t, gridLayer],
   );
   const outlines = useMemo<OutlineLayer[]>(
     () => (outline.data ? [{ id: `grid-${regionId}`, data: outline.data, emphasis: 'primary', interactive: false }] : []),

@@ -15,7 +15,6 @@ import { DetailModule } from './detail-module';
 import { GridModule } from './grid-module';
 import type { ModuleProps } from './monitor-context';
 import {
-  MONITOR_MODULES,
   monitorSearch,
   parseMonitorState,
   RANGE_MODULES,
@@ -99,7 +98,17 @@ function RegionBreadcrumb({
  * The module switcher: a tab list driven by arrow keys (one tab stop), each tab naming whether it
  * needs login. The modules are views of one map, so they switch in place and the URL keeps the choice.
  */
-function ModuleTabs({ active, onSwitch, signedIn }: { active: MonitorModule; onSwitch: (m: MonitorModule) => void; signedIn: boolean }) {
+function ModuleTabs({
+  modules: MONITOR_MODULES,
+  active,
+  onSwitch,
+  signedIn,
+}: {
+  modules: readonly MonitorModule[];
+  active: MonitorModule;
+  onSwitch: (m: MonitorModule) => void;
+  signedIn: boolean;
+}) {
   const t = useTranslations('Monitor');
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = MONITOR_MODULES.indexOf(active);
@@ -153,12 +162,16 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
   const t = useTranslations('Monitor');
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const state = useMemo(() => parseMonitorState(searchParams), [searchParams]);
+  // A module the theme does not offer (spec §4: simple themes have statistics and detail) opens statistics.
+  const state = useMemo(() => {
+    const parsed = parseMonitorState(searchParams);
+    return theme.modules.includes(parsed.module) ? parsed : { ...parsed, module: 'statistics' as const };
+  }, [searchParams, theme.modules]);
   const user = useSessionStore(selectUser);
   const openLogin = useSessionStore((s) => s.openLogin);
   const rangesQuery = useOwnAreaRanges(user !== null);
   const ranges = useMemo(() => (rangesQuery.data ?? []).filter((r) => r.type === 'regionId').map((r) => r.regionId), [rangesQuery.data]);
-  const batchesQuery = useSpotBatches(theme.id);
+  const batchesQuery = useSpotBatches(theme);
   const batches = useMemo(() => batchesQuery.data?.series ?? [], [batchesQuery.data]);
   const batch = batches.find((b) => b.id === state.batch) ?? batches.find((b) => b.current) ?? batches.at(-1) ?? null;
   const [warning, setWarning] = useState<string | null>(null);
@@ -279,7 +292,7 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
 
   return (
     <Stack gap="sm">
-      <ModuleTabs active={state.module} onSwitch={switchModule} signedIn={user !== null} />
+      <ModuleTabs modules={theme.modules} active={state.module} onSwitch={switchModule} signedIn={user !== null} />
       {warning ? (
         <Alert
           color="yellow"

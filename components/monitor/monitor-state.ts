@@ -8,9 +8,9 @@ import { parseCompactDate } from '@/lib/shared/spots/dates';
 import { CHANGE_TYPE_VALUES, SPOT_TYPE_VALUES, STAGE_VALUES } from '@/lib/shared/spots/codes';
 import { cityOfCode, codeWithin, COUNTRY_CODE, isRegionCode, provinceOfCode } from '@/lib/shared/regions/codes';
 
-/** Map modules of a theme (spec §4); statistics is the default. */
-export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend'] as const;
-export type MonitorModule = (typeof MONITOR_MODULES)[number];
+/** Map modules of a theme (spec §4); statistics is the default. A theme declares which it offers. */
+export { MONITOR_MODULES, type MonitorModule } from '@/lib/shared/themes/types';
+import { MONITOR_MODULES, THEME_MEASURES, type MonitorModule, type ThemeMeasure } from '@/lib/shared/themes/types';
 
 /** Modules that need login and a regionId area range (spec §4, §6). */
 export const RANGE_MODULES: ReadonlySet<MonitorModule> = new Set(['detail', 'grid', 'sequence']);
@@ -18,7 +18,8 @@ export const RANGE_MODULES: ReadonlySet<MonitorModule> = new Set(['detail', 'gri
 /** Statistic modes of simple themes (spec §9): statistics 1, detail 2. */
 export const STATISTIC_MODE = { STATISTICS: 1, DETAIL: 2 } as const;
 
-export type LegendSwitch = 'count' | 'area';
+/** The statistics measure the map is coloured by (the theme's own measures; count and area for land cover). */
+export type LegendSwitch = ThemeMeasure;
 
 /** Grid level when unset (spec §4, §9). */
 export const DEFAULT_GRID_LEVEL = 13;
@@ -80,7 +81,7 @@ export function parseMonitorState(params: Params): MonitorState {
     module: active,
     region: region && isRegionCode(region) ? region : COUNTRY_CODE,
     batch: id(params.get('batch')),
-    legend: params.get('legend') === 'area' ? 'area' : 'count',
+    legend: THEME_MEASURES.find((m) => m === params.get('legend')) ?? 'count',
     from: date(params.get('from')),
     to: date(params.get('to')),
     stage: oneOf(params.get('stage'), STAGE_VALUES),

@@ -14,6 +14,7 @@ import { detailRegion, regionCql, SEQUENCE_LENGTH } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
 import { TableRegion } from './table-region';
+import { spotLayerOf } from './theme';
 
 /** Height of one small map. */
 const SMALL_MAP_HEIGHT = 260;
@@ -126,7 +127,7 @@ function SequenceStrip({
           outlines={outlines}
           link={link}
           config={config}
-          spotLayer={theme.spotLayer}
+          spotLayer={spotLayerOf(theme)}
         />
       ))}
     </ol>
@@ -141,7 +142,7 @@ export function SequenceModule({ theme, config, batches, state, ranges }: Module
   const region = detailRegion(ranges, state.region) ?? ranges[0] ?? COUNTRY_CODE;
   const last = useMemo(() => batches.slice(-SEQUENCE_LENGTH), [batches]);
   const batchIds = useMemo(() => last.map((b) => b.id), [last]);
-  const results = useSpotStatisticsOfBatches(theme.id, batchIds, region);
+  const results = useSpotStatisticsOfBatches(theme, batchIds, region);
   const loading = results.some((r) => r.isPending);
   const error = results.find((r) => r.error)?.error ?? null;
   const rows = useMemo(() => {

@@ -10,10 +10,10 @@ import type { RegionLod } from '@/lib/shared/contracts/regions';
 import type { SpotStatistics } from '@/lib/shared/contracts/spots';
 import { colorFor, NO_DATA_COLOR, rampColor } from '@/lib/shared/map/legend';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
-import { CHANGE_TYPES } from '@/lib/shared/spots/codes';
 import { percentOf } from '@/lib/shared/spots/grid';
 import { LazyRankingBarChart } from './charts-lazy';
-import { formatCount, formatHectares, hectares } from './format';
+import { formatCount, formatHectares } from './format';
+import { activeMeasure, formatMeasure, measureKey, measureMax, measureValue, shareBasis } from './measures';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';
 import type { ModuleProps } from './monitor-context';
 import { childLevelOf, type LegendSwitch } from './monitor-state';
@@ -24,15 +24,10 @@ import { TableRegion } from './table-region';
 /** Outline detail by the level of the regions drawn. */
 const LOD_BY_CHILD_LEVEL: Record<string, RegionLod> = { province: 'lo', city: 'mid', county: 'hi' };
 
-type SortKey = 'name' | 'count' | 'area';
+type SortKey = 'name' | LegendSwitch;
 
-/** The value a region is coloured and ranked by: its count, or its area in hectares. */
-const metricValue = (item: { count: number; area: number }, metric: LegendSwitch) =>
-  metric === 'count' ? item.count : hectares(item.area);
-
-/** The legend's top: the largest count, or the largest area in hectares. */
-const metricMax = (data: SpotStatistics | undefined, metric: LegendSwitch) =>
-  data ? (metric === 'count' ? data.max.count : hectares(data.max.area)) : null;
+const metricValue = measureValue;
+const metricMax = measureMax;
 
 /**
  * The public statistics module: a choropleth of the region's children (drill down by clicking a
@@ -43,17 +38,17 @@ const metricMax = (data: SpotStatistics | undefined, metric: LegendSwitch) =>
 export function StatisticsModule({ theme, config, state, update, batch, mapLabel }: ModuleProps) {
   const t = useTranslations('Monitor');
   const region = state.region;
-  const metric: LegendSwitch = state.legend;
+  const metric: LegendSwitch = activeMeasure(theme, state.legend);
   // Counts are whole numbers: their legend reads "0 – 66", not "0.00 – 66.40".
   const whole = metric === 'count';
-  const statistics = useSpotStatistics(theme.id, batch?.id ?? null, region);
+  const statistics = useSpotStatistics(theme, batch?.id ?? null, region);
   // The previous answer is kept while another batch loads, but never shown for another region.
   const data = statistics.data?.region.code === region ? statistics.data : undefined;
   const info = useRegion(region === COUNTRY_CODE ? null : region);
   const leaf = info.data?.code === region && !info.data.hasChildren;
   // A leaf is drawn among its siblings: the map shows the parent's children, the leaf outlined.
   const mapRegion = leaf ? (info.data?.parentRegionId ?? COUNTRY_CODE) : region;
-  const parentStatistics = useSpotStatistics(theme.id, batch?.id ?? null, leaf ? mapRegion : null);
+  const parentStatistics = useSpotStatistics(theme, batch?.id ?? null, leaf ? mapRegion : null);
   const mapData = leaf ? parentStatistics.data : data;
   const childLevel = childLevelOf(mapRegion);
   const children = useRegionChildrenGeometry(childLevel ? mapRegion : null, LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi');
@@ -97,9 +92,14 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
     return layers;
   }, [children.data, outline.data, mapRegion, region, leaf, fillColors, select]);
 
+  const landcover = theme.id === 'landcover';
   const legend: MapLegend = {
-    title: metric === 'count' ? t('legendCount') : t('legendArea'),
-    unit: metric === 'count' ? t('unitSpots') : t('unitHectares'),
+    title: landcover ? (metric === 'count' ? t('legendCount') : t('legendArea')) : t('legendOf', { measure: t(`measure.${metric}`) }),
+    unit: landcover
+      ? metric === 'count'
+        ? t('unitSpots')
+        : t('unitHectares')
+      : t(`unit.${metric === 'capacity' ? (theme.capacityUnit ?? 'MW') : metric}`),
     ramp: theme.ramp,
     max,
     whole,
@@ -120,10 +120,10 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
             aria-label={t('legendSwitch')}
             value={metric}
             onChange={(value) => update({ legend: value as LegendSwitch }, { replace: true })}
-            data={[
-              { value: 'count', label: t('byCount') },
-              { value: 'area', label: t('byArea') },
-            ]}
+            data={theme.measures.map((m) => ({
+              value: m,
+              label: m === 'count' ? t('byCount') : m === 'area' ? t('byArea') : t(m === 'length' ? 'byLength' : 'byCapacity'),
+            }))}
             data-testid="legend-switch"
           />
         </Group>
@@ -163,6 +163,7 @@ function ChildRegions({
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: metric, desc: true });
   const max = metricMax(data, metric);
   const whole = metric === 'count';
+  const second = theme.measures[1] ?? 'area';
 
   const items = useMemo(() => {
     const list = [...data.items];
@@ -173,7 +174,7 @@ function ChildRegions({
         Number(!a.monitored) - Number(!b.monitored) ||
         (sort.key === 'name'
           ? dir * a.name.localeCompare(b.name, locale === 'zh' ? 'zh-CN' : 'en')
-          : dir * (a[sort.key] - b[sort.key]) || a.code.localeCompare(b.code)),
+          : dir * (measureValue(a, sort.key) - measureValue(b, sort.key)) || a.code.localeCompare(b.code)),
     );
     return list;
   }, [data, sort, locale]);
@@ -207,11 +208,7 @@ function ChildRegions({
   return (
     <>
       <Text size="sm" data-testid="statistics-total">
-        {t('total', {
-          count: formatCount(data.total.count, locale),
-          area: formatHectares(data.total.area, locale),
-          region: data.region.name,
-        })}
+        <TotalText theme={theme} figures={data.total} region={data.region.name} />
       </Text>
       <Text size="xs" c="dimmed">
         {t('drillHint')}
@@ -226,7 +223,7 @@ function ChildRegions({
               <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
               {sortHeader('name', t('region'))}
               {sortHeader('count', t('count'))}
-              {sortHeader('area', t('areaHa'))}
+              {sortHeader(second, t(measureKey(theme, second)))}
               <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -256,11 +253,9 @@ function ChildRegions({
                   </div>
                 </Table.Td>
                 <Table.Td>{item.monitored ? formatCount(item.count, locale) : noFigure}</Table.Td>
-                <Table.Td>{item.monitored ? formatHectares(item.area, locale) : noFigure}</Table.Td>
+                <Table.Td>{item.monitored ? formatMeasure(item, second, locale) : noFigure}</Table.Td>
                 <Table.Td>
-                  {item.monitored
-                    ? `${percentOf(metric === 'count' ? item.count : item.area, metric === 'count' ? data.total.count : data.total.area).toFixed(2)}%`
-                    : noFigure}
+                  {item.monitored ? `${percentOf(shareBasis(item, metric), shareBasis(data.total, metric)).toFixed(2)}%` : noFigure}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -270,7 +265,7 @@ function ChildRegions({
       {ranked.length > 0 ? (
         <LazyRankingBarChart
           data={ranked}
-          label={t('chartLabel', { metric: metric === 'count' ? t('count') : t('areaHa') })}
+          label={t('chartLabel', { metric: t(measureKey(theme, metric)) })}
           color={rampColor(theme.ramp, 0.75)}
         />
       ) : (
@@ -304,7 +299,7 @@ function LeafRegion({
   const t = useTranslations('Monitor');
   const locale = useLocale();
   const own = data.items.find((i) => i.code === data.region.code) ?? data.items[0];
-  const trend = useSpotTrend(theme.id, own?.monitored ? data.region.code : null);
+  const trend = useSpotTrend(theme, own?.monitored ? data.region.code : null);
   const byChangeType = trend.data?.series.find((s) => s.id === batchId)?.byChangeType;
   if (!own) return null;
   if (!own.monitored)
@@ -317,8 +312,8 @@ function LeafRegion({
   const value = metricValue(own, metric);
   const siblings = parent?.items.filter((i) => i.monitored) ?? [];
   const rank = 1 + siblings.filter((i) => metricValue(i, metric) > value).length;
-  const parentTotal = parent ? (metric === 'count' ? parent.total.count : parent.total.area) : 0;
-  const share = percentOf(metric === 'count' ? own.count : own.area, parentTotal);
+  const parentTotal = parent ? shareBasis(parent.total, metric) : 0;
+  const share = percentOf(shareBasis(own, metric), parentTotal);
   const total = own.count;
 
   return (
@@ -329,11 +324,12 @@ function LeafRegion({
           style={{ background: colorFor(value, max, theme.ramp, { whole: metric === 'count' }) }}
           aria-hidden="true"
         />
-        {t('total', { count: formatCount(own.count, locale), area: formatHectares(own.area, locale), region: data.region.name })}
+        <TotalText theme={theme} figures={own} region={data.region.name} />
       </Text>
       {parent && siblings.length > 1 ? (
         <Text size="sm" data-testid="statistics-rank">
-          {t(metric === 'count' ? 'leafRankCount' : 'leafRankArea', {
+          {t(metric === 'count' ? 'leafRankCount' : metric === 'area' ? 'leafRankArea' : 'leafRankMeasure', {
+            measure: t(`measure.${metric}`),
             region: data.region.name,
             parent: parent.region.name,
             siblings: siblings.length,
@@ -345,37 +341,60 @@ function LeafRegion({
       <Text size="xs" c="dimmed">
         {t('leafHint')}
       </Text>
-      <QueryState loading={trend.isPending} error={trend.error}>
-        <TableRegion table="changeTypes">
-          <Table striped fz="sm" data-testid="statistics-change-types">
-            <Table.Caption>
-              <VisuallyHidden>{t('changeTypeCaption', { region: data.region.name })}</VisuallyHidden>
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('changeType')}</Table.Th>
-                <Table.Th className={classes.nowrap}>{t('count')}</Table.Th>
-                <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {CHANGE_TYPES.map((c, i) => {
-                const count = byChangeType?.[i] ?? 0;
-                return (
-                  <Table.Tr key={c.value}>
-                    <Table.Td>
-                      <span className={classes.swatch} style={{ background: c.color }} aria-hidden="true" />
-                      {locale === 'zh' ? c.zh : c.en}
-                    </Table.Td>
-                    <Table.Td>{formatCount(count, locale)}</Table.Td>
-                    <Table.Td>{percentOf(count, total).toFixed(2)}%</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </TableRegion>
-      </QueryState>
+      {theme.changeTypes ? (
+        <QueryState loading={trend.isPending} error={trend.error}>
+          <TableRegion table="changeTypes">
+            <Table striped fz="sm" data-testid="statistics-change-types">
+              <Table.Caption>
+                <VisuallyHidden>{t('changeTypeCaption', { region: data.region.name })}</VisuallyHidden>
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('changeType')}</Table.Th>
+                  <Table.Th className={classes.nowrap}>{t('count')}</Table.Th>
+                  <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {theme.changeTypes.items.map((c, i) => {
+                  const count = byChangeType?.[i] ?? 0;
+                  return (
+                    <Table.Tr key={c.value}>
+                      <Table.Td>
+                        <span className={classes.swatch} style={{ background: c.color }} aria-hidden="true" />
+                        {locale === 'zh' ? c.zh : c.en}
+                      </Table.Td>
+                      <Table.Td>{formatCount(count, locale)}</Table.Td>
+                      <Table.Td>{percentOf(count, total).toFixed(2)}%</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </TableRegion>
+        </QueryState>
+      ) : null}
+    </>
+  );
+}
+
+/** "{region}: N spots, X ha" for land cover; "{region}: N turbines, X MW" and the like for the other themes. */
+function TotalText({ theme, figures, region }: { theme: ModuleProps['theme']; figures: SpotStatistics['total']; region: string }) {
+  const t = useTranslations('Monitor');
+  const noun = useTranslations('Themes');
+  const locale = useLocale();
+  if (theme.id === 'landcover')
+    return <>{t('total', { count: formatCount(figures.count, locale), area: formatHectares(figures.area, locale), region })}</>;
+  const second = theme.measures[1] ?? 'area';
+  return (
+    <>
+      {t('totalOf', {
+        region,
+        count: formatCount(figures.count, locale),
+        noun: noun(`${theme.id}.noun`),
+        value: formatMeasure(figures, second, locale),
+        unit: t(`unit.${second === 'capacity' ? (theme.capacityUnit ?? 'MW') : second}`),
+      })}
     </>
   );
 }

@@ -18,7 +18,7 @@ import { TableRegion } from './table-region';
 export function TrendModule({ theme, config, state, mapLabel }: ModuleProps) {
   const t = useTranslations('Monitor');
   const locale = useLocale();
-  const trend = useSpotTrend(theme.id, state.region);
+  const trend = useSpotTrend(theme, state.region);
   const outline = useRegionGeometry(state.region === COUNTRY_CODE ? null : state.region, 'mid');
   const outlines = useMemo<OutlineLayer[]>(
     () => (outline.data ? [{ id: `trend-${state.region}`, data: outline.data, emphasis: 'primary', fit: true }] : []),

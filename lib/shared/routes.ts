@@ -5,6 +5,7 @@
  * `built` marks screens that exist in this codebase. A screen that is not built yet is hidden from
  * menus and treated as an unknown path (which redirects home), so no visitor meets a dead link.
  */
+import { THEMES } from './themes';
 import type zh from '../../messages/zh.json';
 import { PERMISSIONS, type PermissionCode } from './permissions';
 
@@ -134,6 +135,46 @@ const NEWS_LIST_CHILDREN: RouteDef[] = [
 /** Further pages of a file share list (page 1 is the list itself). */
 const FILE_SHARE_PAGES: RouteDef[] = [{ segment: 'page/:n', title: 'fileShare', indexable: true, built: true }];
 
+/** The monitoring screens in menu order (spec §2), each built when a theme of that path is declared. */
+const MONITOR_ROUTES: RouteDef[] = [
+  // Issue 6 / spec §4: land cover's statistics module is public (only the menu entry needs MOD_056); detail, grid
+  // and sequence ask for a session, the permission and an area range inside the screen, and their APIs check all three.
+  { segment: 'landcover', title: 'landcover', menu: perm(PERMISSIONS.LANDCOVER) },
+  {
+    segment: 'surfaceDeform',
+    title: 'surfaceDeform',
+    name: 'Earthsurface',
+    authority: PERMISSIONS.SURFACE_DEFORM,
+    menu: perm(PERMISSIONS.SURFACE_DEFORM),
+  },
+  { segment: 'road', title: 'road', name: 'Road', authority: PERMISSIONS.ROAD, menu: perm(PERMISSIONS.ROAD) },
+  {
+    segment: 'nonagricultural',
+    title: 'nonagricultural',
+    name: 'Nonagricultural',
+    authority: PERMISSIONS.NON_AGRICULTURAL,
+    menu: perm(PERMISSIONS.NON_AGRICULTURAL),
+  },
+  {
+    segment: 'plantingstructure',
+    title: 'plantingstructure',
+    name: 'Plantingstructure',
+    authority: PERMISSIONS.PLANTING_STRUCTURE,
+    menu: perm(PERMISSIONS.PLANTING_STRUCTURE),
+  },
+  { segment: 'pvland', title: 'pvland', name: 'Pvland', authority: PERMISSIONS.PVLAND, menu: perm(PERMISSIONS.PVLAND) },
+  { segment: 'windmill', title: 'windmill', name: 'Windmill', authority: PERMISSIONS.WINDMILL, menu: perm(PERMISSIONS.WINDMILL) },
+  { segment: 'steelplant', title: 'steelplant', name: 'Steelplant', authority: PERMISSIONS.STEELPLANT, menu: perm(PERMISSIONS.STEELPLANT) },
+];
+
+function declaredTheme(route: RouteDef): RouteDef {
+  const theme = THEMES.find((t) => t.path === `/monitor/${route.segment}`);
+  if (!theme) return route;
+  // A built theme's screen is open: its statistics module is public (spec §4, §6; issue 6). Its menu entry,
+  // detail modules, APIs and layers need the theme's permission.
+  return { ...route, authority: undefined, menu: perm(theme.permission), built: true };
+}
+
 export const ROUTES: readonly RouteDef[] = [
   { segment: 'home', title: 'home', name: 'Home', menu: ALWAYS, built: true, indexable: true },
   {
@@ -252,38 +293,8 @@ export const ROUTES: readonly RouteDef[] = [
       // Issue 6 / spec §4: the statistics module is public (only the menu entry needs MOD_056); detail, grid
       // and sequence ask for a session, the permission and an area range inside the screen, and their APIs
       // check all three on the server.
-      { segment: 'landcover', title: 'landcover', menu: perm(PERMISSIONS.LANDCOVER), built: true },
-      {
-        segment: 'surfaceDeform',
-        title: 'surfaceDeform',
-        name: 'Earthsurface',
-        authority: PERMISSIONS.SURFACE_DEFORM,
-        menu: perm(PERMISSIONS.SURFACE_DEFORM),
-      },
-      { segment: 'road', title: 'road', name: 'Road', authority: PERMISSIONS.ROAD, menu: perm(PERMISSIONS.ROAD) },
-      {
-        segment: 'nonagricultural',
-        title: 'nonagricultural',
-        name: 'Nonagricultural',
-        authority: PERMISSIONS.NON_AGRICULTURAL,
-        menu: perm(PERMISSIONS.NON_AGRICULTURAL),
-      },
-      {
-        segment: 'plantingstructure',
-        title: 'plantingstructure',
-        name: 'Plantingstructure',
-        authority: PERMISSIONS.PLANTING_STRUCTURE,
-        menu: perm(PERMISSIONS.PLANTING_STRUCTURE),
-      },
-      { segment: 'pvland', title: 'pvland', name: 'Pvland', authority: PERMISSIONS.PVLAND, menu: perm(PERMISSIONS.PVLAND) },
-      { segment: 'windmill', title: 'windmill', name: 'Windmill', authority: PERMISSIONS.WINDMILL, menu: perm(PERMISSIONS.WINDMILL) },
-      {
-        segment: 'steelplant',
-        title: 'steelplant',
-        name: 'Steelplant',
-        authority: PERMISSIONS.STEELPLANT,
-        menu: perm(PERMISSIONS.STEELPLANT),
-      },
+      // The declared themes (lib/shared/themes) are built; the others wait for their issue.
+      ...MONITOR_ROUTES.map(declaredTheme),
     ],
   },
   {
@@ -324,7 +335,13 @@ export const ROUTES: readonly RouteDef[] = [
     children: [
       { segment: 'info', title: 'personalInfo', loginOnly: true, built: true },
       { segment: 'shopping', title: 'shopping', name: 'Shopping', loginOnly: true, built: true },
-      { segment: 'myOrder', title: 'myOrder', loginOnly: true, built: true, children: [{ segment: ':id', title: 'myOrder', loginOnly: true, built: true }] },
+      {
+        segment: 'myOrder',
+        title: 'myOrder',
+        loginOnly: true,
+        built: true,
+        children: [{ segment: ':id', title: 'myOrder', loginOnly: true, built: true }],
+      },
       {
         segment: 'myApply',
         title: 'myApply',

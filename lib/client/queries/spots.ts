@@ -2,16 +2,13 @@
 
 import { keepPreviousData, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
-import {
-  dictionaryContract,
-  getSpotContract,
-  gridPercentContract,
-  listSpotsContract,
-  spotStatisticsContract,
-  spotTrendContract,
-} from '../../shared/contracts/spots';
-import type { SpotTheme } from '../../shared/spots/codes';
+import { dictionaryContract, gridPercentContract } from '../../shared/contracts/spots';
+import { apiOf } from '../../shared/contracts/themes';
+import type { ThemeDefinition, ThemeId } from '../../shared/themes';
 import { apiFetch } from '../api';
+
+type SpotTheme = ThemeId;
+type Theme = ThemeDefinition<ThemeId>;
 
 /** Filters of the spot list (spec §3): compact dates, codes, the checked change types. */
 export interface SpotListFilters {
@@ -40,58 +37,57 @@ export const spotKeys = {
   dictionary: (locale: string, code: string) => [...spotKeys.all, locale, 'dictionary', code] as const,
 };
 
-const fetchSpotStatistics = (theme: SpotTheme, batchId: string, regionId: string, signal?: AbortSignal) =>
-  apiFetch(spotStatisticsContract, { params: { x: batchId }, query: { theme, regionId }, signal });
+const fetchSpotStatistics = (theme: Theme, batchId: string, regionId: string, signal?: AbortSignal) =>
+  apiFetch(apiOf(theme).statistics, { params: { x: batchId }, query: { theme: theme.id, regionId }, signal });
 
 /** Every batch of a theme with its country-wide totals, oldest first (the trend of the whole country). */
-export function useSpotBatches(theme: SpotTheme) {
+export function useSpotBatches(theme: Theme) {
   return useSpotTrend(theme, '100000');
 }
 
-export function useSpotTrend(theme: SpotTheme, regionId: string | null) {
+export function useSpotTrend(theme: Theme, regionId: string | null) {
   const locale = useLocale();
   return useQuery({
-    queryKey: spotKeys.trend(locale, theme, regionId),
-    queryFn: regionId === null ? skipToken : ({ signal }) => apiFetch(spotTrendContract, { query: { theme, regionId }, signal }),
+    queryKey: spotKeys.trend(locale, theme.id, regionId),
+    queryFn: regionId === null ? skipToken : ({ signal }) => apiFetch(apiOf(theme).trend, { query: { theme: theme.id, regionId }, signal }),
     staleTime: 60_000,
   });
 }
 
 /** Counts and areas of the children of `regionId` in a batch (public). */
-export function useSpotStatistics(theme: SpotTheme, batchId: string | null, regionId: string | null) {
+export function useSpotStatistics(theme: Theme, batchId: string | null, regionId: string | null) {
   const locale = useLocale();
   return useQuery({
-    queryKey: spotKeys.statistics(locale, theme, batchId, regionId),
-    queryFn:
-      batchId === null || regionId === null ? skipToken : ({ signal }) => fetchSpotStatistics(theme, batchId, regionId, signal),
+    queryKey: spotKeys.statistics(locale, theme.id, batchId, regionId),
+    queryFn: batchId === null || regionId === null ? skipToken : ({ signal }) => fetchSpotStatistics(theme, batchId, regionId, signal),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The statistics of several batches in one region, in the batches' order (the sequence module). */
-export function useSpotStatisticsOfBatches(theme: SpotTheme, batchIds: readonly string[], regionId: string) {
+export function useSpotStatisticsOfBatches(theme: Theme, batchIds: readonly string[], regionId: string) {
   const locale = useLocale();
   return useQueries({
     queries: batchIds.map((batchId) => ({
-      queryKey: spotKeys.statistics(locale, theme, batchId, regionId),
+      queryKey: spotKeys.statistics(locale, theme.id, batchId, regionId),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSpotStatistics(theme, batchId, regionId, signal),
       staleTime: 60_000,
     })),
   });
 }
 
-export function useSpotList(theme: SpotTheme, filters: SpotListFilters | null, pageNum: number, pageSize: number) {
+export function useSpotList(theme: Theme, filters: SpotListFilters | null, pageNum: number, pageSize: number) {
   const locale = useLocale();
   return useQuery({
-    queryKey: spotKeys.list(locale, theme, filters, pageNum, pageSize),
+    queryKey: spotKeys.list(locale, theme.id, filters, pageNum, pageSize),
     queryFn:
       filters === null
         ? skipToken
         : ({ signal }) =>
-            apiFetch(listSpotsContract, {
+            apiFetch(apiOf(theme).list, {
               query: {
-                theme,
+                theme: theme.id,
                 pageNum,
                 pageSize,
                 batchStart: filters.batchStart,
@@ -108,23 +104,23 @@ export function useSpotList(theme: SpotTheme, filters: SpotListFilters | null, p
   });
 }
 
-export function useSpot(theme: SpotTheme, id: string | null) {
+export function useSpot(theme: Theme, id: string | null) {
   const locale = useLocale();
   return useQuery({
-    queryKey: spotKeys.spot(locale, theme, id),
-    queryFn: id === null ? skipToken : ({ signal }) => apiFetch(getSpotContract, { params: { id }, signal }),
+    queryKey: spotKeys.spot(locale, theme.id, id),
+    queryFn: id === null ? skipToken : ({ signal }) => apiFetch(apiOf(theme).get, { params: { id }, signal }),
   });
 }
 
-export function useGridPercent(theme: SpotTheme, batchId: string | null, regionId: string | null, level: number, enabled: boolean) {
+export function useGridPercent(theme: Theme, batchId: string | null, regionId: string | null, level: number, enabled: boolean) {
   const locale = useLocale();
   return useQuery({
-    queryKey: spotKeys.grid(locale, theme, batchId, regionId, level),
+    queryKey: spotKeys.grid(locale, theme.id, batchId, regionId, level),
     queryFn:
       !enabled || batchId === null
         ? skipToken
         : ({ signal }) =>
-            apiFetch(gridPercentContract, { query: { theme, batch: batchId, regionId: regionId ?? undefined, level }, signal }),
+            apiFetch(gridPercentContract, { query: { theme: theme.id, batch: batchId, regionId: regionId ?? undefined, level }, signal }),
   });
 }
 

@@ -72,7 +72,9 @@ export function describeFeatureType(layers: readonly MapLayer[]): string {
           ? 'MultiSurfacePropertyType'
           : layer.geometryKind === 'MultiLineString'
             ? 'MultiCurvePropertyType'
-            : 'PointPropertyType';
+            : layer.geometryKind === 'Geometry'
+              ? 'GeometryPropertyType'
+              : 'PointPropertyType';
       return `<xsd:complexType name="${layer.name}Type"><xsd:complexContent><xsd:extension base="gml:AbstractFeatureType"><xsd:sequence>${fields}<xsd:element maxOccurs="1" minOccurs="0" name="geom" nillable="true" type="gml:${geomType}"/></xsd:sequence></xsd:extension></xsd:complexContent></xsd:complexType><xsd:element name="${layer.name}" substitutionGroup="gml:AbstractFeature" type="${WORKSPACE}:${layer.name}Type"/>`;
     })
     .join('');

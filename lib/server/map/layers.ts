@@ -33,7 +33,8 @@ export interface LayerAttribute {
   xsd: 'string' | 'int' | 'double' | 'date' | 'dateTime';
 }
 
-export type GeometryKind = 'MultiPolygon' | 'MultiLineString' | 'Point' | 'MultiPoint';
+/** `Geometry`: a layer mixing kinds (a theme's points and polygons). */
+export type GeometryKind = 'MultiPolygon' | 'MultiLineString' | 'Point' | 'MultiPoint' | 'Geometry';
 
 /**
  * Who may see a layer's rows. `public`: everyone, signed in or not. `restricted`: only a signed-in caller

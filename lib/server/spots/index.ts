@@ -1,22 +1,17 @@
 import 'server-only';
 /**
- * Spot service (spec §7 `/api/spot/v2`): statistics by region and batch, trends, the spot list and one
- * spot, grid cells and dictionaries. Every figure is computed in SQL from the stored spots. Detail reads
- * take the caller's region scope (lib/shared/spots/scope.ts) and match spots by county-code prefix.
+ * Spot and feature service of every declared theme (spec §7 `/api/spot/v2` for land cover, the themes'
+ * own APIs for the others): statistics by region and batch, trends, the feature list and one feature,
+ * grid cells and dictionaries. Every figure is computed in SQL from the stored rows, with the measures,
+ * counted kinds and code lists of the theme's declaration (lib/shared/themes). Detail reads take the
+ * caller's region scope (lib/shared/spots/scope.ts) and match rows by county-code prefix.
  */
 import type { Locale } from '../../../i18n/routing';
 import type { DictionaryItem, GridPercent, Spot, SpotBatch, SpotDetail, SpotStatistics, SpotTrend } from '../../shared/contracts/spots';
 import { GRID_MAX_CELLS } from '../../shared/contracts/spots';
 import { rangePrefixesOf, regionPrefix } from '../../shared/regions/codes';
-import {
-  CHANGE_TYPES,
-  isMonitoredRegion,
-  LANDUSE_TYPES,
-  SPOT_STAGES,
-  SPOT_TYPES,
-  type CodeItem,
-  type SpotTheme,
-} from '../../shared/spots/codes';
+import { isMonitoredRegion } from '../../shared/spots/codes';
+import { themeById, type CodeItem, type ThemeDefinition, type ThemeId } from '../../shared/themes';
 import { percentOf, tileBounds } from '../../shared/spots/grid';
 import type { RegionScope } from '../../shared/spots/scope';
 import { ApiError } from '../api/errors';
@@ -26,7 +21,7 @@ import type { Session } from '../auth/session';
 import { containsPattern } from '../db/like';
 
 export interface SpotFilters {
-  theme: SpotTheme;
+  theme: ThemeId;
   stage?: string;
   tblx?: string;
   changeType?: number[];
@@ -51,6 +46,24 @@ function filterClauses(filters: SpotFilters, params: SqlParam[]): string[] {
     clauses.push(`s.change_type = ANY ($${params.length}::int[])`);
   }
   return clauses;
+}
+
+/** Statistics count and sum only the theme's counted kinds (a wind farm groups turbines; it is not one more). */
+function countedClause(theme: ThemeDefinition, params: SqlParam[]): string[] {
+  if (!theme.counted) return [];
+  params.push([...theme.counted]);
+  return [`s.tblx = ANY ($${params.length}::text[])`];
+}
+
+/** The measures of a row set (alias `s`): count, m², km of line, capacity. */
+const MEASURE_SQL = `count(*)::int AS n, sum(s.area_m2) AS a, sum(s.length_m) / 1000 AS l, sum(s.capacity) AS c`;
+
+/** The theme's optional measures of a summed row, rounded as lists show them. */
+function optionalMeasures(theme: ThemeDefinition, row: { length?: number | null; capacity?: number | null }) {
+  const out: { length?: number; capacity?: number } = {};
+  if (theme.measures.includes('length')) out.length = Math.round((row.length ?? 0) * 100) / 100;
+  if (theme.measures.includes('capacity')) out.capacity = Math.round((row.capacity ?? 0) * 100) / 100;
+  return out;
 }
 
 /** A scope clause: null scope adds nothing; an empty scope matches nothing. */
@@ -90,7 +103,7 @@ function toBatch(row: BatchRow, locale: Locale): SpotBatch {
 }
 
 /** A batch of the theme by id, or its current batch (the newest published when none is flagged). */
-export async function findBatch(db: Queryable, theme: SpotTheme, id: string | null, locale: Locale): Promise<SpotBatch | null> {
+export async function findBatch(db: Queryable, theme: ThemeId, id: string | null, locale: Locale): Promise<SpotBatch | null> {
   const rows = id
     ? await db.query<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM spot_batches b WHERE b.theme = $1 AND b.id = $2::bigint`, [theme, id])
     : await db.query<BatchRow>(
@@ -137,60 +150,81 @@ export async function spotStatistics(
   }
   const targetRows = await db.query<{ code: string; name: string; level: string }>(`${targets} ORDER BY code`, targetParams);
 
+  const theme = themeById(filters.theme);
   const params: SqlParam[] = [];
-  const clauses = filterClauses(filters, params);
+  const clauses = [...filterClauses(filters, params), ...countedClause(theme, params)];
   params.push(batch?.id ?? '0');
   clauses.push(`s.batch_id = $${params.length}::bigint`);
   params.push(`${regionPrefix(region.code)}%`);
   clauses.push(`s.xzqdm LIKE $${params.length}`);
   params.push(targetRows.map((t) => regionPrefix(t.code)));
-  // Spots are grouped per county first, then each county adds to the target whose prefix it has
+  // Rows are grouped per county first, then each county adds to the target whose prefix it has
   // (hash joins on the 2-, 4- and 6-digit prefixes: no row-by-row LIKE).
-  const sums = await db.query<{ k: string; count: number; area: number }>(
-    `WITH agg AS (SELECT s.xzqdm, count(*)::int AS n, sum(s.area_m2) AS a FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.xzqdm),
+  const sums = await db.query<{ k: string; count: number; area: number; length: number | null; capacity: number | null }>(
+    `WITH agg AS (SELECT s.xzqdm, ${MEASURE_SQL} FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.xzqdm),
      keyed AS (
-       SELECT left(xzqdm, 2) AS k, n, a FROM agg UNION ALL SELECT left(xzqdm, 4), n, a FROM agg UNION ALL SELECT xzqdm, n, a FROM agg
+       SELECT left(xzqdm, 2) AS k, n, a, l, c FROM agg UNION ALL SELECT left(xzqdm, 4), n, a, l, c FROM agg
+       UNION ALL SELECT xzqdm, n, a, l, c FROM agg
      )
-     SELECT k, sum(n)::int AS count, ${round2('sum(a)')} AS area FROM keyed WHERE k = ANY ($${params.length}::text[]) GROUP BY k`,
+     SELECT k, sum(n)::int AS count, ${round2('sum(a)')} AS area, ${round2('sum(l)')} AS length, ${round2('sum(c)')} AS capacity
+     FROM keyed WHERE k = ANY ($${params.length}::text[]) GROUP BY k`,
     params,
   );
   const byPrefix = new Map(sums.map((r) => [r.k, r]));
-  const rows = targetRows.map((t) => {
-    const sum = byPrefix.get(regionPrefix(t.code));
-    return { ...t, count: sum?.count ?? 0, area: sum?.area ?? 0 };
-  });
   // A region outside the monitoring programme has no figures, not zero ones: clients draw it as no data.
-  const items = rows.map((r) => ({ code: r.code, name: r.name, count: r.count, area: r.area, monitored: isMonitoredRegion(r.code) }));
+  const items = targetRows.map((t) => {
+    const sum = byPrefix.get(regionPrefix(t.code));
+    return {
+      code: t.code,
+      name: t.name,
+      count: sum?.count ?? 0,
+      area: sum?.area ?? 0,
+      ...optionalMeasures(theme, { length: sum?.length, capacity: sum?.capacity }),
+      monitored: isMonitoredRegion(t.code),
+    };
+  });
+  const sumOf = (pick: (i: (typeof items)[number]) => number | undefined) => items.reduce((n, i) => n + (pick(i) ?? 0), 0);
+  const maxOf = (pick: (i: (typeof items)[number]) => number | undefined) => Math.max(0, ...items.map((i) => pick(i) ?? 0));
   const total = {
-    count: items.reduce((n, i) => n + i.count, 0),
-    area: Math.round(items.reduce((n, i) => n + i.area, 0) * 100) / 100,
+    count: sumOf((i) => i.count),
+    area: Math.round(sumOf((i) => i.area) * 100) / 100,
+    ...optionalMeasures(theme, { length: sumOf((i) => i.length), capacity: sumOf((i) => i.capacity) }),
   };
   return {
     batch,
     region,
-    level: options.level ?? rows[0]?.level ?? region.level,
+    level: options.level ?? targetRows[0]?.level ?? region.level,
     items,
     total,
-    max: { count: Math.max(0, ...items.map((i) => i.count)), area: Math.max(0, ...items.map((i) => i.area)) },
+    max: {
+      count: maxOf((i) => i.count),
+      area: maxOf((i) => i.area),
+      ...optionalMeasures(theme, { length: maxOf((i) => i.length), capacity: maxOf((i) => i.capacity) }),
+    },
   };
 }
 
 export async function spotTrend(db: Queryable, options: { regionId: string; filters: SpotFilters; locale: Locale }): Promise<SpotTrend> {
   const region = await findRegion(db, options.regionId, options.locale);
   if (!region) throw unknownRegion();
+  const theme = themeById(options.filters.theme);
   const params: SqlParam[] = [];
-  const clauses = filterClauses(options.filters, params);
+  const clauses = [...filterClauses(options.filters, params), ...countedClause(theme, params)];
   params.push(`${regionPrefix(region.code)}%`);
   clauses.push(`s.xzqdm LIKE $${params.length}`);
-  const rows = await db.query<BatchRow & { count: number; area: number; c0: number; c1: number; c2: number; c3: number }>(
-    `SELECT ${BATCH_COLUMNS}, coalesce(a.n, 0)::int AS count, ${round2('coalesce(a.area, 0)')} AS area,
-            coalesce(a.c0, 0)::int AS c0, coalesce(a.c1, 0)::int AS c1, coalesce(a.c2, 0)::int AS c2, coalesce(a.c3, 0)::int AS c3
+  const changeTypes = (theme.changeTypes?.items ?? []).map((c) => Number(c.value));
+  params.push(changeTypes);
+  const rows = await db.query<BatchRow & { count: number; area: number; length: number; capacity: number; by_change: number[] | null }>(
+    `SELECT ${BATCH_COLUMNS}, coalesce(a.n, 0)::int AS count, ${round2('coalesce(a.a, 0)')} AS area,
+            ${round2('coalesce(a.l, 0)')} AS length, ${round2('coalesce(a.c, 0)')} AS capacity,
+            (SELECT array_agg(coalesce((a.by_change ->> t::text)::int, 0) ORDER BY o)
+               FROM unnest($${params.length}::int[]) WITH ORDINALITY AS u(t, o)) AS by_change
      FROM spot_batches b
      LEFT JOIN (
-       SELECT s.batch_id, count(*) AS n, sum(s.area_m2) AS area, count(*) FILTER (WHERE s.change_type = 0) AS c0,
-              count(*) FILTER (WHERE s.change_type = 1) AS c1, count(*) FILTER (WHERE s.change_type = 2) AS c2,
-              count(*) FILTER (WHERE s.change_type = 3) AS c3
-       FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.batch_id
+       SELECT batch_id, sum(n)::int AS n, sum(a) AS a, sum(l) AS l, sum(c) AS c,
+              jsonb_object_agg(coalesce(change_type, -1), n) AS by_change
+       FROM (SELECT s.batch_id, s.change_type, ${MEASURE_SQL} FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY s.batch_id, s.change_type) x
+       GROUP BY batch_id
      ) a ON a.batch_id = b.id
      WHERE b.theme = $1
      ORDER BY b.quarter`,
@@ -202,7 +236,8 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
       ...toBatch(r, options.locale),
       count: r.count,
       area: r.area,
-      byChangeType: [r.c0, r.c1, r.c2, r.c3],
+      ...optionalMeasures(theme, r),
+      byChangeType: r.by_change ?? [],
     })),
   };
 }
@@ -224,15 +259,18 @@ function codeName(list: readonly CodeItem[], value: string | null, locale: Local
 
 interface SpotRow extends BatchRow {
   spot_id: string;
-  theme: string;
+  theme: ThemeId;
   xzqdm: string;
   region_name: string | null;
   stage: string;
   tblx: string;
-  change_type: number;
+  change_type: number | null;
   landuse_type: string | null;
   filename: string;
   area_m2: number;
+  length_km: number | null;
+  capacity: number | null;
+  name: string | null;
   detected_on: string;
   lon: number;
   lat: number;
@@ -241,11 +279,13 @@ interface SpotRow extends BatchRow {
 
 function spotColumns(locale: Locale): string {
   return `s.id::text AS spot_id, s.theme, s.xzqdm, ${nameSql(locale, 'r')} AS region_name, s.stage, s.tblx, s.change_type,
-    s.landuse_type, s.filename, ${round2('s.area_m2')} AS area_m2, to_char(s.detected_on, 'YYYY-MM-DD') AS detected_on,
+    s.landuse_type, s.filename, ${round2('s.area_m2')} AS area_m2, ${round2('s.length_m / 1000')} AS length_km,
+    ${round2('s.capacity')} AS capacity, ${locale === 'zh' ? 's.name_zh' : 'coalesce(s.name_en, s.name_zh)'} AS name, to_char(s.detected_on, 'YYYY-MM-DD') AS detected_on,
     round(ST_X(s.center)::numeric, 6)::float8 AS lon, round(ST_Y(s.center)::numeric, 6)::float8 AS lat, s.demo AS spot_demo, ${BATCH_COLUMNS}`;
 }
 
 function toSpot(row: SpotRow, locale: Locale): Spot {
+  const theme = themeById(row.theme);
   return {
     id: row.spot_id,
     theme: row.theme,
@@ -255,15 +295,18 @@ function toSpot(row: SpotRow, locale: Locale): Spot {
     xzqdm: row.xzqdm,
     regionName: row.region_name ?? row.xzqdm,
     stage: row.stage,
-    stageName: codeName(SPOT_STAGES, row.stage, locale)!,
+    stageName: codeName(theme.stages.items, row.stage, locale)!,
     tblx: row.tblx,
-    tblxName: codeName(SPOT_TYPES, row.tblx, locale)!,
+    tblxName: codeName(theme.kinds.items, row.tblx, locale)!,
     changeType: row.change_type,
-    changeTypeName: codeName(CHANGE_TYPES, String(row.change_type), locale)!,
+    changeTypeName: row.change_type === null ? null : codeName(theme.changeTypes?.items ?? [], String(row.change_type), locale),
     landuseType: row.landuse_type,
-    landuseName: codeName(LANDUSE_TYPES, row.landuse_type, locale),
+    landuseName: codeName(theme.landuse?.items ?? [], row.landuse_type, locale),
     filename: row.filename,
     area: row.area_m2,
+    length: row.length_km,
+    capacity: row.capacity,
+    name: row.name,
     detectedOn: row.detected_on,
     center: [row.lon, row.lat],
     demo: row.spot_demo,
@@ -321,9 +364,9 @@ export async function listSpots(db: Queryable, options: SpotListOptions) {
   return { list: rows.map((r) => toSpot(r, options.locale)), total: n, pageNum: options.pageNum, pageSize: options.pageSize };
 }
 
-/** One spot within the scope, or null (a spot outside the caller's ranges does not exist for them). */
-export async function findSpot(db: Queryable, id: string, scope: RegionScope, locale: Locale): Promise<SpotDetail | null> {
-  const params: SqlParam[] = [id];
+/** One feature of the theme within the scope, or null (one outside the caller's ranges or of another theme does not exist for them). */
+export async function findSpot(db: Queryable, theme: ThemeId, id: string, scope: RegionScope, locale: Locale): Promise<SpotDetail | null> {
+  const params: SqlParam[] = [id, theme];
   const clause = scopeClause(scope, params);
   const [row] = await db.query<
     SpotRow & { geojson: string; west: number; south: number; east: number; north: number; created_at: string; updated_at: string }
@@ -333,7 +376,7 @@ export async function findSpot(db: Queryable, id: string, scope: RegionScope, lo
             to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
             to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at
      FROM spots s JOIN spot_batches b ON b.id = s.batch_id LEFT JOIN regions r ON r.code = s.xzqdm
-     WHERE s.id = $1::bigint${clause ? ` AND ${clause}` : ''}`,
+     WHERE s.id = $1::bigint AND s.theme = $2${clause ? ` AND ${clause}` : ''}`,
     params,
   );
   if (!row) return null;

@@ -1,16 +1,16 @@
 import 'server-only';
 /**
- * The spot layers of the map services (spec §7 layer names): spots styled by change type
- * (`spot_meta`, `spot_meta_v2`), by spot type (`spot_meta_style_spot_type`), and level-13 grid cells
- * counting them (`grid_statistics_default`). All are land-cover detail data: only callers holding the
- * land-cover permission see features, and only within their area ranges, as on /api/spot/v2
- * (enforced by lib/server/map/query.ts). Registered by lib/server/composition/map-layers.ts.
+ * The map layers of every declared theme (spec §7 layer names), made from the declarations in
+ * lib/shared/themes: each theme's detail layers (land cover's `spot_meta`, `spot_meta_v2`,
+ * `spot_meta_style_spot_type`; `windmill_meta`, `pvland_meta`, `road_meta`, `steelplant_meta`), its grid
+ * cells (`grid_statistics_default`) and its suitability zones (`windmill_adaptive_zone`,
+ * `pvland_adaptive_zone`). A layer holds only its own theme's rows; the detail and grid layers need the
+ * theme's permission and are limited to the caller's area ranges, as the theme's API is (enforced by
+ * lib/server/map/query.ts); zones need the permission only. Registered by lib/server/composition/map-layers.ts.
  */
-import type { LayerAccess, LayerAttribute, MapLayer } from '../map/layers';
-import type { LayerStyle } from '../map/styles';
-import { PERMISSIONS } from '../../shared/permissions';
-import { CHANGE_TYPES, SPOT_TYPES } from '../../shared/spots/codes';
+import type { GeometryKind, LayerAccess, LayerAttribute, LayerStyle, MapLayer } from '../map/layers';
 import { gridCellColor } from '../../shared/spots/grid';
+import { THEMES, type ColoredCode, type FeatureExtra, type FeatureLayer, type ThemeDefinition } from '../../shared/themes';
 
 const CHINA: MapLayer['extent'] = [73, 3, 136, 54];
 
@@ -21,7 +21,7 @@ const regionAttributes = (code: string): LayerAttribute[] => [
   { name: 'county', sql: code, type: 'text', xsd: 'string' },
 ];
 
-const SPOT_ATTRIBUTES: readonly LayerAttribute[] = [
+const COMMON_ATTRIBUTES: readonly LayerAttribute[] = [
   { name: 'id', sql: 's.id', type: 'number', xsd: 'int' },
   { name: 'theme', sql: 's.theme', type: 'text', xsd: 'string' },
   { name: 'batch', sql: 's.batch_id', type: 'number', xsd: 'int' },
@@ -29,39 +29,98 @@ const SPOT_ATTRIBUTES: readonly LayerAttribute[] = [
   ...regionAttributes('s.xzqdm'),
   { name: 'stage', sql: 's.stage', type: 'text', xsd: 'string' },
   { name: 'tblx', sql: 's.tblx', type: 'text', xsd: 'string' },
-  { name: 'change_type', sql: 's.change_type', type: 'number', xsd: 'int' },
-  { name: 'landuse_type', sql: 's.landuse_type', type: 'text', xsd: 'string' },
+];
+
+/** The extra attributes a theme declares (its whitelist), after the common ones. */
+const EXTRA_ATTRIBUTES: Readonly<Record<FeatureExtra, readonly LayerAttribute[]>> = {
+  change_type: [{ name: 'change_type', sql: 's.change_type', type: 'number', xsd: 'int' }],
+  landuse_type: [{ name: 'landuse_type', sql: 's.landuse_type', type: 'text', xsd: 'string' }],
+  capacity: [{ name: 'capacity', sql: 'round(s.capacity::numeric, 2)::float8', type: 'number', xsd: 'double' }],
+  length: [{ name: 'length', sql: 'round((s.length_m / 1000)::numeric, 3)::float8', type: 'number', xsd: 'double' }],
+  name: [
+    { name: 'name_zh', sql: 's.name_zh', type: 'text', xsd: 'string' },
+    { name: 'name_en', sql: 's.name_en', type: 'text', xsd: 'string' },
+  ],
+};
+
+const TAIL_ATTRIBUTES: readonly LayerAttribute[] = [
   { name: 'filename', sql: 's.filename', type: 'text', xsd: 'string' },
   { name: 'area', sql: 'round(s.area_m2::numeric, 2)::float8', type: 'number', xsd: 'double' },
   { name: 'detected_on', sql: 's.detected_on', type: 'date', xsd: 'date' },
 ];
 
-/** Land-cover detail: the permission of /api/spot/v2, rows limited to the caller's area ranges by county code. */
-const landCoverAccess = (regionCode: string): LayerAccess => ({ kind: 'restricted', permission: PERMISSIONS.LANDCOVER, regionCode });
-
-const CHANGE_COLORS = new Map<number, string>(CHANGE_TYPES.map((c) => [Number(c.value), c.color]));
-const TYPE_COLORS = new Map<string, string>(SPOT_TYPES.map((t) => [t.value, t.color]));
-
-function withAlpha(hex: string, alpha: number): string {
+export function withAlpha(hex: string, alpha: number): string {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgba(${(n >> 16) & 0xff}, ${(n >> 8) & 0xff}, ${n & 0xff}, ${alpha})`;
 }
 
-const byChangeType = (fillAlpha: number, lineWidth: number): LayerStyle => ({
-  reads: ['change_type'],
-  paint: (row) => {
-    const color = CHANGE_COLORS.get(Number(row.change_type)) ?? '#495057';
-    return { stroke: color, lineWidth, fill: withAlpha(color, fillAlpha) };
-  },
+/** The code list a detail layer colours by. */
+function paletteOf(
+  theme: ThemeDefinition,
+  by: FeatureLayer['styleBy'],
+): readonly (ColoredCode | { value: string; color?: string; width?: number })[] {
+  if (by === 'change_type') return theme.changeTypes?.items ?? [];
+  if (by === 'landuse_type') return theme.landuse?.items ?? [];
+  if (by === 'stage') return theme.stages.items;
+  return theme.kinds.items;
+}
+
+/** Colour by the declared attribute; polygons filled (lightly with a bold edge for an outline layer), lines at their grade's width, points as dots. */
+function featureStyle(theme: ThemeDefinition, layer: FeatureLayer): LayerStyle {
+  const palette = new Map(paletteOf(theme, layer.styleBy).map((c) => [c.value, c]));
+  const fillAlpha = layer.outline ? 0.2 : 0.55;
+  const lineWidth = layer.outline ? 2 : 1.2;
+  return {
+    reads: [layer.styleBy],
+    paint: (row, degreesPerPixel) => {
+      const code = palette.get(String(row[layer.styleBy]));
+      const color = code?.color ?? '#495057';
+      return {
+        stroke: color,
+        // Lines keep their grade's width; points shrink a little on country-wide views.
+        lineWidth: code?.width ?? lineWidth,
+        fill: withAlpha(color, fillAlpha),
+        radius: degreesPerPixel > 0.02 ? 2.5 : 4,
+      };
+    },
+  };
+}
+
+function geometryKindOf(theme: ThemeDefinition): GeometryKind {
+  if (theme.geometries.length > 1) return 'Geometry';
+  return theme.geometries[0] === 'point' ? 'Point' : theme.geometries[0] === 'line' ? 'MultiLineString' : 'MultiPolygon';
+}
+
+/** A trusted literal: theme ids are declared constants matching ^[a-z][a-z0-9_]*$. */
+function themeLiteral(theme: ThemeDefinition): string {
+  if (!/^[a-z][a-z0-9_]{1,30}$/.test(theme.id)) throw new Error(`Bad theme id ${theme.id}`);
+  return `'${theme.id}'`;
+}
+
+const detailAccess = (theme: ThemeDefinition, regionCode: string): LayerAccess => ({
+  kind: 'restricted',
+  permission: theme.permission,
+  regionCode,
 });
 
-const bySpotType: LayerStyle = {
-  reads: ['tblx'],
-  paint: (row) => {
-    const color = TYPE_COLORS.get(String(row.tblx)) ?? '#495057';
-    return { stroke: color, lineWidth: 1.2, fill: withAlpha(color, 0.55) };
-  },
-};
+function featureLayer(theme: ThemeDefinition, layer: FeatureLayer): MapLayer {
+  return {
+    name: layer.name,
+    title: layer.title,
+    abstract: layer.abstract,
+    from: 'spots s JOIN spot_batches b ON b.id = s.batch_id',
+    where: `s.theme = ${themeLiteral(theme)}`,
+    id: 's.id::text',
+    geometry: () => 's.geom',
+    geometryKind: geometryKindOf(theme),
+    attributes: [...COMMON_ATTRIBUTES, ...theme.extras.flatMap((e) => EXTRA_ATTRIBUTES[e]), ...TAIL_ATTRIBUTES],
+    // Small polygons on top of large ones, points and lines over polygons.
+    drawOrder: 's.area_m2 DESC, s.id',
+    access: detailAccess(theme, 's.xzqdm'),
+    styles: { [layer.name]: featureStyle(theme, layer) },
+    extent: CHINA,
+  };
+}
 
 /** Cells coloured by their spots-per-cell class (the legend beside the grid map uses the same classes). */
 const byCount: LayerStyle = {
@@ -73,74 +132,26 @@ const byCount: LayerStyle = {
   }),
 };
 
-const SPOT_STYLES = {
-  spot_meta: byChangeType(0.55, 1.2),
-  spot_meta_v2: byChangeType(0.2, 2),
-  spot_meta_style_spot_type: bySpotType,
-} as const;
-
-const spotLayer = (name: keyof typeof SPOT_STYLES, title: MapLayer['title'], abstract: MapLayer['abstract']): MapLayer => ({
-  name,
-  title,
-  abstract,
-  from: 'spots s JOIN spot_batches b ON b.id = s.batch_id',
-  id: 's.id::text',
-  geometry: () => 's.geom',
-  geometryKind: 'MultiPolygon',
-  attributes: SPOT_ATTRIBUTES,
-  // Small spots on top of large ones.
-  drawOrder: 's.area_m2 DESC, s.id',
-  access: landCoverAccess('s.xzqdm'),
-  styles: { [name]: SPOT_STYLES[name] },
-  extent: CHINA,
-});
-
-export const GRID_LEVEL = 13;
-
-/** Grid cells per batch and county (a cell on a county border is split), from the spots' inner points. */
-const GRID_FROM = `(
-  SELECT s.theme, s.batch_id, s.xzqdm, t.x, t.y, count(*)::int AS spot_count, sum(s.area_m2) AS area_m2,
-         ST_Transform(ST_TileEnvelope(${GRID_LEVEL}, t.x, t.y), 4326) AS geom
-  FROM spots s
-  CROSS JOIN LATERAL (
-    SELECT web_mercator_tile_x(ST_X(s.center), ${2 ** GRID_LEVEL}) AS x, web_mercator_tile_y(ST_Y(s.center), ${2 ** GRID_LEVEL}) AS y
-  ) t
-  GROUP BY s.theme, s.batch_id, s.xzqdm, t.x, t.y
-) g`;
-
-export const SPOT_LAYERS: readonly MapLayer[] = [
-  spotLayer(
-    'spot_meta',
-    { zh: '监测图斑', en: 'Monitoring spots' },
-    {
-      zh: '土地覆盖变化监测图斑（演示数据），按变化类型着色：0 未变化、1 扩建、2 拆除、3 部分拆除。需土地覆盖权限，按用户权限范围过滤。',
-      en: 'Land-cover change spots (demo data) coloured by change type: 0 unchanged, 1 expansion, 2 demolition, 3 partial demolition. Land-cover permission required; limited to the caller’s area ranges.',
-    },
-  ),
-  spotLayer(
-    'spot_meta_v2',
-    { zh: '监测图斑（第二版）', en: 'Monitoring spots (v2)' },
-    {
-      zh: '与 spot_meta 相同的图斑，半透明填充加粗边线，适合叠加在影像上。需土地覆盖权限，按用户权限范围过滤。',
-      en: 'The spots of spot_meta with a light fill and bold outline, for use over imagery. Land-cover permission required; limited to the caller’s area ranges.',
-    },
-  ),
-  spotLayer(
-    'spot_meta_style_spot_type',
-    { zh: '监测图斑（按图斑类型）', en: 'Monitoring spots by spot type' },
-    {
-      zh: '按图斑类型（tblx）着色的监测图斑。需土地覆盖权限，按用户权限范围过滤。',
-      en: 'Monitoring spots coloured by spot type (tblx). Land-cover permission required; limited to the caller’s area ranges.',
-    },
-  ),
-  {
-    name: 'grid_statistics_default',
+/** Grid cells per batch and county (a cell on a county border is split), from the features' inner points. */
+function gridLayer(theme: ThemeDefinition, name: string): MapLayer {
+  const level = theme.gridLevel;
+  return {
+    name,
     title: { zh: '图斑格网统计', en: 'Spot grid statistics' },
     abstract: {
-      zh: `第 ${GRID_LEVEL} 级网格（Web 墨卡托瓦片）内的图斑数量与面积，按批次和区县统计。需土地覆盖权限，按用户权限范围过滤。`,
-      en: `Spot counts and areas in level-${GRID_LEVEL} grid cells (Web-Mercator tiles) per batch and county. Land-cover permission required; limited to the caller’s area ranges.`,
+      zh: `第 ${level} 级网格（Web 墨卡托瓦片）内的图斑数量与面积，按批次和区县统计。需专题权限，按用户权限范围过滤。`,
+      en: `Spot counts and areas in level-${level} grid cells (Web-Mercator tiles) per batch and county. Theme permission required; limited to the caller’s area ranges.`,
     },
-    from: GRID_FROM,
+    from: `(
+      SELECT s.theme, s.batch_id, s.xzqdm, t.x, t.y, count(*)::int AS spot_count, sum(s.area_m2) AS area_m2,
+             ST_Transform(ST_TileEnvelope(${level}, t.x, t.y), 4326) AS geom
+      FROM spots s
+      CROSS JOIN LATERAL (
+        SELECT web_mercator_tile_x(ST_X(s.center), ${2 ** level}) AS x, web_mercator_tile_y(ST_Y(s.center), ${2 ** level}) AS y
+      ) t
+      WHERE s.theme = ${themeLiteral(theme)}
+      GROUP BY s.theme, s.batch_id, s.xzqdm, t.x, t.y
+    ) g`,
     id: `(g.batch_id || '.' || g.xzqdm || '.' || g.x || '.' || g.y)`,
     geometry: () => 'g.geom',
     geometryKind: 'MultiPolygon',
@@ -154,8 +165,49 @@ export const SPOT_LAYERS: readonly MapLayer[] = [
       { name: 'area', sql: 'round(g.area_m2::numeric, 2)::float8', type: 'number', xsd: 'double' },
     ],
     drawOrder: 'g.spot_count, g.x, g.y',
-    access: landCoverAccess('g.xzqdm'),
-    styles: { grid_statistics_default: byCount },
+    access: detailAccess(theme, 'g.xzqdm'),
+    styles: { [name]: byCount },
     extent: CHINA,
-  },
-];
+  };
+}
+
+function zoneLayer(theme: ThemeDefinition, zones: NonNullable<ThemeDefinition['layers']['zones']>): MapLayer {
+  const palette = new Map(zones.classes.items.map((c) => [c.value, c.color]));
+  return {
+    name: zones.name,
+    title: zones.title,
+    abstract: {
+      zh: `${zones.title.zh}（演示数据），按适宜等级着色。需专题权限。`,
+      en: `${zones.title.en} (demo data), coloured by suitability class. Theme permission required.`,
+    },
+    from: `theme_zones z`,
+    where: `z.theme = ${themeLiteral(theme)}`,
+    id: 'z.id::text',
+    geometry: () => 'z.geom',
+    geometryKind: 'MultiPolygon',
+    attributes: [
+      { name: 'theme', sql: 'z.theme', type: 'text', xsd: 'string' },
+      { name: 'zone_class', sql: 'z.zone_class', type: 'text', xsd: 'string' },
+      ...regionAttributes('z.xzqdm'),
+      { name: 'area', sql: 'round(z.area_m2::numeric, 2)::float8', type: 'number', xsd: 'double' },
+    ],
+    drawOrder: 'z.zone_class DESC, z.id',
+    access: { kind: 'restricted', permission: theme.permission, regionCode: null },
+    styles: {
+      [zones.name]: {
+        reads: ['zone_class'],
+        paint: (row) => {
+          const color = palette.get(String(row.zone_class)) ?? '#adb5bd';
+          return { stroke: withAlpha(color, 0.9), lineWidth: 0.6, fill: withAlpha(color, 0.45) };
+        },
+      },
+    },
+    extent: CHINA,
+  };
+}
+
+export const SPOT_LAYERS: readonly MapLayer[] = THEMES.flatMap((theme) => [
+  ...theme.layers.features.map((layer) => featureLayer(theme, layer)),
+  ...(theme.layers.grid ? [gridLayer(theme, theme.layers.grid)] : []),
+  ...(theme.layers.zones ? [zoneLayer(theme, theme.layers.zones)] : []),
+]);

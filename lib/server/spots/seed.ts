@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 import type { Queryable } from '../db/types';
-import { DICTIONARIES } from '../../shared/spots/codes';
+import { themeDictionaries } from '../../shared/themes';
 import { mulberry32 } from '../../shared/random';
 import { quarterPeriod } from '../../shared/spots/dates';
 import { DEMO_QUARTERS, GENERATOR_VERSION, planCounts, sceneFilename, spotAttributes, spotShape } from './generate';
@@ -17,7 +17,7 @@ const DATASET = 'spots-landcover-demo';
 const INSERT_CHUNK = 4000;
 
 async function upsertDictionaries(db: Queryable): Promise<void> {
-  const items = Object.entries(DICTIONARIES).flatMap(([code, list]) =>
+  const items = Object.entries(themeDictionaries()).flatMap(([code, list]) =>
     list.map((item, sort) => ({ code, item_value: item.value, name_zh: item.zh, name_en: item.en, sort })),
   );
   await db.query(

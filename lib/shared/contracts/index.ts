@@ -34,6 +34,7 @@ import { SCENE_LIST_CONTRACTS } from './scene-lists';
 import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
 import { SPOT_CONTRACTS } from './spots';
+import { THEME_CONTRACTS } from './themes';
 import { platformFiguresContract } from './figures';
 import { REQUEST_CONTRACTS } from './requests';
 import { REQUEST_REVIEW_CONTRACTS } from './requests-review';
@@ -69,6 +70,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...SATELLITE_CONTRACTS,
   ...FEEDBACK_CONTRACTS,
   ...SPOT_CONTRACTS,
+  ...THEME_CONTRACTS,
   ...CATALOGUE_CONTRACTS,
   ...UPLOAD_CONTRACTS,
   ...SCENE_LIST_CONTRACTS,

@@ -1,12 +1,16 @@
 /**
- * Monitoring spots, spot v2 (spec §7 `/api/spot/v2`, the land-cover theme MOD_056) and the dictionaries
- * (`/api/system/v1/dic/code/{CODE}/item/s`). Statistics are public (spec §6); every detail read needs
- * the theme permission and is limited to the caller's area ranges. Areas are square metres.
+ * Monitoring spots and features: land cover's spot v2 (spec §7 `/api/spot/v2`, MOD_056), the schemas every
+ * declared theme's API shares (lib/shared/contracts/themes.ts builds each theme's contracts from its
+ * declaration), and the dictionaries (`/api/system/v1/dic/code/{CODE}/item/s`). Statistics are public
+ * (spec §6); every detail read needs the theme's permission and is limited to the caller's area ranges.
+ * Areas are square metres, lengths kilometres, capacities in the theme's unit.
  */
 import { z } from 'zod';
-import { PERMISSIONS } from '../permissions';
-import { CHANGE_TYPE_VALUES, DICTIONARIES, SPOT_TYPE_VALUES, SPOT_THEMES, STAGE_VALUES } from '../spots/codes';
 import { parseCompactDate } from '../spots/dates';
+import { themeDictionaries } from '../themes';
+import { LANDCOVER } from '../themes/landcover';
+import type { ThemeId } from '../themes/ids';
+import type { ThemeDefinition } from '../themes/types';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
 
 const regionCodeSchema = z
@@ -29,30 +33,43 @@ const codeSchema = (values: readonly string[], key: string) =>
     .string()
     .trim()
     .refine((v) => values.includes(v), localizedIssue(key));
-/** `0,1,3`: the checked change-type legend items; empty means all. */
-const changeTypesSchema = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((text, ctx) => {
-    const parts = text === '' ? [] : text.split(',').map((p) => p.trim());
-    const values = [...new Set(parts.map(Number))];
-    if (parts.some((p) => !/^\d$/.test(p)) || values.some((v) => !CHANGE_TYPE_VALUES.includes(v))) {
-      ctx.addIssue({ code: 'custom', message: localizedIssue('Spots.errors.badChangeType') });
-      return z.NEVER;
-    }
-    return values;
-  });
-const themeSchema = z.enum(SPOT_THEMES).default('landcover');
-const batchIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, localizedIssue('Spots.errors.badBatch'));
+/** `0,1,3`: the checked change-type legend items; empty means all. A theme without change types accepts none. */
+const changeTypesSchema = (allowed: readonly number[]) =>
+  z
+    .string()
+    .trim()
+    .max(20)
+    .transform((text, ctx) => {
+      const parts = text === '' ? [] : text.split(',').map((p) => p.trim());
+      const values = [...new Set(parts.map(Number))];
+      if (parts.some((p) => !/^\d$/.test(p)) || values.some((v) => !allowed.includes(v))) {
+        ctx.addIssue({ code: 'custom', message: localizedIssue('Spots.errors.badChangeType') });
+        return z.NEVER;
+      }
+      return values;
+    });
+export const batchIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, localizedIssue('Spots.errors.badBatch'));
 
-/** Filters shared by statistics, trend, grid and the spot list. */
-const spotFilterSchema = z.object({
-  theme: themeSchema,
-  stage: codeSchema(STAGE_VALUES, 'Spots.errors.badStage').optional(),
-  tblx: codeSchema(SPOT_TYPE_VALUES, 'Spots.errors.badType').optional(),
-  changeType: changeTypesSchema.optional(),
-});
+/**
+ * Filters shared by statistics, trend, grid and the feature list, checked against the theme's own code
+ * lists. `theme` is the theme itself (a literal): an API serves one theme, never another through it.
+ */
+export function themeFilterSchema(theme: ThemeDefinition<ThemeId>) {
+  return z.object({
+    theme: z.literal<ThemeId>(theme.id).default(theme.id),
+    stage: codeSchema(
+      theme.stages.items.map((i) => i.value),
+      'Spots.errors.badStage',
+    ).optional(),
+    tblx: codeSchema(
+      theme.kinds.items.map((i) => i.value),
+      'Spots.errors.badType',
+    ).optional(),
+    changeType: changeTypesSchema((theme.changeTypes?.items ?? []).map((c) => Number(c.value))).optional(),
+  });
+}
+
+const spotFilterSchema = themeFilterSchema(LANDCOVER);
 
 export const spotBatchSchema = z.object({
   id: z.string(),
@@ -73,8 +90,18 @@ export const spotStatisticsItemSchema = z.object({
   name: z.string(),
   count: z.number().int(),
   area: z.number(),
+  /** Kilometres of line (themes measuring length). */
+  length: z.number().optional(),
+  /** Capacity in the theme's unit (themes measuring capacity). */
+  capacity: z.number().optional(),
   /** false for a region outside the monitoring programme (Taiwan, Hong Kong, Macao): its 0 means "no data". */
   monitored: z.boolean(),
+});
+const measuresSchema = z.object({
+  count: z.number().int(),
+  area: z.number(),
+  length: z.number().optional(),
+  capacity: z.number().optional(),
 });
 export const spotStatisticsSchema = z.object({
   batch: spotBatchSchema.nullable(),
@@ -82,17 +109,19 @@ export const spotStatisticsSchema = z.object({
   /** Level of the items: the region's children, or the level asked for. */
   level: z.string(),
   items: z.array(spotStatisticsItemSchema),
-  total: z.object({ count: z.number().int(), area: z.number() }),
+  total: measuresSchema,
   /** Largest item values: the top of the legend classes (spec §9). */
-  max: z.object({ count: z.number().int(), area: z.number() }),
+  max: measuresSchema,
 });
 export type SpotStatistics = z.infer<typeof spotStatisticsSchema>;
 
-export const spotStatisticsQuerySchema = spotFilterSchema.extend({
-  regionId: regionCodeSchema.default('100000'),
-  /** All regions of this level within regionId (e.g. every county of the country) instead of its children. */
-  level: z.enum(['province', 'city', 'county']).optional(),
-});
+export const statisticsQuerySchemaOf = (theme: ThemeDefinition<ThemeId>) =>
+  themeFilterSchema(theme).extend({
+    regionId: regionCodeSchema.default('100000'),
+    /** All regions of this level within regionId (e.g. every county of the country) instead of its children. */
+    level: z.enum(['province', 'city', 'county']).optional(),
+  });
+export const spotStatisticsQuerySchema = statisticsQuerySchemaOf(LANDCOVER);
 export const spotStatisticsParamsSchema = z.object({ x: batchIdSchema });
 
 export const spotTrendSchema = z.object({
@@ -101,13 +130,17 @@ export const spotTrendSchema = z.object({
     spotBatchSchema.extend({
       count: z.number().int(),
       area: z.number(),
-      /** Counts by change type 0–3. */
-      byChangeType: z.array(z.number().int()).length(4),
+      length: z.number().optional(),
+      capacity: z.number().optional(),
+      /** Counts by change type (land cover: 0–3); empty for themes without change types. */
+      byChangeType: z.array(z.number().int()),
     }),
   ),
 });
 export type SpotTrend = z.infer<typeof spotTrendSchema>;
-export const spotTrendQuerySchema = spotFilterSchema.extend({ regionId: regionCodeSchema.default('100000') });
+export const trendQuerySchemaOf = (theme: ThemeDefinition<ThemeId>) =>
+  themeFilterSchema(theme).extend({ regionId: regionCodeSchema.default('100000') });
+export const spotTrendQuerySchema = trendQuerySchemaOf(LANDCOVER);
 
 export const spotSchema = z.object({
   id: z.string(),
@@ -121,12 +154,19 @@ export const spotSchema = z.object({
   stageName: z.string(),
   tblx: z.string(),
   tblxName: z.string(),
-  changeType: z.number().int(),
-  changeTypeName: z.string(),
+  /** Land cover's change type; null in themes without change types. */
+  changeType: z.number().int().nullable(),
+  changeTypeName: z.string().nullable(),
   landuseType: z.string().nullable(),
   landuseName: z.string().nullable(),
   filename: z.string(),
   area: z.number(),
+  /** Kilometres of a line feature; null for others. */
+  length: z.number().nullable(),
+  /** Capacity in the theme's unit (MW of a turbine or farm, Mt/a of a steel plant); null where not recorded. */
+  capacity: z.number().nullable(),
+  /** Name of a farm, plant or road, in the reader's language; null for anonymous spots. */
+  name: z.string().nullable(),
   detectedOn: z.string(),
   /** A point inside the spot, [longitude, latitude]. */
   center: z.tuple([z.number(), z.number()]),
@@ -138,25 +178,31 @@ export const spotDetailSchema = spotSchema.extend({
   /** Province, city and county of the spot, outermost first. */
   regionPath: z.array(regionRefSchema),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))) }),
+  geometry: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))) }),
+    z.object({ type: z.literal('MultiLineString'), coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))) }),
+    z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+  ]),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type SpotDetail = z.infer<typeof spotDetailSchema>;
 
-export const spotListQuerySchema = pageQuerySchema
-  .extend(spotFilterSchema.shape)
-  .extend({
-    batchStart: compactDateSchema.optional(),
-    batchEnd: compactDateSchema.optional(),
-    filename: z.string().trim().max(100, localizedIssue('Spots.errors.filenameTooLong')).optional(),
-    xzqdm: regionCodeSchema.optional(),
-    batch: batchIdSchema.optional(),
-  })
-  .refine((q) => !q.batchStart || !q.batchEnd || q.batchStart <= q.batchEnd, {
-    message: localizedIssue('Spots.errors.badDateRange'),
-    path: ['batchEnd'],
-  });
+export const listQuerySchemaOf = (theme: ThemeDefinition<ThemeId>) =>
+  pageQuerySchema
+    .extend(themeFilterSchema(theme).shape)
+    .extend({
+      batchStart: compactDateSchema.optional(),
+      batchEnd: compactDateSchema.optional(),
+      filename: z.string().trim().max(100, localizedIssue('Spots.errors.filenameTooLong')).optional(),
+      xzqdm: regionCodeSchema.optional(),
+      batch: batchIdSchema.optional(),
+    })
+    .refine((q) => !q.batchStart || !q.batchEnd || q.batchStart <= q.batchEnd, {
+      message: localizedIssue('Spots.errors.badDateRange'),
+      path: ['batchEnd'],
+    });
+export const spotListQuerySchema = listQuerySchemaOf(LANDCOVER);
 
 export const spotIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, localizedIssue('Spots.errors.badId')) });
 
@@ -200,10 +246,10 @@ export const dictionaryItemSchema = z.object({
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
 // The order model's statuses (lib/shared/orders/model.ts) are dictionaries of migration 0018_orders.
-const dictionaryCodes = [...Object.keys(DICTIONARIES), 'ORDER_STATUS', 'ORDER_ITEM_STATUS', 'REQUEST_STATUS'];
+const dictionaryCodes = [...Object.keys(themeDictionaries()), 'ORDER_STATUS', 'ORDER_ITEM_STATUS', 'REQUEST_STATUS'];
 
 const TAG = 'Spots';
-const DETAIL_ACCESS = { permission: PERMISSIONS.LANDCOVER } as const;
+const DETAIL_ACCESS = { permission: LANDCOVER.permission } as const;
 
 export const spotStatisticsContract = defineContract({
   method: 'GET',
@@ -275,7 +321,8 @@ export const gridPercentContract = defineContract({
 export const dictionaryContract = defineContract({
   method: 'GET',
   path: '/api/system/v1/dic/code/{CODE}/item/s',
-  summary: 'Items of a dictionary (spot stage, spot type, change type, land-use type, batch status)',
+  summary:
+    "Items of a dictionary (every theme's stages, kinds, change and land-use types, zone classes; batch, order and request statuses)",
   tag: TAG,
   access: 'public',
   params: z.object({ CODE: z.string().refine((c) => dictionaryCodes.includes(c), localizedIssue('Spots.errors.badDictionary')) }),

@@ -6,9 +6,11 @@
  */
 
 import { COUNTRY_CODE, provinceOfCode } from '../regions/codes';
+import { THEME_IDS, type ThemeId } from '../themes/ids';
 
-export const SPOT_THEMES = ['landcover'] as const;
-export type SpotTheme = (typeof SPOT_THEMES)[number];
+/** Every declared theme (lib/shared/themes): the `theme` of spots, batches and map-layer filters. */
+export const SPOT_THEMES = THEME_IDS;
+export type SpotTheme = ThemeId;
 
 export interface CodeItem {
   value: string;
@@ -54,16 +56,6 @@ export const BATCH_STATUSES = [
   { value: 'processing', zh: '处理中', en: 'Processing' },
   { value: 'published', zh: '已发布', en: 'Published' },
 ] as const satisfies readonly CodeItem[];
-
-/** Dictionary codes served by `/api/system/v1/dic/code/{CODE}/item/s`. */
-export const DICTIONARIES = {
-  SPOT_META_STAGE: SPOT_STAGES,
-  SPOT_META_TYPE: SPOT_TYPES,
-  SPOT_CHANGE_TYPE: CHANGE_TYPES,
-  LANDCOVER_LANDUSE_TYPE: LANDUSE_TYPES,
-  SPOT_BATCH_STATUS: BATCH_STATUSES,
-} as const satisfies Record<string, readonly CodeItem[]>;
-export type DictionaryCode = keyof typeof DICTIONARIES;
 
 export const STAGE_VALUES: readonly string[] = SPOT_STAGES.map((s) => s.value);
 export const SPOT_TYPE_VALUES: readonly string[] = SPOT_TYPES.map((s) => s.value);

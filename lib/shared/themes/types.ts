@@ -23,6 +23,8 @@ export interface CodeItem {
 export interface ColoredCode extends CodeItem {
   /** Distinct in hue and lightness, so the legend survives greyscale next to its labels. */
   color: string;
+  /** Line width in pixels where lines differ by more than colour (road grades). */
+  width?: number;
 }
 
 /** A code list a theme filters or styles by, served by the dictionary endpoint under `dictionary`. */
@@ -53,12 +55,13 @@ export interface FeatureLayer {
 
 export interface ThemeDefinition<Id extends string = string> {
   id: Id;
-  /** The theme permission (spec §6): detail reads and detail layers need it, and, except for land cover, the screen. */
+  /**
+   * The theme permission (spec §6): the menu entry, the detail modules, their APIs and map layers need it.
+   * The screen itself is open, as its statistics module is public (spec §4, §6).
+   */
   permission: PermissionCode;
   /** Screen path inside the locale. */
   path: `/monitor/${string}`;
-  /** Whether the screen itself needs the permission (spec §2 `authority`); land cover's statistics are public. */
-  screenNeedsPermission: boolean;
   /** Base path of the theme's API: `statistics/{x}`, `statistics/lastest`, `meta`, `meta/id/{id}`, … */
   api: string;
   /** The modules the screen offers (spec §4: simple themes have statistics and detail only). */

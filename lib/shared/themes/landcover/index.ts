@@ -7,7 +7,6 @@ export const LANDCOVER = {
   id: 'landcover',
   permission: PERMISSIONS.LANDCOVER,
   path: '/monitor/landcover',
-  screenNeedsPermission: false,
   api: '/api/spot/v2',
   modules: ['statistics', 'detail', 'grid', 'sequence', 'trend'],
   measures: ['count', 'area'],

@@ -35,7 +35,6 @@ export const PVLAND = {
   id: 'pvland',
   permission: PERMISSIONS.PVLAND,
   path: '/monitor/pvland',
-  screenNeedsPermission: true,
   api: '/api/pvland/v1',
   modules: ['statistics', 'detail'],
   measures: ['count', 'area'],

@@ -2,23 +2,14 @@
 import { PERMISSIONS } from '../../permissions';
 import type { ThemeDefinition } from '../types';
 
-/** Road grades, widest first: the map draws each grade at its own width as well as colour. */
+/** Road grades, widest first: the map draws each grade at its own width (pixels) as well as colour. */
 export const ROAD_GRADES = [
-  { value: 'expressway', zh: '高速公路', en: 'Expressway', color: '#c92a2a' },
-  { value: 'national', zh: '国道', en: 'National road', color: '#e8590c' },
-  { value: 'provincial', zh: '省道', en: 'Provincial road', color: '#f59f00' },
-  { value: 'county', zh: '县道', en: 'County road', color: '#5c940d' },
-  { value: 'rural', zh: '乡村道路', en: 'Rural road', color: '#495057' },
+  { value: 'expressway', zh: '高速公路', en: 'Expressway', color: '#c92a2a', width: 4 },
+  { value: 'national', zh: '国道', en: 'National road', color: '#e8590c', width: 3.2 },
+  { value: 'provincial', zh: '省道', en: 'Provincial road', color: '#f59f00', width: 2.5 },
+  { value: 'county', zh: '县道', en: 'County road', color: '#5c940d', width: 1.8 },
+  { value: 'rural', zh: '乡村道路', en: 'Rural road', color: '#495057', width: 1.2 },
 ] as const;
-
-/** Line width in pixels per grade. */
-export const ROAD_WIDTHS: Readonly<Record<(typeof ROAD_GRADES)[number]['value'], number>> = {
-  expressway: 4,
-  national: 3.2,
-  provincial: 2.5,
-  county: 1.8,
-  rural: 1.2,
-};
 
 export const ROAD_STAGES = [
   { value: 'new', zh: '新建', en: 'New' },
@@ -30,7 +21,6 @@ export const ROAD = {
   id: 'road',
   permission: PERMISSIONS.ROAD,
   path: '/monitor/road',
-  screenNeedsPermission: true,
   api: '/api/road/v1',
   modules: ['statistics', 'detail'],
   measures: ['count', 'length'],

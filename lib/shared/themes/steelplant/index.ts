@@ -19,7 +19,6 @@ export const STEELPLANT = {
   id: 'steelplant',
   permission: PERMISSIONS.STEELPLANT,
   path: '/monitor/steelplant',
-  screenNeedsPermission: true,
   api: '/api/steelplant/v2',
   modules: ['statistics', 'detail'],
   measures: ['count', 'capacity'],

@@ -26,7 +26,6 @@ export const WINDMILL = {
   id: 'windmill',
   permission: PERMISSIONS.WINDMILL,
   path: '/monitor/windmill',
-  screenNeedsPermission: true,
   api: '/api/windmill/v1',
   modules: ['statistics', 'detail'],
   measures: ['count', 'capacity'],

@@ -5,7 +5,7 @@ import { findSpot, rangePrefixes } from '@/lib/server/spots';
 import { getSpotContract } from '@/lib/shared/contracts/spots';
 
 export const GET = withApi(getSpotContract, async ({ db, params, session, locale }) => {
-  const spot = await findSpot(db, params.id, rangePrefixes(session!), locale);
+  const spot = await findSpot(db, 'landcover', params.id, rangePrefixes(session!), locale);
   if (!spot) throw notFound();
   return spot;
 });

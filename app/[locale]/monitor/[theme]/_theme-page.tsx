@@ -1,0 +1,50 @@
+import { Alert, Container, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { ClientMessages } from '@/components/providers/client-messages';
+import { QueryBoundary } from '@/components/providers/query-boundary';
+import { getEnv } from '@/lib/server/env';
+import type { ThemeDefinition, ThemeId } from '@/lib/shared/themes';
+import { MonitorScreen } from '@/components/monitor/monitor-screen';
+
+/** Title, intro and demo notice of a theme, in the reader's language (land cover keeps its own namespace). */
+export async function themeTexts(theme: ThemeDefinition<ThemeId>, locale: Locale) {
+  if (theme.id === 'landcover') {
+    const t = await getTranslations({ locale, namespace: 'Landcover' });
+    return { title: t('title'), intro: t('intro'), demoTitle: t('demoTitle'), demoNotice: t('demoNotice') };
+  }
+  const t = await getTranslations({ locale, namespace: 'Themes' });
+  const id = theme.id;
+  return { title: t(`${id}.title`), intro: t(`${id}.intro`), demoTitle: t(`${id}.demoTitle`), demoNotice: t(`${id}.demoNotice`) };
+}
+
+/**
+ * The page of any declared theme: heading, demo notice and the shared monitoring screen. The map
+ * settings (Tianditu key, map service base) are read when the page renders, not at build.
+ */
+export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<ThemeId>; locale: Locale }) {
+  const texts = await themeTexts(theme, locale);
+  const env = getEnv();
+  const config = { serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null };
+  return (
+    <Container size={1400} py="lg">
+      <Stack gap="sm">
+        <div>
+          <Title order={1}>{texts.title}</Title>
+          <Text mt={4}>{texts.intro}</Text>
+        </div>
+        <Alert variant="light" color="yellow" title={texts.demoTitle} data-testid={`${theme.id}-demo-notice`}>
+          {texts.demoNotice}
+        </Alert>
+        <Suspense fallback={null}>
+          <ClientMessages groups={['MapView', 'Monitor', 'Spots', 'Themes']}>
+            <QueryBoundary>
+              <MonitorScreen theme={theme} config={config} />
+            </QueryBoundary>
+          </ClientMessages>
+        </Suspense>
+      </Stack>
+    </Container>
+  );
+}
