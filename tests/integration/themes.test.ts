@@ -28,7 +28,7 @@ async function tokenOf(username: string): Promise<string> {
 const HEBEI: [number, number] = [114.72, 41.16];
 const MONGOLIA: [number, number] = [111.7, 41.6];
 
-const batches: Record<string, string> = {};
+const batches: Record<'windmill' | 'road' | 'steelplant', string> = { windmill: '', road: '', steelplant: '' };
 
 async function countyAt([lon, lat]: [number, number]): Promise<string> {
   const [row] = await db().query<{ code: string }>(
@@ -38,7 +38,7 @@ async function countyAt([lon, lat]: [number, number]): Promise<string> {
   return row!.code;
 }
 
-async function addBatch(theme: string): Promise<string> {
+async function addBatch(theme: keyof typeof batches): Promise<string> {
   const [row] = await db().query<{ id: string }>(
     `INSERT INTO spot_batches (theme, quarter, type_name_zh, type_name_en, period_start, period_end, status, demo)
      VALUES ($1, '2019Q1', '2019年第一季度（测试）', '2019 Q1 (test)', '2019-01-01', '2019-03-31', 'published', true) RETURNING id::text AS id`,
@@ -47,7 +47,7 @@ async function addBatch(theme: string): Promise<string> {
   return row!.id;
 }
 
-async function addFeature(theme: string, tblx: string, stage: string, wkt: string, extra: { capacity?: number; name?: string } = {}) {
+async function addFeature(theme: keyof typeof batches, tblx: string, stage: string, wkt: string, extra: { capacity?: number; name?: string } = {}) {
   await db().query(
     `WITH g AS (SELECT ST_GeomFromText($4, 4326) AS geom)
      INSERT INTO spots (theme, batch_id, xzqdm, stage, tblx, filename, area_m2, length_m, capacity, name_zh, name_en, geom, center, detected_on, demo)
@@ -63,7 +63,7 @@ const square = ([lon, lat]: [number, number], d: number) =>
   `MULTIPOLYGON(((${lon} ${lat}, ${lon + d} ${lat}, ${lon + d} ${lat + d}, ${lon} ${lat + d}, ${lon} ${lat})))`;
 
 beforeAll(async () => {
-  for (const theme of ['windmill', 'road', 'steelplant']) batches[theme] = await addBatch(theme);
+  for (const theme of ['windmill', 'road', 'steelplant'] as const) batches[theme] = await addBatch(theme);
   for (const [place, turbines] of [
     [HEBEI, 3],
     [MONGOLIA, 2],
@@ -84,7 +84,7 @@ const themed = (theme: string, version: string, extra: Record<string, string> = 
 describe('theme statistics (public)', () => {
   it('counts and sums the counted kinds of a batch by province exactly as SQL does (wind: turbines, not farms)', async () => {
     const response = await call(statisticsGet, `/api/windmill/v1/statistics/${batches.windmill}`, {
-      params: themed('windmill', 'v1', { x: batches.windmill! }),
+      params: themed('windmill', 'v1', { x: batches.windmill }),
       headers: { 'x-locale': 'en' },
     });
     expect(response.json.code).toBe(0);
@@ -103,7 +103,7 @@ describe('theme statistics (public)', () => {
     expect(data.total).toMatchObject({ count: 5, capacity: 22.5 });
     // A batch of another theme is not this theme's.
     const other = await call(statisticsGet, `/api/windmill/v1/statistics/${batches.road}`, {
-      params: themed('windmill', 'v1', { x: batches.road! }),
+      params: themed('windmill', 'v1', { x: batches.road }),
       headers: { 'x-locale': 'zh' },
     });
     expect(other.json.code).toBe(404);
@@ -115,7 +115,7 @@ describe('theme statistics (public)', () => {
       [batches.road],
     );
     const response = await call(statisticsGet, `/api/road/v1/statistics/${batches.road}`, {
-      params: themed('road', 'v1', { x: batches.road! }),
+      params: themed('road', 'v1', { x: batches.road }),
     });
     const data = spotStatisticsSchema.parse(response.json.data);
     expect(data.total.count).toBe(2);
@@ -209,7 +209,7 @@ describe('theme detail (own permission and area ranges)', () => {
     const wfs = async (layer: string, token: string) => {
       const response = await wfsGet(
         new Request(
-          `http://localhost:3000/map/cloudPlatform/wfs?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=${layer}&OUTPUTFORMAT=application/json&COUNT=1000&CQL_FILTER=${encodeURIComponent(`batch = ${batches[layer.split('_')[0]!] ?? 0}`)}`,
+          `http://localhost:3000/map/cloudPlatform/wfs?SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=${layer}&OUTPUTFORMAT=application/json&COUNT=1000&CQL_FILTER=${encodeURIComponent(`batch = ${batches[layer.split('_')[0] as keyof typeof batches] ?? 0}`)}`,
           { headers: { token } },
         ),
       );

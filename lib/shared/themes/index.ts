@@ -9,6 +9,7 @@ import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
 import type { CodeItem, ThemeDefinition, ThemeMeasure } from './types';
+import { assertThemes } from './validate';
 import { WINDMILL } from './windmill';
 
 export { THEME_IDS, type ThemeId } from './ids';
@@ -16,6 +17,8 @@ export type * from './types';
 export { MONITOR_MODULES, THEME_MEASURES } from './types';
 
 export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT];
+// A declaration the machinery cannot serve fails here, when the registry loads, not on some later request.
+assertThemes(THEMES);
 
 const BY_ID = new Map<string, ThemeDefinition<ThemeId>>(THEMES.map((t) => [t.id, t]));
 
