@@ -50,7 +50,7 @@ export const THEME_QUARTERS = ['2025Q1', '2025Q2', '2025Q3', '2025Q4', '2026Q1',
 const BATCHES = THEME_QUARTERS.length;
 
 /** Road segments found in a quarter, before the winter dip and the slow growth. */
-const ROADS_PER_BATCH = 1500;
+const ROADS_PER_BATCH = 1200;
 
 export interface Leaf {
   code: string;
@@ -328,7 +328,7 @@ function windFarms(ctx: Context, slots: readonly Slot[]): DemoFeature[] {
       size: farm.areaM2,
     });
     // A farm under construction erects the second half of its turbines a quarter later.
-    const late = stages[start] === '1' ? start + 1 : start;
+    const late = stages[start] === '1' && start + 1 < BATCHES ? start + 1 : start;
     for (const [i, p] of positions.entries()) {
       const from = i >= positions.length / 2 ? late : start;
       out.push({
@@ -483,11 +483,11 @@ function steelPlants(ctx: Context, slots: readonly Slot[]): DemoFeature[] {
 
 const ROAD_GRADES = [
   // grade, share, median length (m), min, max, vertex step (m), straightness
-  ['expressway', 0.04, 18_000, 5_000, 40_000, 500, 0.85],
-  ['national', 0.08, 8_000, 2_000, 30_000, 350, 0.7],
-  ['provincial', 0.13, 6_000, 1_500, 25_000, 300, 0.6],
-  ['county', 0.3, 3_500, 800, 15_000, 220, 0.45],
-  ['rural', 0.45, 1_500, 500, 6_000, 150, 0.3],
+  ['expressway', 0.04, 18_000, 5_000, 40_000, 500, 0.6],
+  ['national', 0.08, 8_000, 2_000, 30_000, 350, 0.5],
+  ['provincial', 0.13, 6_000, 1_500, 25_000, 300, 0.4],
+  ['county', 0.3, 3_500, 800, 15_000, 220, 0.3],
+  ['rural', 0.45, 1_500, 500, 6_000, 150, 0.2],
 ] as const;
 
 /** New or changed road segments per quarter; one in three under construction is found finished later. */

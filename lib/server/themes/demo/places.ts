@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Where the demo facilities of the wind, PV, road and steel themes stand: real county codes (or city
  * prefixes, expanded to the city's counties) of the regions table, looked up by name, with the share of

@@ -116,7 +116,7 @@ async function locate(
          FROM jsonb_to_recordset($1::jsonb) AS f(key int, wkt text, fallback text)
        )
        INSERT INTO theme_demo_shapes (key, geom, center, fallback, area_m2, length_m)
-       SELECT f.key, f.geom, ST_PointOnSurface(f.geom), f.fallback,
+       SELECT f.key, f.geom, CASE WHEN GeometryType(f.geom) = 'POINT' THEN f.geom ELSE ST_PointOnSurface(f.geom) END, f.fallback,
               CASE WHEN GeometryType(f.geom) = 'MULTIPOLYGON' THEN ST_Area(f.geom::geography) ELSE 0 END,
               CASE WHEN GeometryType(f.geom) = 'MULTILINESTRING' THEN ST_Length(f.geom::geography) END
        FROM f`,

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Random draws and plane shapes of the theme demo data, in metres around a point and written as WKT in
  * EPSG:4326 (a local equirectangular frame: good to well under 1 % over the tens of kilometres used).
