@@ -14,6 +14,7 @@ import { regionsSeed } from './regions/seed';
 import { newsCoversSeed } from './share/news-covers-seed';
 import { shareSeed } from './share/seed';
 import { spotsSeed } from './spots/seed';
+import { themesDemoSeed } from './themes/demo/seed';
 import { satellitesSeed } from './satellites/seed';
 import { accountsSeed } from './users/seed';
 
@@ -31,5 +32,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   faqSeed,
   feedbackSeed,
   spotsSeed,
+  themesDemoSeed,
   catalogueSeed,
 ];
