@@ -20,7 +20,11 @@ const db = withTestDatabase();
 async function upload(name: string, bytes: Uint8Array, locale: 'zh' | 'en' = 'en') {
   const form = new FormData();
   form.append('file', new Blob([bytes.slice()]), name);
-  const request = new Request('http://localhost:3000/api/normal/v5/normalmeta/upload/shp', { method: 'POST', body: form, headers: { 'x-locale': locale } });
+  const request = new Request('http://localhost:3000/api/normal/v5/normalmeta/upload/shp', {
+    method: 'POST',
+    body: form,
+    headers: { 'x-locale': locale },
+  });
   const response = await uploadPost(request, { params: Promise.resolve({}) });
   return { status: response.status, json: (await response.json()) as { code: number; message: string; data: any } };
 }
@@ -58,11 +62,15 @@ describe('a real county uploaded as a shapefile', () => {
     expect(await rows()).toBe(before + 1);
 
     const shp = await call(allIdsPost, '/api/normal/v5/normalmeta/allids', { body: { filter: { area: { mode: 3, uploadId: area.id } } } });
-    const region = await call(allIdsPost, '/api/normal/v5/normalmeta/allids', { body: { filter: { area: { mode: 1, regionCodes: [county.code] } } } });
+    const region = await call(allIdsPost, '/api/normal/v5/normalmeta/allids', {
+      body: { filter: { area: { mode: 1, regionCodes: [county.code] } } },
+    });
     expect(shp.json.code).toBe(0);
     expect(region.json.data.ids.length).toBeGreaterThan(0);
     expect(shp.json.data.ids).toEqual(region.json.data.ids);
-    const page = await call(basePost, '/api/normal/v5/normalmeta/base', { body: { filter: { area: { mode: 3, uploadId: area.id } }, pageSize: 5 } });
+    const page = await call(basePost, '/api/normal/v5/normalmeta/base', {
+      body: { filter: { area: { mode: 3, uploadId: area.id } }, pageSize: 5 },
+    });
     expect(page.json.data.total).toBe(region.json.data.total);
 
     // The same county in a Gauss-Krüger zone (metres, .prj names the zone): same area within 0.1 %.
@@ -76,12 +84,20 @@ describe('a real county uploaded as a shapefile', () => {
     const again = await call(uploadGet, `/api/normal/v5/normalmeta/upload/shp/${area.id}`, { params: { id: area.id } });
     expect(again.json.data).toEqual(area);
     await db().query(`UPDATE catalogue_uploads SET expires_at = now() - interval '1 minute' WHERE id = $1`, [area.id]);
-    for (const [locale, messages] of [['zh', zh], ['en', en]] as const) {
-      const gone = await call(uploadGet, `/api/normal/v5/normalmeta/upload/shp/${area.id}`, { params: { id: area.id }, headers: { 'x-locale': locale } });
+    for (const [locale, messages] of [
+      ['zh', zh],
+      ['en', en],
+    ] as const) {
+      const gone = await call(uploadGet, `/api/normal/v5/normalmeta/upload/shp/${area.id}`, {
+        params: { id: area.id },
+        headers: { 'x-locale': locale },
+      });
       expect(gone.status).toBe(404);
       expect(gone.json.message).toBe(messages.Upload.errors.notFound);
     }
-    const expired = await call(allIdsPost, '/api/normal/v5/normalmeta/allids', { body: { filter: { area: { mode: 3, uploadId: area.id } } } });
+    const expired = await call(allIdsPost, '/api/normal/v5/normalmeta/allids', {
+      body: { filter: { area: { mode: 3, uploadId: area.id } } },
+    });
     expect(expired.json.code).not.toBe(0);
     // The next upload purges it.
     expect((await upload('a.geojson', text(JSON.stringify(square(100, 30, 1))))).json.code).toBe(0);
@@ -146,7 +162,18 @@ describe('repair and dissolve', () => {
       `SELECT ST_Area(ST_MakeEnvelope(100, 30, 101.5, 31, 4326)::geography) / 1e6 AS km2`,
     );
     expect(Math.abs(dissolved.json.data.areaKm2 - expected!.km2) / expected!.km2).toBeLessThan(1e-4); // the union keeps extra vertices on the great-circle edges
-    const bowTie = { type: 'Polygon', coordinates: [[[100, 30], [101, 31], [101, 30], [100, 31], [100, 30]]] };
+    const bowTie = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [100, 30],
+          [101, 31],
+          [101, 30],
+          [100, 31],
+          [100, 30],
+        ],
+      ],
+    };
     const repaired = await upload('bow.geojson', text(JSON.stringify(bowTie)));
     expect(repaired.json.code).toBe(0);
     expect(repaired.json.data.repaired).toBe(true);
@@ -166,18 +193,37 @@ describe('refusals', () => {
     const bomb = zipOf({ 'area.shp': new Uint8Array(51 * 1024 * 1024), 'area.shx': new Uint8Array(1), 'area.dbf': new Uint8Array(1) });
     const cases: [string, Uint8Array, keyof typeof en.Upload.errors][] = [
       ['notes.txt', text('hello'), 'wrongType'],
-      ['lines.geojson', text(JSON.stringify({ type: 'LineString', coordinates: [[1, 2], [3, 4]] })), 'noPolygons'],
+      [
+        'lines.geojson',
+        text(
+          JSON.stringify({
+            type: 'LineString',
+            coordinates: [
+              [1, 2],
+              [3, 4],
+            ],
+          }),
+        ),
+        'noPolygons',
+      ],
       ['a.zip', without('.shp'), 'missingShp'],
       ['a.zip', without('.shx'), 'missingShx'],
       ['a.zip', without('.dbf'), 'missingDbf'],
-      ['a.zip', zipOf({ ...Object.fromEntries(Object.entries(members).filter(([k]) => !k.endsWith('.prj'))), 'area.prj': 'GEOGCS[' }), 'badPrj'],
+      [
+        'a.zip',
+        zipOf({ ...Object.fromEntries(Object.entries(members).filter(([k]) => !k.endsWith('.prj'))), 'area.prj': 'GEOGCS[' }),
+        'badPrj',
+      ],
       ['bomb.zip', bomb, 'zipBomb'],
       ['big.geojson', new Uint8Array(20 * 1024 * 1024 + 10), 'tooLarge'],
       ['broken.kml', text('<kml><Document>'), 'unreadable'],
     ];
     const before = await rows();
     for (const [name, bytes, key] of cases) {
-      for (const [locale, messages] of [['zh', zh], ['en', en]] as const) {
+      for (const [locale, messages] of [
+        ['zh', zh],
+        ['en', en],
+      ] as const) {
         const { json } = await upload(name, bytes, locale);
         const expected = messages.Upload.errors[key].replace('{mb}', key === 'zipBomb' ? '50' : '20');
         expect([name, json.message]).toEqual([name, expected]);
@@ -186,7 +232,11 @@ describe('refusals', () => {
     }
     // Without a file field at all.
     const empty = await uploadPost(
-      new Request('http://localhost:3000/api/normal/v5/normalmeta/upload/shp', { method: 'POST', body: new FormData(), headers: { 'x-locale': 'en' } }),
+      new Request('http://localhost:3000/api/normal/v5/normalmeta/upload/shp', {
+        method: 'POST',
+        body: new FormData(),
+        headers: { 'x-locale': 'en' },
+      }),
       { params: Promise.resolve({}) },
     );
     expect(((await empty.json()) as { message: string }).message).toBe(en.Upload.errors.noFile);

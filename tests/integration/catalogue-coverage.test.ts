@@ -75,7 +75,11 @@ async function post(handler: typeof coveragePost, name: string, body: unknown, l
 }
 
 /** km² of the union of these scenes inside the area, and of the area, by one independent statement. */
-async function independent(ids: string[], areaSql: string, areaParams: unknown[]): Promise<{ covered: number; area: number; union: number }> {
+async function independent(
+  ids: string[],
+  areaSql: string,
+  areaParams: unknown[],
+): Promise<{ covered: number; area: number; union: number }> {
   const [row] = await db().query<{ covered: number; area: number; union: number }>(
     `WITH u AS (SELECT ST_Union(footprint) AS g FROM scenes WHERE id = ANY ($1::text[])), a AS (SELECT (${areaSql}) AS g)
      SELECT ST_Area(ST_Intersection(u.g, a.g)::geography) / 1e6 AS covered, ST_Area(a.g::geography) / 1e6 AS area,
@@ -126,8 +130,14 @@ describe('coverage figures against an independent computation', () => {
       // Edge differences of the boundary's resolution matter more for a small covered part: 0.1 % of the county.
       expect(Math.abs(s.coveredKm2 - counties[i]!.covered)).toBeLessThanOrEqual(0.001 * counties[i]!.area + 0.01);
     }
-    close(a.subRegions.reduce((t, s) => t + s.areaKm2, 0), a.areaKm2);
-    close(a.subRegions.reduce((t, s) => t + s.coveredKm2, 0), a.coveredKm2);
+    close(
+      a.subRegions.reduce((t, s) => t + s.areaKm2, 0),
+      a.areaKm2,
+    );
+    close(
+      a.subRegions.reduce((t, s) => t + s.coveredKm2, 0),
+      a.coveredKm2,
+    );
     expect(a.subRegions.some((s) => s.coveredPct === 100)).toBe(true);
     expect(a.subRegions.some((s) => s.coveredPct < 100)).toBe(true);
   });
@@ -146,11 +156,23 @@ describe('coverage figures against an independent computation', () => {
     close(a.areaKm2, ref.area);
     close(a.coveredKm2, ref.covered);
     // Counties the extent touches, cut to it, tile it.
-    close(a.subRegions.reduce((t, s) => t + s.areaKm2, 0), a.areaKm2, 0.002);
-    close(a.subRegions.reduce((t, s) => t + s.coveredKm2, 0), a.coveredKm2, 0.002);
+    close(
+      a.subRegions.reduce((t, s) => t + s.areaKm2, 0),
+      a.areaKm2,
+      0.002,
+    );
+    close(
+      a.subRegions.reduce((t, s) => t + s.coveredKm2, 0),
+      a.coveredKm2,
+      0.002,
+    );
 
     const u = unionAreaSchema.parse((await post(unionAreaPost, 'unionarea', { filter: EXTENT_FILTER, ids })).json.data);
-    const all = await independent(inBbox.map((r) => r.id), bboxSql.sql, bboxSql.params);
+    const all = await independent(
+      inBbox.map((r) => r.id),
+      bboxSql.sql,
+      bboxSql.params,
+    );
     close(u.unionKm2, all.union);
     close(u.insideKm2, ref.covered);
     expect(u.union?.type).toMatch(/Polygon$/);
@@ -196,7 +218,9 @@ describe('coverage figures against an independent computation', () => {
       close(step.coveredKm2 - prev.coveredKm2, step.gainKm2, 0.01);
     }
     // The same ids through coveragebyids give the same figure.
-    const again = coverageAnalysisSchema.parse((await post(coverageByIdsPost, 'coveragebyids', { filter: REGION_FILTER, ids: chosen })).json.data);
+    const again = coverageAnalysisSchema.parse(
+      (await post(coverageByIdsPost, 'coveragebyids', { filter: REGION_FILTER, ids: chosen })).json.data,
+    );
     close(again.coveredKm2, f.minimalSet.coveredKm2);
   });
 
@@ -206,9 +230,24 @@ describe('coverage figures against an independent computation', () => {
     // would not: it was off by up to 0.3 % of a province's area).
     const wide = 'fixture-cov-wide';
     const quads = [
-      [[112.2, 36.1], [119.8, 37.4], [119.5, 39.2], [111.8, 37.9]],
-      [[113.0, 38.0], [120.6, 39.4], [120.2, 41.3], [112.5, 39.8]],
-      [[111.5, 34.9], [118.9, 36.0], [118.8, 37.6], [111.3, 36.6]],
+      [
+        [112.2, 36.1],
+        [119.8, 37.4],
+        [119.5, 39.2],
+        [111.8, 37.9],
+      ],
+      [
+        [113.0, 38.0],
+        [120.6, 39.4],
+        [120.2, 41.3],
+        [112.5, 39.8],
+      ],
+      [
+        [111.5, 34.9],
+        [118.9, 36.0],
+        [118.8, 37.6],
+        [111.3, 36.6],
+      ],
     ];
     for (const [i, q] of quads.entries()) {
       const wkt = `POLYGON((${[...q, q[0]!].map(([x, y]) => `${x} ${y}`).join(',')}))`;
@@ -234,9 +273,16 @@ describe('coverage figures against an independent computation', () => {
       expect(Math.abs(f.scenes.find((x) => x.id === s.id)!.coveredKm2 - s.km2)).toBeLessThanOrEqual(0.0001 * f.areaKm2);
     }
     // The union of such footprints inside the province, and per county, as one overlay measures them.
-    const cov = await post(coverageByIdsPost, 'coveragebyids', { filter: { collections: [wide], area: { mode: 1, regionCodes: ['130000'] } }, ids: shares.map((s) => s.id) });
+    const cov = await post(coverageByIdsPost, 'coveragebyids', {
+      filter: { collections: [wide], area: { mode: 1, regionCodes: ['130000'] } },
+      ids: shares.map((s) => s.id),
+    });
     const a = coverageAnalysisSchema.parse(cov.json.data);
-    const ref = await independent(shares.map((s) => s.id), `SELECT geom_hi FROM regions WHERE code = $2`, ['130000']);
+    const ref = await independent(
+      shares.map((s) => s.id),
+      `SELECT geom_hi FROM regions WHERE code = $2`,
+      ['130000'],
+    );
     close(a.coveredKm2, ref.covered, 0.0001);
   });
 
@@ -244,7 +290,9 @@ describe('coverage figures against an independent computation', () => {
     const filter = { area: { mode: 2, bbox: [70, 15, 140, 55] } };
     const res = await post(unionAreaPost, 'unionarea', { filter });
     expect(res.json.code).toBe(0);
-    const [row] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes WHERE ST_Intersects(footprint, ST_MakeEnvelope(70, 15, 140, 55, 4326))`);
+    const [row] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM scenes WHERE ST_Intersects(footprint, ST_MakeEnvelope(70, 15, 140, 55, 4326))`,
+    );
     expect(row!.n).toBeGreaterThan(COVERAGE_LIMITS.maxScenes);
     expect(res.json.data).toMatchObject({ sceneCount: COVERAGE_LIMITS.maxScenes, matched: row!.n, capped: true });
   }, 60_000);
@@ -302,7 +350,14 @@ describe('coverage: refusals in both languages', () => {
   const cases: Array<[string, typeof coveragePost, string, unknown, RegExp, RegExp]> = [
     ['a scene list (FILE) as the area', coveragePost, 'coverage', { filter: fileArea }, /needs an area of interest/, /区域|范围/],
     ['no area at all', fallFigurePost, 'fallfigure', { filter: { collections: [COLLECTION] } }, /needs an area of interest/, /区域|范围/],
-    ['too many ids', coverageByIdsPost, 'coveragebyids', { filter: REGION_FILTER, ids: Array.from({ length: 1001 }, (_, i) => `S${i}`) }, /At most 1000 scenes/, /1000/],
+    [
+      'too many ids',
+      coverageByIdsPost,
+      'coveragebyids',
+      { filter: REGION_FILTER, ids: Array.from({ length: 1001 }, (_, i) => `S${i}`) },
+      /At most 1000 scenes/,
+      /1000/,
+    ],
     ['no ids', coverageByIdsPost, 'coveragebyids', { filter: REGION_FILTER, ids: [] }, /Check at least one scene/, /至少/],
     ['an unknown upload', unionAreaPost, 'unionarea', { filter: unknownShp }, /upload/i, /上传/],
   ];

@@ -41,7 +41,8 @@ describe('catalogue import', () => {
     expect(rows[0]!.cbers).toMatch(/^https:\/\/.*\.(png|jpg)/);
 
     const page = scenePageSchema.parse(
-      (await call(basePost, '/api/normal/v5/normalmeta/base', { body: { filter: { collections: ['cbers4-awfi'] }, pageSize: 100 } })).json.data,
+      (await call(basePost, '/api/normal/v5/normalmeta/base', { body: { filter: { collections: ['cbers4-awfi'] }, pageSize: 100 } })).json
+        .data,
     );
     expect(page.total).toBe(53);
     expect(page.list.every((s) => s.source === 'imported' && s.satellite === 'CBERS-4' && s.sensor === 'AWFI')).toBe(true);
@@ -81,7 +82,18 @@ describe('catalogue import', () => {
     const item = {
       type: 'Feature',
       id: 'BOWTIE_1',
-      geometry: { type: 'Polygon', coordinates: [[[110, 30], [111, 31], [111, 30], [110, 31], [110, 30]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [110, 30],
+            [111, 31],
+            [111, 30],
+            [110, 31],
+            [110, 30],
+          ],
+        ],
+      },
       properties: { datetime: '2025-01-01T03:00:00Z', platform: 'test-sat', instruments: ['cam'], gsd: 10 },
       assets: {},
     };

@@ -29,7 +29,8 @@ beforeAll(async () => {
   await insert('MAP_CLOUDY', 'maptest-a', -38, -40, 90);
 });
 
-const get = async (handler: (r: Request) => Promise<Response>, query: string) => handler(new Request(`http://localhost:3000/map/cloudPlatform/x?${query}`));
+const get = async (handler: (r: Request) => Promise<Response>, query: string) =>
+  handler(new Request(`http://localhost:3000/map/cloudPlatform/x?${query}`));
 
 const filterParam = (filter: SceneFilter) => encodeURIComponent(JSON.stringify(filter));
 

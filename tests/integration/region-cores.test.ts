@@ -45,7 +45,9 @@ beforeAll(async () => {
 /** Ids the portal's query builder selects for a region search (optionally one collection). */
 async function builderIds(codes: string[], collection?: string): Promise<string[]> {
   const params: SqlParam[] = [];
-  const where = whereSql(sceneConditions({ filter: { area: { mode: 1, regionCodes: codes }, collections: collection ? [collection] : undefined } }, params));
+  const where = whereSql(
+    sceneConditions({ filter: { area: { mode: 1, regionCodes: codes }, collections: collection ? [collection] : undefined } }, params),
+  );
   const rows = await db().query<{ id: string }>(`SELECT s.id FROM scenes s ${where} ORDER BY s.id`, params);
   return rows.map((r) => r.id);
 }

@@ -55,7 +55,9 @@ describe('scene lists', () => {
       `SELECT id, file_name, collection FROM scenes WHERE source = 'demo' ORDER BY acquired_at DESC LIMIT 3`,
     );
     expect(named).toHaveLength(3);
-    const text = ['File name', ...named.map((n) => n.file_name), 'GF1_PMS1_E999.9_N99.9_20990101_L1A0000000000', 'bad\u0001name'].join('\n');
+    const text = ['File name', ...named.map((n) => n.file_name), 'GF1_PMS1_E999.9_N99.9_20990101_L1A0000000000', 'bad\u0001name'].join(
+      '\n',
+    );
     const res = await upload('FLIE_NAMES', 'names.txt', text);
     expect(res.code).toBe(0);
     const list = sceneListSchema.parse(res.data);
@@ -66,10 +68,17 @@ describe('scene lists', () => {
     const area = { mode: 5 as const, uploadId: list.id };
     expect(await searchIds({ area })).toEqual(named.map((n) => n.id).sort());
     const none = await unmatched(list.id);
-    expect(none.json.data).toEqual({ lines: 4, count: 1, list: [{ line: 5, text: 'GF1_PMS1_E999.9_N99.9_20990101_L1A0000000000', inCatalogue: false }] });
+    expect(none.json.data).toEqual({
+      lines: 4,
+      count: 1,
+      list: [{ line: 5, text: 'GF1_PMS1_E999.9_N99.9_20990101_L1A0000000000', inCatalogue: false }],
+    });
 
     // The other filters apply: leaving out the first scene's collection drops it, and unmatched says why.
-    const others = named.slice(1).map((n) => n.collection).filter((c) => c !== named[0]!.collection);
+    const others = named
+      .slice(1)
+      .map((n) => n.collection)
+      .filter((c) => c !== named[0]!.collection);
     const filter: SceneFilter = { collections: others.length ? others : ['no-such-collection'] };
     const filtered = await searchIds({ ...filter, area });
     expect(filtered).not.toContain(named[0]!.id);
@@ -77,7 +86,10 @@ describe('scene lists', () => {
     expect(why.json.data.list).toContainEqual({ line: 2, text: named[0]!.file_name, inCatalogue: true });
 
     // The info restores the list in the caller's language.
-    const info = await call(infoGet, `/api/normal/v5/normalmeta/upload/file/v2/id/${list.id}`, { params: { id: list.id }, headers: { 'x-locale': 'zh' } });
+    const info = await call(infoGet, `/api/normal/v5/normalmeta/upload/file/v2/id/${list.id}`, {
+      params: { id: list.id },
+      headers: { 'x-locale': 'zh' },
+    });
     expect(info.json.data).toMatchObject({ id: list.id, name: 'names.txt', lines: 4, invalidCount: 1 });
     expect(info.json.data.invalid[0].message).toBe('文件名含有控制字符');
   });
@@ -108,7 +120,10 @@ describe('scene lists', () => {
     expect((await unmatched(area.uploadId, { dateFrom })).json.data.list).toEqual([{ line: 3, text: '9999\t9999', inCatalogue: false }]);
 
     // OPR: one revolution over that frame, by name in the path (GB18030 text, as Chinese Excel saves CSV).
-    const [one] = await db().query<{ orbit_number: number }>(`SELECT orbit_number FROM scenes WHERE path = $1 AND "row" = $2 LIMIT 1`, [frame!.path, frame!.row]);
+    const [one] = await db().query<{ orbit_number: number }>(`SELECT orbit_number FROM scenes WHERE path = $1 AND "row" = $2 LIMIT 1`, [
+      frame!.path,
+      frame!.row,
+    ]);
     const gbk = new Uint8Array([0xb9, 0xec, 0xb5, 0xc0, 0xba, 0xc5, 0x0a]); // "轨道号\n" in GBK
     const csv = new Uint8Array([...gbk, ...new TextEncoder().encode(`${one!.orbit_number},${frame!.path},${frame!.row}\n`)]);
     const opr = await upload('OPR', 'opr.csv', csv);
@@ -127,7 +142,9 @@ describe('scene lists', () => {
     for (const [type, handler, path] of handlers) {
       for (const lang of ['zh', 'en'] as const) {
         for (const format of ['xlsx', 'txt'] as const) {
-          const response = await handler(new Request(`http://localhost:3000/api/normal/v5/normalmeta/template/${path}/v2?lang=${lang}&format=${format}`));
+          const response = await handler(
+            new Request(`http://localhost:3000/api/normal/v5/normalmeta/template/${path}/v2?lang=${lang}&format=${format}`),
+          );
           expect(response.status).toBe(200);
           const disposition = response.headers.get('content-disposition')!;
           expect(disposition).toMatch(new RegExp(`filename\\*=UTF-8''.+\\.${format}$`));
@@ -141,7 +158,19 @@ describe('scene lists', () => {
             const wb = new ExcelJS.Workbook();
             await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
             const head = String(wb.worksheets[0]!.getRow(1).getCell(1).value);
-            expect(head).toBe(lang === 'zh' ? (type === 1 ? '文件名' : type === 2 ? '轨道号' : '条带号') : type === 1 ? 'File name' : type === 2 ? 'Orbit' : 'Path');
+            expect(head).toBe(
+              lang === 'zh'
+                ? type === 1
+                  ? '文件名'
+                  : type === 2
+                    ? '轨道号'
+                    : '条带号'
+                : type === 1
+                  ? 'File name'
+                  : type === 2
+                    ? 'Orbit'
+                    : 'Path',
+            );
           }
           // Uploaded as it is, the template finds scenes.
           const res = await upload(String(type), `template.${format}`, bytes);
@@ -151,9 +180,13 @@ describe('scene lists', () => {
       }
     }
     // The language defaults to the request's.
-    const zh = await filenamesTemplate(new Request('http://localhost:3000/api/normal/v5/normalmeta/template/filenames/v2', { headers: { 'accept-language': 'zh-CN' } }));
+    const zh = await filenamesTemplate(
+      new Request('http://localhost:3000/api/normal/v5/normalmeta/template/filenames/v2', { headers: { 'accept-language': 'zh-CN' } }),
+    );
     expect(decodeURIComponent(zh.headers.get('content-disposition')!.split("''")[1]!)).toBe('景列表-文件名模板.xlsx');
-    const bad = await filenamesTemplate(new Request('http://localhost:3000/api/normal/v5/normalmeta/template/filenames/v2?lang=fr', { headers: { 'x-locale': 'en' } }));
+    const bad = await filenamesTemplate(
+      new Request('http://localhost:3000/api/normal/v5/normalmeta/template/filenames/v2?lang=fr', { headers: { 'x-locale': 'en' } }),
+    );
     expect(await bad.json()).toMatchObject({ code: 400, message: 'The language must be zh or en' });
   });
 
@@ -186,15 +219,25 @@ describe('scene lists', () => {
       const res = await upload(x, name, content);
       expect([name, res.code, res.message.replace(/^Invalid request: /, '')]).toEqual([name, code, message]);
     }
-    const notMultipart = await call(uploadPost, '/api/normal/v5/normalmeta/upload/file/v2/1', { body: { file: 'x' }, params: { x: '1' }, headers: { 'x-locale': 'en' } });
+    const notMultipart = await call(uploadPost, '/api/normal/v5/normalmeta/upload/file/v2/1', {
+      body: { file: 'x' },
+      params: { x: '1' },
+      headers: { 'x-locale': 'en' },
+    });
     expect(notMultipart.json).toMatchObject({ code: 400, message: 'Send the list as multipart/form-data in the field "file"' });
     expect([await uploadCount(), await lineCount()]).toEqual(before);
 
     // An unknown (or expired) list is refused by the search and by its info.
     const unknown = '3f2b8c1e-1111-4222-8333-444455556666';
-    const info = await call(infoGet, `/api/normal/v5/normalmeta/upload/file/v2/id/${unknown}`, { params: { id: unknown }, headers: { 'x-locale': 'en' } });
+    const info = await call(infoGet, `/api/normal/v5/normalmeta/upload/file/v2/id/${unknown}`, {
+      params: { id: unknown },
+      headers: { 'x-locale': 'en' },
+    });
     expect(info.json).toMatchObject({ code: 404, message: 'The scene list has expired or does not exist; please upload it again' });
-    const search = await call(basePost, '/api/normal/v5/normalmeta/base', { body: { filter: { area: { mode: 5, uploadId: unknown } } }, headers: { 'x-locale': 'en' } });
+    const search = await call(basePost, '/api/normal/v5/normalmeta/base', {
+      body: { filter: { area: { mode: 5, uploadId: unknown } } },
+      headers: { 'x-locale': 'en' },
+    });
     expect(search.json.code).toBe(400);
   });
 });

@@ -60,7 +60,9 @@ describe('spot statistics (public)', () => {
   });
 
   it('drills to a province’s children and lists every county of the country, with filters', async () => {
-    const [first] = await db().query<{ id: string }>(`SELECT id::text AS id FROM spot_batches ORDER BY quarter LIMIT 1`);
+    const [first] = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM spot_batches WHERE theme = 'landcover' ORDER BY quarter LIMIT 1`,
+    );
     const cities = await call(statisticsGet, `/api/spot/v2/spotstatistics/${first!.id}?regionId=130000&tblx=101&changeType=1,2`, {
       params: { x: first!.id },
     });
@@ -95,7 +97,7 @@ describe('spot statistics (public)', () => {
     expect(trend.series.length).toBeGreaterThanOrEqual(8);
     const expected = await db().query<{ quarter: string; n: number }>(
       `SELECT b.quarter, count(s.id)::int AS n FROM spot_batches b LEFT JOIN spots s ON s.batch_id = b.id AND s.xzqdm LIKE '41%'
-       GROUP BY b.quarter ORDER BY b.quarter`,
+       WHERE b.theme = 'landcover' GROUP BY b.quarter ORDER BY b.quarter`,
     );
     expect(trend.series.map((s) => [s.quarter, s.count])).toEqual(expected.map((r) => [r.quarter, r.n]));
     for (const s of trend.series) expect(s.byChangeType.reduce((a, b) => a + b, 0)).toBe(s.count);
@@ -141,7 +143,7 @@ describe('spot detail (login and area ranges)', () => {
     expect(first.json.data.pageSize).toBe(20);
     expect(first.json.data.pageNum).toBe(1);
     expect(first.json.data.list).toHaveLength(20);
-    const [{ n } = { n: 0 }] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM spots');
+    const [{ n } = { n: 0 }] = await db().query<{ n: number }>("SELECT count(*)::int AS n FROM spots WHERE theme = 'landcover'");
     expect(first.json.data.total).toBe(n);
 
     const query = 'batchStart=20250101&batchEnd=20250930&stage=3&tblx=101&xzqdm=130000&pageSize=100';
@@ -205,14 +207,16 @@ describe('spot detail (login and area ranges)', () => {
     const hebei = await tokenOf('demo-hebei');
     const admin = await tokenOf('demo-admin');
     const [beijing] = await db().query<{ id: string; lon: number; lat: number }>(
-      `SELECT id::text AS id, ST_X(center) AS lon, ST_Y(center) AS lat FROM spots WHERE xzqdm LIKE '11%' ORDER BY area_m2 DESC LIMIT 1`,
+      `SELECT id::text AS id, ST_X(center) AS lon, ST_Y(center) AS lat FROM spots WHERE theme = 'landcover' AND xzqdm LIKE '11%' ORDER BY area_m2 DESC LIMIT 1`,
     );
     expect(beijing).toBeDefined();
 
     const list = await call(spotsGet, '/api/spot/v2/spotmeta?pageSize=100', { headers: { token: hebei } });
     expect(list.json.data.total).toBeGreaterThan(0);
     expect(list.json.data.list.every((s: { xzqdm: string }) => s.xzqdm.startsWith('13'))).toBe(true);
-    const [{ n } = { n: 0 }] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM spots WHERE xzqdm LIKE '13%'`);
+    const [{ n } = { n: 0 }] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM spots WHERE theme = 'landcover' AND xzqdm LIKE '13%'`,
+    );
     expect(list.json.data.total).toBe(n);
     expect((await call(spotsGet, '/api/spot/v2/spotmeta?xzqdm=110000', { headers: { token: hebei } })).json.data.total).toBe(0);
     expect((await call(spotsGet, '/api/spot/v2/spotmeta?xzqdm=110000', { headers: { token: admin } })).json.data.total).toBeGreaterThan(0);
@@ -282,7 +286,7 @@ describe('spot detail (login and area ranges)', () => {
   it('draws spots by change type and refuses attributes outside the CQL whitelist', async () => {
     const admin = await tokenOf('demo-admin');
     const [spot] = await db().query<{ lon: number; lat: number; change_type: number }>(
-      `SELECT ST_X(center) AS lon, ST_Y(center) AS lat, change_type FROM spots WHERE change_type = 1 ORDER BY area_m2 DESC LIMIT 1`,
+      `SELECT ST_X(center) AS lon, ST_Y(center) AS lat, change_type FROM spots WHERE theme = 'landcover' AND change_type = 1 ORDER BY area_m2 DESC LIMIT 1`,
     );
     const { lon, lat } = spot!;
     const map = `/map/cloudPlatform/wms?SERVICE=WMS&REQUEST=GetMap&VERSION=1.1.1&LAYERS=cloudPlatform:spot_meta&STYLES=&SRS=EPSG:4326&BBOX=${lon - 0.0005},${lat - 0.0005},${lon + 0.0005},${lat + 0.0005}&WIDTH=64&HEIGHT=64&FORMAT=image/png&TRANSPARENT=TRUE`;
@@ -340,7 +344,7 @@ describe('spot detail (login and area ranges)', () => {
     // WMS: a GF1B_ scene's spot is drawn for its own name, not for 'GF1_' (its county and batch share one scene).
     const [spot] = await db().query<{ lon: number; lat: number; xzqdm: string; batch: string; prefix: string }>(
       `SELECT ST_X(center) AS lon, ST_Y(center) AS lat, xzqdm, batch_id::text AS batch, split_part(filename, '_', 1) || '_' AS prefix
-         FROM spots WHERE filename LIKE 'GF1B\\_%' OR filename LIKE 'GF1C\\_%' OR filename LIKE 'GF1D\\_%' ORDER BY area_m2 DESC LIMIT 1`,
+         FROM spots WHERE theme = 'landcover' AND (filename LIKE 'GF1B\\_%' OR filename LIKE 'GF1C\\_%' OR filename LIKE 'GF1D\\_%') ORDER BY area_m2 DESC LIMIT 1`,
     );
     expect(spot).toBeDefined();
     const { lon, lat } = spot!;
@@ -361,7 +365,9 @@ describe('spot detail (login and area ranges)', () => {
       `SELECT count(*)::int AS n FROM area_ranges a JOIN users u ON u.id = a.user_id WHERE u.username = 'demo-unassigned' AND a.status = 1`,
     );
     expect(n).toBe(1);
-    const [spot] = await db().query<{ id: string }>(`SELECT id::text AS id FROM spots WHERE xzqdm LIKE '1301%' LIMIT 1`);
+    const [spot] = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM spots WHERE theme = 'landcover' AND xzqdm LIKE '1301%' LIMIT 1`,
+    );
     const requests = [
       (token: string, locale: string) => call(spotsGet, '/api/spot/v2/spotmeta', { headers: { token, 'x-locale': locale } }),
       (token: string, locale: string) =>

@@ -71,7 +71,10 @@ beforeAll(async () => {
       lon: 100 + rng() * 20,
       lat: 25 + rng() * 15,
       size: 0.2 + rng(),
-      at: i < 20 ? instants[i % 4]! : new Date(Date.UTC(2023, 0, 1) + Math.floor(rng() * 900) * 86_400_000 + Math.floor(rng() * 86_400_000)).toISOString(),
+      at:
+        i < 20
+          ? instants[i % 4]!
+          : new Date(Date.UTC(2023, 0, 1) + Math.floor(rng() * 900) * 86_400_000 + Math.floor(rng() * 86_400_000)).toISOString(),
       cloud: sar ? null : [0, 10, 10.5, 35, 80][i % 5]!,
       gsd: sar ? 10 : [0.8, 2, 2][i % 3]!,
       source: i % 5 === 0 ? 'demo' : 'imported',
@@ -93,7 +96,10 @@ const ids = (fc: Json): string[] => fc.features.map((f: { id: string }) => f.id)
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
 
 async function sqlIds(where: string, params: unknown[] = []): Promise<string[]> {
-  const rows = await db().query<{ id: string }>(`SELECT id FROM scenes WHERE collection IN ('${OPT}', '${SAR}') AND (${where}) ORDER BY id`, params as never[]);
+  const rows = await db().query<{ id: string }>(
+    `SELECT id FROM scenes WHERE collection IN ('${OPT}', '${SAR}') AND (${where}) ORDER BY id`,
+    params as never[],
+  );
   return rows.map((r) => r.id);
 }
 const sorted = (a: string[]) => [...a].sort();
@@ -105,7 +111,18 @@ describe('documents', () => {
     expect(r.body).toMatchObject({ type: 'Catalog', stac_version: '1.0.0' });
     expect(r.body.description).toContain('10000');
     const rels = r.body.links.map((l: Json) => `${l.rel} ${l.method ?? ''}`.trim());
-    expect(rels).toEqual(expect.arrayContaining(['self', 'root', 'conformance', 'data', 'search GET', 'search POST', 'service-desc', 'http://www.opengis.net/def/rel/ogc/1.0/queryables']));
+    expect(rels).toEqual(
+      expect.arrayContaining([
+        'self',
+        'root',
+        'conformance',
+        'data',
+        'search GET',
+        'search POST',
+        'service-desc',
+        'http://www.opengis.net/def/rel/ogc/1.0/queryables',
+      ]),
+    );
     const desc = r.body.links.find((l: Json) => l.rel === 'service-desc');
     expect(desc).toEqual({ rel: 'service-desc', href: `${ROOT}/api`, type: 'application/vnd.oai.openapi+json;version=3.0' });
     expect(r.body.conformsTo).toContain('https://api.stacspec.org/v1.0.0/item-search#sort');
@@ -115,7 +132,9 @@ describe('documents', () => {
 
   test('conformance, OpenAPI and queryables', async () => {
     const c = await get('/api/stac/v1/conformance', {}, conformanceGet);
-    expect(c.body.conformsTo).toEqual(expect.arrayContaining(['https://api.stacspec.org/v1.0.0/core', 'http://www.opengis.net/spec/cql2/1.0/conf/cql2-json']));
+    expect(c.body.conformsTo).toEqual(
+      expect.arrayContaining(['https://api.stacspec.org/v1.0.0/core', 'http://www.opengis.net/spec/cql2/1.0/conf/cql2-json']),
+    );
     const api = await get('/api/stac/v1/api', {}, apiGet);
     expect(api.type).toBe('application/vnd.oai.openapi+json;version=3.0');
     expect(api.body.openapi).toMatch(/^3\.0/);
@@ -123,7 +142,9 @@ describe('documents', () => {
     expect(JSON.stringify(api.body)).toContain('maximum":1000');
     const qs = await get('/api/stac/v1/queryables', {}, queryablesGet);
     expect(qs.type).toBe('application/schema+json');
-    expect(Object.keys(qs.body.properties)).toEqual(expect.arrayContaining(['eo:cloud_cover', 'datetime', 'platform', 'instruments', 'gsd', 'geometry']));
+    expect(Object.keys(qs.body.properties)).toEqual(
+      expect.arrayContaining(['eo:cloud_cover', 'datetime', 'platform', 'instruments', 'gsd', 'geometry']),
+    );
   });
 });
 
@@ -153,7 +174,10 @@ describe('collections and items', () => {
 
   test('an item is valid STAC 1.0 with eo, view, sat and proj fields and demo marking', async () => {
     const demo = FIXTURES.find((f) => f.source === 'demo' && f.cloud !== null)!;
-    const r = await get(`/api/stac/v1/collections/${demo.collection}/items/${demo.id}`, {}, itemGet, { collectionId: demo.collection, itemId: demo.id });
+    const r = await get(`/api/stac/v1/collections/${demo.collection}/items/${demo.id}`, {}, itemGet, {
+      collectionId: demo.collection,
+      itemId: demo.id,
+    });
     expect(r.status).toBe(200);
     expect(r.type).toBe('application/geo+json');
     const item = r.body;
@@ -171,8 +195,18 @@ describe('collections and items', () => {
       'sat:absolute_orbit': 1000,
       'portal:source': 'demo',
     });
-    expect(item.stac_extensions).toEqual(expect.arrayContaining([expect.stringContaining('/eo/'), expect.stringContaining('/view/'), expect.stringContaining('/sat/'), expect.stringContaining('/projection/')]));
-    expect(item.assets.thumbnail).toMatchObject({ href: `http://localhost:3000/api/normal/v5/normalmeta/quicklook/${demo.id}`, roles: ['thumbnail'] });
+    expect(item.stac_extensions).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('/eo/'),
+        expect.stringContaining('/view/'),
+        expect.stringContaining('/sat/'),
+        expect.stringContaining('/projection/'),
+      ]),
+    );
+    expect(item.assets.thumbnail).toMatchObject({
+      href: `http://localhost:3000/api/normal/v5/normalmeta/quicklook/${demo.id}`,
+      roles: ['thumbnail'],
+    });
     expect(item.assets.visual).toMatchObject({ 'proj:epsg': 3857, roles: ['visual'], href: item.assets.thumbnail.href });
     // What GDAL is told is what the PNG is: its shape, and its Web Mercator box over the footprint's bbox.
     const png = await quicklookGet(new Request(item.assets.visual.href), { params: Promise.resolve({ id: demo.id }) });
@@ -197,7 +231,10 @@ describe('collections and items', () => {
     const f = FIXTURES.find((x) => x.source === 'imported' && x.collection === OPT)!;
     const stac = {
       properties: { 'landsat:wrs_path': '123', datetime: '1999-01-01T00:00:00Z' },
-      assets: { red: { href: 'https://example.org/red.tif', type: 'image/tiff; application=geotiff', 'proj:epsg': 32650, 'proj:shape': [10, 10] }, broken: 'x' },
+      assets: {
+        red: { href: 'https://example.org/red.tif', type: 'image/tiff; application=geotiff', 'proj:epsg': 32650, 'proj:shape': [10, 10] },
+        broken: 'x',
+      },
       stac_extensions: ['https://landsat.usgs.gov/stac/landsat-extension/v1.1.1/schema.json'],
     };
     await db().query(`UPDATE scenes SET properties = $2::jsonb WHERE id = $1`, [f.id, JSON.stringify({ stac })]);
@@ -241,11 +278,15 @@ describe('search parameters', () => {
   });
 
   test('bbox and intersects together answer 400; bad bbox answers 400', async () => {
-    const both = await get(`/api/stac/v1/search?${q({ bbox: '100,20,110,30', intersects: JSON.stringify({ type: 'Point', coordinates: [105, 25] }) })}`, { 'x-locale': 'en' });
+    const both = await get(
+      `/api/stac/v1/search?${q({ bbox: '100,20,110,30', intersects: JSON.stringify({ type: 'Point', coordinates: [105, 25] }) })}`,
+      { 'x-locale': 'en' },
+    );
     expect(both.status).toBe(400);
     expect(both.body).toEqual({ code: 'BadRequest', description: 'bbox and intersects cannot be used together' });
     expect((await post({ bbox: [100, 20, 110, 30], intersects: { type: 'Point', coordinates: [105, 25] } })).status).toBe(400);
-    for (const bbox of ['1,2,3', '100,50,110,40', '100,-95,110,40', 'a,b,c,d', '1,2,3,4,5']) expect((await get(`/api/stac/v1/search?bbox=${bbox}`)).status).toBe(400);
+    for (const bbox of ['1,2,3', '100,50,110,40', '100,-95,110,40', 'a,b,c,d', '1,2,3,4,5'])
+      expect((await get(`/api/stac/v1/search?bbox=${bbox}`)).status).toBe(400);
   });
 
   test('bbox (also 3D and across the antimeridian) matches SQL', async () => {
@@ -260,15 +301,43 @@ describe('search parameters', () => {
   test('intersects accepts every GeoJSON geometry type', async () => {
     const target = FIXTURES[5]!;
     const p = [target.lon, target.lat];
-    const square = (d: number) => [[[p[0]! - d, p[1]! - d], [p[0]! + d, p[1]! - d], [p[0]! + d, p[1]! + d], [p[0]! - d, p[1]! + d], [p[0]! - d, p[1]! - d]]];
+    const square = (d: number) => [
+      [
+        [p[0]! - d, p[1]! - d],
+        [p[0]! + d, p[1]! - d],
+        [p[0]! + d, p[1]! + d],
+        [p[0]! - d, p[1]! + d],
+        [p[0]! - d, p[1]! - d],
+      ],
+    ];
     const geometries = [
       { type: 'Point', coordinates: p },
       { type: 'MultiPoint', coordinates: [p, [0, 0]] },
-      { type: 'LineString', coordinates: [[p[0]! - 0.01, p[1]], [p[0]! + 0.01, p[1]]] },
-      { type: 'MultiLineString', coordinates: [[[p[0]! - 0.01, p[1]], [p[0]! + 0.01, p[1]]]] },
+      {
+        type: 'LineString',
+        coordinates: [
+          [p[0]! - 0.01, p[1]],
+          [p[0]! + 0.01, p[1]],
+        ],
+      },
+      {
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [p[0]! - 0.01, p[1]],
+            [p[0]! + 0.01, p[1]],
+          ],
+        ],
+      },
       { type: 'Polygon', coordinates: square(0.01) },
       { type: 'MultiPolygon', coordinates: [square(0.01)] },
-      { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: p }, { type: 'Polygon', coordinates: square(0.01) }] },
+      {
+        type: 'GeometryCollection',
+        geometries: [
+          { type: 'Point', coordinates: p },
+          { type: 'Polygon', coordinates: square(0.01) },
+        ],
+      },
     ];
     for (const g of geometries) {
       const r = await post({ collections: FIX, intersects: g, limit: 1000 });
@@ -279,7 +348,21 @@ describe('search parameters', () => {
       const viaGet = await get(`/api/stac/v1/search?${q({ collections: FIX.join(','), intersects: JSON.stringify(g), limit: '1000' })}`);
       expect(sorted(ids(viaGet.body))).toEqual(expected);
     }
-    const bad = await post({ intersects: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1]]] } }, { 'x-locale': 'en' });
+    const bad = await post(
+      {
+        intersects: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+            ],
+          ],
+        },
+      },
+      { 'x-locale': 'en' },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.description).toMatch(/^Invalid geometry/);
   });
@@ -318,15 +401,31 @@ describe('CQL2 filters', () => {
   const cases: [string, string | object, string][] = [
     ['cloud < 11 (text)', 'eo:cloud_cover < 11', 'cloud_pct < 11'],
     ['cloud between (json)', { op: 'between', args: [{ property: 'eo:cloud_cover' }, 10, 35] }, 'cloud_pct BETWEEN 10 AND 35'],
-    ['radar or clear', "eo:cloud_cover IS NULL OR eo:cloud_cover = 0", 'cloud_pct IS NULL OR cloud_pct = 0'],
+    ['radar or clear', 'eo:cloud_cover IS NULL OR eo:cloud_cover = 0', 'cloud_pct IS NULL OR cloud_pct = 0'],
     ['platform IN', "platform IN ('fix-a', 'fix-sar')", `platform IN ('fix-a', 'fix-sar')`],
     ['NOT instruments', { op: 'not', args: [{ op: '=', args: [{ property: 'instruments' }, 'PMS'] }] }, `lower(sensor) <> 'pms'`],
-    ['gsd and datetime', "gsd = 0.8 AND datetime >= TIMESTAMP('2024-03-01T02:30:00.123457Z')", `resolution_m = 0.8::real AND acquired_at >= '2024-03-01T02:30:00.123457Z'`],
+    [
+      'gsd and datetime',
+      "gsd = 0.8 AND datetime >= TIMESTAMP('2024-03-01T02:30:00.123457Z')",
+      `resolution_m = 0.8::real AND acquired_at >= '2024-03-01T02:30:00.123457Z'`,
+    ],
     ['date literal', "datetime = DATE('2024-06-15')", `acquired_at >= '2024-06-15' AND acquired_at < '2024-06-16'`],
-    ['t_intersects interval', { op: 't_intersects', args: [{ property: 'datetime' }, { interval: ['2024-01-01', '..'] }] }, `acquired_at >= '2024-01-01'`],
+    [
+      't_intersects interval',
+      { op: 't_intersects', args: [{ property: 'datetime' }, { interval: ['2024-01-01', '..'] }] },
+      `acquired_at >= '2024-01-01'`,
+    ],
     ['id LIKE', "id LIKE 'STACFIX\\_00%'", `id LIKE 'STACFIX\\_00%'`],
-    ['s_intersects WKT', 'S_INTERSECTS(geometry, POLYGON((105 28, 112 28, 112 35, 105 35, 105 28)))', 'ST_Intersects(footprint, ST_MakeEnvelope(105, 28, 112, 35, 4326))'],
-    ['s_intersects JSON', { op: 's_intersects', args: [{ property: 'geometry' }, { bbox: [105, 28, 112, 35] }] }, 'ST_Intersects(footprint, ST_MakeEnvelope(105, 28, 112, 35, 4326))'],
+    [
+      's_intersects WKT',
+      'S_INTERSECTS(geometry, POLYGON((105 28, 112 28, 112 35, 105 35, 105 28)))',
+      'ST_Intersects(footprint, ST_MakeEnvelope(105, 28, 112, 35, 4326))',
+    ],
+    [
+      's_intersects JSON',
+      { op: 's_intersects', args: [{ property: 'geometry' }, { bbox: [105, 28, 112, 35] }] },
+      'ST_Intersects(footprint, ST_MakeEnvelope(105, 28, 112, 35, 4326))',
+    ],
   ];
   test.each(cases)('%s', async (_name, filter, where) => {
     const expected = await sqlIds(where);
@@ -347,7 +446,9 @@ describe('CQL2 filters', () => {
     expect(en.status).toBe(400);
     expect(en.body.code).toBe('BadRequest');
     expect(en.body.description).toMatch(/^Unknown property "secret"; queryable properties: id, collection/);
-    const zh = await get(`/api/stac/v1/search?${q({ filter: "eo:cloud_cover < 10; DROP TABLE scenes" })}`, { 'accept-language': 'zh-CN,zh;q=0.9' });
+    const zh = await get(`/api/stac/v1/search?${q({ filter: 'eo:cloud_cover < 10; DROP TABLE scenes' })}`, {
+      'accept-language': 'zh-CN,zh;q=0.9',
+    });
     expect(zh.status).toBe(400);
     expect(zh.body.description).toMatch(/过滤条件含有不能使用的字符/);
     // A client that names no language (GDAL, pystac) is answered in English, the STAC specification's.
@@ -365,15 +466,29 @@ describe('paging', () => {
     { sortby: [], sql: 'acquired_at DESC, id DESC' },
     { sortby: [{ field: 'datetime', direction: 'asc' }], sql: 'acquired_at ASC, id ASC' },
     { sortby: [{ field: 'eo:cloud_cover', direction: 'desc' }], sql: 'COALESCE(cloud_pct, -1) DESC, id DESC' },
-    { sortby: [{ field: 'eo:cloud_cover', direction: 'asc' }, { field: 'datetime', direction: 'desc' }], sql: 'COALESCE(cloud_pct, -1) ASC, acquired_at DESC, id ASC' },
-    { sortby: [{ field: 'gsd', direction: 'desc' }, { field: 'platform', direction: 'asc' }], sql: 'resolution_m DESC, platform ASC, id ASC' },
+    {
+      sortby: [
+        { field: 'eo:cloud_cover', direction: 'asc' },
+        { field: 'datetime', direction: 'desc' },
+      ],
+      sql: 'COALESCE(cloud_pct, -1) ASC, acquired_at DESC, id ASC',
+    },
+    {
+      sortby: [
+        { field: 'gsd', direction: 'desc' },
+        { field: 'platform', direction: 'asc' },
+      ],
+      sql: 'resolution_m DESC, platform ASC, id ASC',
+    },
     { sortby: [{ field: 'platform', direction: 'asc' }], sql: 'platform ASC, id ASC' },
     { sortby: [{ field: 'collection', direction: 'desc' }], sql: 'collection DESC, id DESC' },
     { sortby: [{ field: 'id', direction: 'desc' }], sql: 'id DESC' },
   ];
 
   test.each(orders)('POST sortby %j visits each item exactly once, in order', async ({ sortby, sql }) => {
-    const expected = (await db().query<{ id: string }>(`SELECT id FROM scenes WHERE collection IN ('${OPT}', '${SAR}') ORDER BY ${sql}`)).map((r) => r.id);
+    const expected = (
+      await db().query<{ id: string }>(`SELECT id FROM scenes WHERE collection IN ('${OPT}', '${SAR}') ORDER BY ${sql}`)
+    ).map((r) => r.id);
     const body: Record<string, unknown> = { collections: FIX, limit: 7, ...(sortby.length ? { sortby } : {}) };
     const seen: string[] = [];
     for (let page = 0; page < 20; page++) {
@@ -390,7 +505,9 @@ describe('paging', () => {
   });
 
   test.each(orders)('GET sortby %j visits each item exactly once', async ({ sortby, sql }) => {
-    const expected = (await db().query<{ id: string }>(`SELECT id FROM scenes WHERE collection IN ('${OPT}', '${SAR}') ORDER BY ${sql}`)).map((r) => r.id);
+    const expected = (
+      await db().query<{ id: string }>(`SELECT id FROM scenes WHERE collection IN ('${OPT}', '${SAR}') ORDER BY ${sql}`)
+    ).map((r) => r.id);
     const params: Record<string, string> = { collections: FIX.join(','), limit: '5' };
     if (sortby.length) params.sortby = sortby.map((k) => `${k.direction === 'desc' ? '-' : '+'}${k.field}`).join(',');
     let path: string | null = `/api/stac/v1/search?${q(params)}`;
@@ -463,8 +580,37 @@ describe('STAC search and the portal search agree', () => {
     },
     {
       name: 'drawn area',
-      portal: { collections: FIX, area: { mode: 4, geometry: { type: 'Polygon', coordinates: [[[104, 27], [113, 27], [108, 36], [104, 27]]] } } },
-      stac: { collections: FIX, intersects: { type: 'Polygon', coordinates: [[[104, 27], [113, 27], [108, 36], [104, 27]]] } },
+      portal: {
+        collections: FIX,
+        area: {
+          mode: 4,
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [104, 27],
+                [113, 27],
+                [108, 36],
+                [104, 27],
+              ],
+            ],
+          },
+        },
+      },
+      stac: {
+        collections: FIX,
+        intersects: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [104, 27],
+              [113, 27],
+              [108, 36],
+              [104, 27],
+            ],
+          ],
+        },
+      },
     },
   ];
   test.each(cases)('$name', async ({ portal, stac }) => {

@@ -47,7 +47,13 @@ async function addBatch(theme: keyof typeof batches): Promise<string> {
   return row!.id;
 }
 
-async function addFeature(theme: keyof typeof batches, tblx: string, stage: string, wkt: string, extra: { capacity?: number; name?: string } = {}) {
+async function addFeature(
+  theme: keyof typeof batches,
+  tblx: string,
+  stage: string,
+  wkt: string,
+  extra: { capacity?: number; name?: string } = {},
+) {
   await db().query(
     `WITH g AS (SELECT ST_GeomFromText($4, 4326) AS geom)
      INSERT INTO spots (theme, batch_id, xzqdm, stage, tblx, filename, area_m2, length_m, capacity, name_zh, name_en, geom, center, detected_on, demo)
@@ -77,6 +83,7 @@ beforeAll(async () => {
   await addFeature('road', 'expressway', 'new', `MULTILINESTRING((${HEBEI[0]} ${HEBEI[1]}, ${HEBEI[0] + 0.1} ${HEBEI[1] + 0.02}))`);
   await addFeature('road', 'rural', 'upgraded', `MULTILINESTRING((${MONGOLIA[0]} ${MONGOLIA[1]}, ${MONGOLIA[0]} ${MONGOLIA[1] + 0.05}))`);
   await addFeature('steelplant', 'bf', '1', `POINT(${HEBEI[0]} ${HEBEI[1]})`, { capacity: 8.2, name: 'Test steel' });
+  await addFeature('steelplant', 'bf', '3', `POINT(${HEBEI[0] + 0.02} ${HEBEI[1]})`, { capacity: 5, name: 'Demolished steel' });
 });
 
 const themed = (theme: string, version: string, extra: Record<string, string> = {}) => ({ theme, version, ...extra });
@@ -107,6 +114,19 @@ describe('theme statistics (public)', () => {
       headers: { 'x-locale': 'zh' },
     });
     expect(other.json.code).toBe(404);
+  });
+
+  it('leaves retired stages (a demolished plant) out of the figures unless the stage filter asks for them', async () => {
+    const figures = async (query: string) =>
+      spotStatisticsSchema.parse(
+        (
+          await call(statisticsGet, `/api/steelplant/v2/statistics/${batches.steelplant}${query}`, {
+            params: themed('steelplant', 'v2', { x: batches.steelplant }),
+          })
+        ).json.data,
+      ).total;
+    expect(await figures('')).toMatchObject({ count: 1, capacity: 8.2 });
+    expect(await figures('?stage=3')).toMatchObject({ count: 1, capacity: 5 });
   });
 
   it('measures road length in km and classes the length legend up to the longest region', async () => {

@@ -48,11 +48,21 @@ function filterClauses(filters: SpotFilters, params: SqlParam[]): string[] {
   return clauses;
 }
 
-/** Statistics count and sum only the theme's counted kinds (a wind farm groups turbines; it is not one more). */
-function countedClause(theme: ThemeDefinition, params: SqlParam[]): string[] {
-  if (!theme.counted) return [];
-  params.push([...theme.counted]);
-  return [`s.tblx = ANY ($${params.length}::text[])`];
+/**
+ * Statistics count and sum only the theme's counted kinds (a wind farm groups turbines; it is not one more)
+ * and, unless a stage is asked for, what still stands (a demolished plant's capacity is no capacity).
+ */
+function countedClause(theme: ThemeDefinition, filters: SpotFilters, params: SqlParam[]): string[] {
+  const clauses: string[] = [];
+  if (theme.counted) {
+    params.push([...theme.counted]);
+    clauses.push(`s.tblx = ANY ($${params.length}::text[])`);
+  }
+  if (theme.retired && !filters.stage) {
+    params.push([...theme.retired]);
+    clauses.push(`s.stage <> ALL ($${params.length}::text[])`);
+  }
+  return clauses;
 }
 
 /** The measures of a row set (alias `s`): count, m², km of line, capacity. */
@@ -152,7 +162,7 @@ export async function spotStatistics(
 
   const theme = themeById(filters.theme);
   const params: SqlParam[] = [];
-  const clauses = [...filterClauses(filters, params), ...countedClause(theme, params)];
+  const clauses = [...filterClauses(filters, params), ...countedClause(theme, filters, params)];
   params.push(batch?.id ?? '0');
   clauses.push(`s.batch_id = $${params.length}::bigint`);
   params.push(`${regionPrefix(region.code)}%`);
@@ -209,7 +219,7 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
   if (!region) throw unknownRegion();
   const theme = themeById(options.filters.theme);
   const params: SqlParam[] = [];
-  const clauses = [...filterClauses(options.filters, params), ...countedClause(theme, params)];
+  const clauses = [...filterClauses(options.filters, params), ...countedClause(theme, options.filters, params)];
   params.push(`${regionPrefix(region.code)}%`);
   clauses.push(`s.xzqdm LIKE $${params.length}`);
   const changeTypes = (theme.changeTypes?.items ?? []).map((c) => Number(c.value));

@@ -78,6 +78,11 @@ export interface ThemeDefinition<Id extends string = string> {
   kinds: ThemeCodeList<ColoredCode>;
   /** Which kinds the statistics count and sum (null: all); wind farms only group their turbines. */
   counted: readonly string[] | null;
+  /**
+   * Stages of features no longer standing (a decommissioned turbine, a demolished plant): snapshots keep
+   * them, so their history shows, but statistics leave them out unless the stage filter asks for them.
+   */
+  retired: readonly string[] | null;
   /** Processing stage or life-cycle status (stored as `stage`). */
   stages: ThemeCodeList<CodeItem & { color?: string }>;
   /** Change types of the legend's checkboxes (land cover only; spec §3). */

@@ -60,6 +60,8 @@ export function themeProblems(theme: ThemeDefinition): string[] {
   if (!theme.landuse && has('landuse_type')) problems.push(`${theme.id}: the landuse_type attribute without land-use types`);
   for (const kind of theme.counted ?? [])
     if (!theme.kinds.items.some((k) => k.value === kind)) problems.push(`${theme.id}: counted kind ${kind} is not one of its kinds`);
+  for (const stage of theme.retired ?? [])
+    if (!theme.stages.items.some((k) => k.value === stage)) problems.push(`${theme.id}: retired stage ${stage} is not one of its stages`);
   if (theme.layers.features.length === 0) problems.push(`${theme.id}: no feature layer`);
   for (const layer of theme.layers.features) {
     if (!LAYER_NAME.test(layer.name)) problems.push(`${theme.id}: layer name ${layer.name}`);

@@ -15,6 +15,7 @@ export const LANDCOVER = {
   geometries: ['polygon'],
   kinds: { dictionary: 'SPOT_META_TYPE', items: SPOT_TYPES },
   counted: null,
+  retired: null,
   stages: { dictionary: 'SPOT_META_STAGE', items: SPOT_STAGES },
   changeTypes: { dictionary: 'SPOT_CHANGE_TYPE', items: CHANGE_TYPES },
   landuse: { dictionary: 'LANDCOVER_LANDUSE_TYPE', items: LANDUSE_TYPES },

@@ -43,6 +43,7 @@ export const PVLAND = {
   geometries: ['polygon'],
   kinds: { dictionary: 'PVLAND_META_TYPE', items: PVLAND_KINDS },
   counted: null,
+  retired: null,
   stages: { dictionary: 'PVLAND_META_STAGE', items: PVLAND_STAGES },
   changeTypes: null,
   landuse: { dictionary: 'PVLAND_LANDUSE_TYPE', items: PVLAND_LANDUSE },

@@ -29,6 +29,7 @@ export const ROAD = {
   geometries: ['line'],
   kinds: { dictionary: 'ROAD_META_GRADE', items: ROAD_GRADES },
   counted: null,
+  retired: null,
   stages: { dictionary: 'ROAD_META_STAGE', items: ROAD_STAGES },
   changeTypes: null,
   landuse: null,

@@ -27,6 +27,7 @@ export const STEELPLANT = {
   geometries: ['point', 'polygon'],
   kinds: { dictionary: 'STEELPLANT_META_PROCESS', items: STEEL_PROCESSES },
   counted: null,
+  retired: ['3'],
   stages: { dictionary: 'STEELPLANT_META_STAGE', items: STEEL_STAGES },
   changeTypes: null,
   landuse: null,

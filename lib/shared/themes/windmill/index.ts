@@ -34,6 +34,7 @@ export const WINDMILL = {
   geometries: ['point', 'polygon'],
   kinds: { dictionary: 'WINDMILL_META_TYPE', items: WINDMILL_KINDS },
   counted: ['turbine'],
+  retired: ['3'],
   stages: { dictionary: 'WINDMILL_META_STAGE', items: WINDMILL_STAGES },
   changeTypes: null,
   landuse: null,
