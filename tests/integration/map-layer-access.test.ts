@@ -11,11 +11,18 @@ import { GET as wmtsGet } from '../../app/map/gwc/service/wmts/route';
 import { createSession } from '../../lib/server/auth/session';
 import { allLayers } from '../../lib/server/map/layers';
 import { PERMISSIONS } from '../../lib/shared/permissions';
+import { THEMES } from '../../lib/shared/themes';
 import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
 
 const RESTRICTED = ['spot_meta', 'spot_meta_v2', 'spot_meta_style_spot_type', 'grid_statistics_default'] as const;
+
+/** Every other declared theme's layers, with the table their rows come from (features or suitability zones). */
+const THEME_LAYERS = THEMES.filter((t) => t.id !== 'landcover').flatMap((theme) => [
+  ...theme.layers.features.map((l) => ({ theme: theme.id, layer: l.name, table: 'spots' as const })),
+  ...(theme.layers.zones ? [{ theme: theme.id, layer: theme.layers.zones.name, table: 'theme_zones' as const }] : []),
+]);
 
 interface Place {
   code: string;
@@ -117,11 +124,16 @@ describe('restricted map layers (permission and area ranges, every service)', ()
     personal = await tokenOf('demo-personal');
   });
 
-  it('declares the land-cover permission and an area-range rule on every spot layer', () => {
+  it('declares its theme’s permission and an area-range rule on every theme layer', () => {
     const restricted = allLayers().filter((l) => l.access.kind === 'restricted');
-    expect(restricted.map((l) => l.name).sort()).toEqual([...RESTRICTED].sort());
-    for (const layer of restricted)
-      expect(layer.access).toMatchObject({ permission: PERMISSIONS.LANDCOVER, regionCode: expect.any(String) });
+    expect(restricted.map((l) => l.name).sort()).toEqual([...RESTRICTED, ...THEME_LAYERS.map((l) => l.layer)].sort());
+    for (const layer of restricted) {
+      const theme = THEMES.find((t) =>
+        [...t.layers.features.map((f) => f.name), t.layers.grid, t.layers.zones?.name].includes(layer.name),
+      )!;
+      expect(layer.access).toMatchObject({ permission: theme.permission, regionCode: expect.any(String) });
+    }
+    expect(THEMES.find((t) => t.id === 'landcover')!.permission).toBe(PERMISSIONS.LANDCOVER);
   });
 
   it('gives the API answer to a user without the permission: 403 there, nothing from the map services', async () => {
@@ -161,5 +173,35 @@ describe('restricted map layers (permission and area ranges, every service)', ()
     } finally {
       await db().query('UPDATE area_ranges SET status = 0 WHERE user_id = $1', [user!.id]);
     }
+  });
+});
+
+describe('the other themes’ layers (each its own permission; a Hebei user sees nothing outside Hebei)', () => {
+  /** A feature (or zone) of the theme: inside Hebei, or the first one outside it. */
+  async function placeOf(theme: string, table: 'spots' | 'theme_zones', inHebei: boolean): Promise<Place> {
+    const point = table === 'spots' ? 'center' : 'ST_PointOnSurface(geom)';
+    const [row] = await db().query<Place>(
+      `SELECT xzqdm AS code, ST_X(${point}) AS lon, ST_Y(${point}) AS lat FROM ${table}
+       WHERE theme = $1 AND (xzqdm LIKE '13%') = $2 ${table === 'spots' ? "AND stage <> '3'" : ''} ORDER BY id LIMIT 1`,
+      [theme, inHebei],
+    );
+    if (!row) throw new Error(`no seeded ${theme} row ${inHebei ? 'in' : 'outside'} Hebei`);
+    return row;
+  }
+
+  it.each(THEME_LAYERS)('$layer: without $theme’s permission nothing; a Hebei user only Hebei', async ({ theme, layer, table }) => {
+    const admin = await tokenOf('demo-admin');
+    const hebei = await tokenOf('demo-hebei'); // every theme permission, range 130000
+    const city = await tokenOf('demo-city'); // land cover only
+    const own = await placeOf(theme, table, true);
+    const other = await placeOf(theme, table, false);
+    for (const place of [own, other]) expect((await observe(layer, place, admin)).wfs).toBeGreaterThan(0);
+    expect(await observe(layer, own, city)).toEqual(NOTHING);
+    expect(await observe(layer, other, hebei)).toEqual(NOTHING);
+    const mine = await observe(layer, own, hebei);
+    expect(mine.getMap).toBeGreaterThan(0);
+    expect(mine.wfs).toBeGreaterThan(0);
+    expect(mine.wfsCodes.every((code) => code.startsWith('13'))).toBe(true);
+    expect(mine.wmts).toBeGreaterThan(0);
   });
 });

@@ -255,4 +255,29 @@ describe('theme detail (own permission and area ranges)', () => {
     );
     expect(JSON.parse(await spots.text()).numberMatched).toBe(0);
   });
+
+  it.each([
+    ['windmill', 'v1'],
+    ['pvland', 'v1'],
+    ['road', 'v1'],
+    ['steelplant', 'v2'],
+  ])('%s: a Hebei user lists exactly the theme’s Hebei features and nothing of another province', async (theme, version) => {
+    const hebei = await tokenOf('demo-hebei');
+    const list = async (query: string) =>
+      (await call(listGet, `/api/${theme}/${version}/meta${query}`, { params: themed(theme, version), headers: { token: hebei } })).json
+        .data as {
+        total: number;
+        list: { xzqdm: string; theme: string }[];
+      };
+    const [{ n } = { n: 0 }] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM spots WHERE theme = $1 AND xzqdm LIKE '13%'`,
+      [theme],
+    );
+    const all = await list('?pageSize=100');
+    expect(n).toBeGreaterThan(0);
+    expect(all.total).toBe(n);
+    expect(all.list.every((f) => f.theme === theme && f.xzqdm.startsWith('13'))).toBe(true);
+    expect((await list('?xzqdm=110000')).total).toBe(0);
+    expect((await list('?xzqdm=150000')).total).toBe(0);
+  });
 });

@@ -6,7 +6,7 @@ import 'server-only';
  * cells (`grid_statistics_default`) and its suitability zones (`windmill_adaptive_zone`,
  * `pvland_adaptive_zone`). A layer holds only its own theme's rows; the detail and grid layers need the
  * theme's permission and are limited to the caller's area ranges, as the theme's API is (enforced by
- * lib/server/map/query.ts); zones need the permission only. Registered by lib/server/composition/map-layers.ts.
+ * lib/server/map/query.ts), zones as well. Registered by lib/server/composition/map-layers.ts.
  */
 import type { GeometryKind, LayerAccess, LayerAttribute, LayerStyle, MapLayer } from '../map/layers';
 import { gridCellColor } from '../../shared/spots/grid';
@@ -177,8 +177,8 @@ function zoneLayer(theme: ThemeDefinition, zones: NonNullable<ThemeDefinition['l
     name: zones.name,
     title: zones.title,
     abstract: {
-      zh: `${zones.title.zh}（演示数据），按适宜等级着色。需专题权限。`,
-      en: `${zones.title.en} (demo data), coloured by suitability class. Theme permission required.`,
+      zh: `${zones.title.zh}（演示数据），按适宜等级着色。需专题权限，按用户权限范围过滤。`,
+      en: `${zones.title.en} (demo data), coloured by suitability class. Theme permission required; limited to the caller’s area ranges.`,
     },
     from: `theme_zones z`,
     where: `z.theme = ${themeLiteral(theme)}`,
@@ -192,7 +192,7 @@ function zoneLayer(theme: ThemeDefinition, zones: NonNullable<ThemeDefinition['l
       { name: 'area', sql: 'round(z.area_m2::numeric, 2)::float8', type: 'number', xsd: 'double' },
     ],
     drawOrder: 'z.zone_class DESC, z.id',
-    access: { kind: 'restricted', permission: theme.permission, regionCode: null },
+    access: detailAccess(theme, 'z.xzqdm'),
     styles: {
       [zones.name]: {
         reads: ['zone_class'],
