@@ -4,6 +4,7 @@ import type { Locale } from '../../../i18n/routing';
 import type { RequestDetail, RequestSummary } from '../../shared/contracts/requests';
 import type { RequestStatus } from '../../shared/orders/model';
 import type { Queryable } from '../db/types';
+import { readStatusHistory } from '../orders/history';
 
 export interface SummaryRow {
   id: string;
@@ -92,21 +93,7 @@ export async function loadRequest(db: Queryable, id: string, locale: Locale, own
     [id, ownerId ?? null],
   );
   if (!row) return null;
-  const history = await db.query<{
-    from_status: number | null;
-    to_status: number;
-    to_status_name: string;
-    by: string | null;
-    note: string | null;
-    at: Date;
-  }>(
-    `SELECT h.from_status, h.to_status, ${statusName(locale)} AS to_status_name, u.username AS by, h.note, h.changed_at AS at
-       FROM data_request_history h
-       LEFT JOIN users u ON u.id = h.changed_by
-       LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = h.to_status::text
-      WHERE h.request_id = $1 ORDER BY h.id`,
-    [id],
-  );
+  const history = await readStatusHistory(db, 'request', id, locale);
   return {
     userId: row.user_id,
     applicant: { username: row.username, realName: row.real_name, organization: row.user_organization },
@@ -120,14 +107,7 @@ export async function loadRequest(db: Queryable, id: string, locale: Locale, own
       reviewNote: row.review_note,
       reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
       orderId: row.order_id,
-      history: history.map((h) => ({
-        fromStatus: h.from_status,
-        toStatus: h.to_status,
-        toStatusName: h.to_status_name,
-        by: h.by,
-        note: h.note,
-        at: new Date(h.at).toISOString(),
-      })),
+      history,
     },
   };
 }
