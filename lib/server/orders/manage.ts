@@ -18,7 +18,9 @@ import { ApiError, notFound } from '../api/errors';
 import { readStatusHistory } from './history';
 import { managedFilterSql } from './managed-filter';
 import type { Database, Queryable } from '../db/types';
+import { getFileStore } from '../files';
 import { retryFailedItems } from './orders';
+import { deleteUnusedPackages, releasePackages } from './retention';
 import { changeOrderStatus as changeStatus } from './status';
 
 const name = (locale: Locale, alias: string) => (locale === 'en' ? `${alias}.name_en` : `${alias}.name_zh`);
@@ -163,7 +165,7 @@ export async function changeOrderStatus(
   adminId: string,
   locale: Locale,
 ): Promise<ManagedOrderDetail> {
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const [row] = await tx.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [id]);
     if (!row) throw notFound();
     const names = await statusNames(tx, locale);
@@ -179,7 +181,10 @@ export async function changeOrderStatus(
     if (to === ORDER_STATUS.IN_PRODUCTION && row.status !== ORDER_STATUS.SUBMITTED)
       await retryFailedItems(tx, Number(id), 'admin', Number(adminId));
     else await changeStatus(tx, Number(id), { to, actor: 'admin', actorId: Number(adminId), note });
+    // An administrator expiring an order early deletes its packages as the worker's expiry does.
+    return to === ORDER_STATUS.EXPIRED ? releasePackages(tx, Number(id)) : [];
   });
+  await deleteUnusedPackages(db, getFileStore(), released);
   return getManagedOrder(db, id, locale);
 }
 

@@ -44,9 +44,17 @@ interface DetailRow extends SummaryRow {
 /** The status name in the caller's language comes from the REQUEST_STATUS dictionary. */
 const statusName = (locale: Locale) => (locale === 'en' ? 'd.name_en' : 'd.name_zh');
 
+/**
+ * The area's label in the reader's language: the names of its regions (from their codes; Chinese names
+ * where a region has no English one), else the stored label (an uploaded area's file name).
+ */
+const areaLabel = (locale: Locale) =>
+  `coalesce((SELECT left(string_agg(${locale === 'en' ? 'coalesce(g.name_en, g.name_zh)' : 'g.name_zh'}, '${locale === 'en' ? ', ' : '、'}' ORDER BY g.code), 200)
+               FROM regions g WHERE g.code = ANY (r.area_regions)), r.area_label)`;
+
 export const summaryColumns = (locale: Locale) => `r.id::text AS id, r.code, r.status, ${statusName(locale)} AS status_name, r.kind,
   r.organization, r.project, (SELECT count(*)::int FROM data_request_items i WHERE i.request_id = r.id) AS item_count,
-  r.area_label, to_char(r.date_from, 'YYYY-MM-DD') AS date_from, to_char(r.date_to, 'YYYY-MM-DD') AS date_to,
+  ${areaLabel(locale)} AS area_label, to_char(r.date_from, 'YYYY-MM-DD') AS date_from, to_char(r.date_to, 'YYYY-MM-DD') AS date_to,
   r.created_at, r.updated_at, o.code AS order_code, u.username, u.real_name, u.organization AS user_organization`;
 
 export const SUMMARY_FROM = `FROM data_requests r
