@@ -191,6 +191,17 @@ export const createRequestContract = defineContract({
   tag: TAG,
   access: LOGIN,
   response: createdRequestSchema,
+  formBody: {
+    json: { field: 'data', schema: createRequestBodySchema, alsoAlone: true },
+    files: [
+      {
+        field: 'file',
+        contentType: 'application/pdf',
+        required: false,
+        description: `The attachment: one PDF of at most ${ORDER_LIMITS.maxAttachmentBytes / 1024 / 1024} MB`,
+      },
+    ],
+  },
 });
 
 export const listOwnRequestsContract = defineContract({
