@@ -119,7 +119,7 @@ for (const lang of ['zh', 'en'] as const) {
     await normal.portal.login('demo-admin', PASSWORD, CAPTCHA_ANSWER);
     await normal.portal.goto('/manage/orders');
     const filters = page.getByRole('search');
-    await filters.getByRole('textbox', { name: text.status }).click();
+    await filters.getByRole('combobox', { name: text.status }).click();
     await page.getByRole('option', { name: text.ready, exact: true }).click();
     await filters.getByRole('button', { name: text.filter, exact: true }).click();
     const rows = page.getByTestId('order-row');
@@ -131,7 +131,7 @@ for (const lang of ['zh', 'en'] as const) {
     await row.getByRole('button', { name: text.open }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(code) });
     await expect(dialog.getByTestId('order-status')).toHaveText(text.ready);
-    await dialog.getByRole('textbox', { name: text.newStatus }).click();
+    await dialog.getByRole('combobox', { name: text.newStatus }).click();
     await page.getByRole('option', { name: text.completed, exact: true }).click();
     const note = `e2e ${lang} ${Date.now()}`;
     await dialog.getByRole('textbox', { name: text.note }).fill(note);
