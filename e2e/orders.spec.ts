@@ -62,6 +62,17 @@ for (const [lang, user] of [
     await page.getByTestId('item-download').first().click();
     expect((await download).suggestedFilename()).toMatch(/\.zip$/);
 
+    // The order's page is as wide as Shopping's.
+    const mainWidth = () =>
+      page
+        .locator('main .mantine-Container-root')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().width);
+    const detailWidth = await mainWidth();
+    await page.goto(`${PREFIX[lang]}/personal/personalCenter/shopping`);
+    await expect(page.getByTestId('cart-empty')).toBeVisible();
+    expect(await mainWidth()).toBe(detailWidth);
+
     // Phone width: my orders and the cart stay within the screen.
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`${PREFIX[lang]}/personal/personalCenter/myOrder`);
@@ -70,5 +81,65 @@ for (const [lang, user] of [
     await page.goto(`${PREFIX[lang]}/personal/personalCenter/shopping`);
     await expect(page.getByTestId('cart-empty')).toBeVisible();
     await fitsWidth(page, 390);
+  });
+}
+
+const ADMIN_TEXT = {
+  zh: {
+    status: '状态',
+    ready: '可下载',
+    completed: '已完成',
+    filter: '筛选',
+    newStatus: '新状态',
+    note: '说明',
+    save: '保存状态',
+    open: /^查看订单 /,
+  },
+  en: {
+    status: 'Status',
+    ready: 'Ready',
+    completed: 'Completed',
+    filter: 'Filter',
+    newStatus: 'New status',
+    note: 'Note',
+    save: 'Save status',
+    open: /^Open order /,
+  },
+} as const;
+
+/**
+ * Order management, one run per language (after the journeys above, whose orders are ready): an
+ * administrator filters all orders by status and completes one with a note, which its history records.
+ */
+for (const lang of ['zh', 'en'] as const) {
+  test(`${lang}: an administrator filters the orders by status and changes one with a note`, async ({ page }) => {
+    const text = ADMIN_TEXT[lang];
+    const normal = new NormalPage(page, lang);
+    await normal.portal.goto('/home');
+    await normal.portal.login('demo-admin', PASSWORD, CAPTCHA_ANSWER);
+    await normal.portal.goto('/manage/orders');
+    const filters = page.getByRole('search');
+    await filters.getByRole('combobox', { name: text.status }).click();
+    await page.getByRole('option', { name: text.ready, exact: true }).click();
+    await filters.getByRole('button', { name: text.filter, exact: true }).click();
+    const rows = page.getByTestId('order-row');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.filter({ hasNotText: text.ready })).toHaveCount(0);
+
+    const row = rows.first();
+    const code = (await row.getByRole('heading').textContent())!;
+    await row.getByRole('button', { name: text.open }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(code) });
+    await expect(dialog.getByTestId('order-status')).toHaveText(text.ready);
+    await dialog.getByRole('combobox', { name: text.newStatus }).click();
+    await page.getByRole('option', { name: text.completed, exact: true }).click();
+    const note = `e2e ${lang} ${Date.now()}`;
+    await dialog.getByRole('textbox', { name: text.note }).fill(note);
+    await dialog.getByRole('button', { name: text.save }).click();
+    await expect(dialog.getByTestId('order-status')).toHaveText(text.completed);
+    await expect(dialog.getByTestId('status-history').locator('li').last()).toContainText(note);
+    await page.keyboard.press('Escape');
+    // The list under the Ready filter no longer holds it.
+    await expect(rows.filter({ hasText: code })).toHaveCount(0);
   });
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import { Alert, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApplicationDetails } from '@/components/applications/application-details';
+import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { applicationKeys } from '@/lib/client/queries/applications';
 import { approveApplication, rejectApplication, reviewKeys, useManagedApplication } from '@/lib/client/queries/applications-admin';
@@ -138,29 +138,15 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
 export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useTranslations('ApplicationsAdmin');
   const format = useFormatter();
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const query = useManagedApplication(id);
-  const request = id && query.data?.id === id ? query.data : null;
   return (
-    <Modal
-      opened={id !== null}
+    <DetailModal
+      id={id}
       onClose={onClose}
-      size="xl"
-      fullScreen={narrow}
-      title={request ? request.project : t('loading')}
-      styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      query={useManagedApplication(id)}
+      title={(request) => request.project}
+      labels={{ loading: t('loading'), close: t('close'), loadFailed: t('loadFailed') }}
     >
-      {query.isError && !request ? (
-        <Alert color="red" role="alert">
-          {query.error.message || t('loadFailed')}
-        </Alert>
-      ) : !request ? (
-        <Stack gap="sm" role="status" aria-label={t('loading')}>
-          <Skeleton h={80} />
-          <Skeleton h={140} />
-        </Stack>
-      ) : (
+      {(request) => (
         <Stack gap="md">
           <Text size="sm" data-testid="review-applicant" style={{ overflowWrap: 'anywhere' }}>
             {t('applicant', {
@@ -180,6 +166,6 @@ export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () =
           ) : null}
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -1,10 +1,10 @@
 'use client';
 
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { applicationKeys, useOwnApplication, withdrawApplication } from '@/lib/client/queries/applications';
 import { REQUEST_STATUS } from '@/lib/shared/orders/model';
@@ -14,7 +14,6 @@ import { ApplicationDetails } from './application-details';
 export function ApplicationDialog({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged: () => void }) {
   const t = useTranslations('Applications');
   const client = useTranslations('Client');
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const queryClient = useQueryClient();
   const query = useOwnApplication(id);
   const request = id && query.data?.id === id ? query.data : null;
@@ -46,25 +45,14 @@ export function ApplicationDialog({ id, onClose, onChanged }: { id: string | nul
   }
 
   return (
-    <Modal
-      opened={id !== null}
+    <DetailModal
+      id={id}
       onClose={close}
-      size="xl"
-      fullScreen={narrow}
-      title={request ? request.project : t('loading')}
-      styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      query={query}
+      title={(request) => request.project}
+      labels={{ loading: t('loading'), close: t('close'), loadFailed: t('loadFailed') }}
     >
-      {query.isError && !request ? (
-        <Alert color="red" role="alert">
-          {query.error.message || t('loadFailed')}
-        </Alert>
-      ) : !request ? (
-        <Stack gap="sm" role="status" aria-label={t('loading')}>
-          <Skeleton h={80} />
-          <Skeleton h={140} />
-        </Stack>
-      ) : (
+      {(request) => (
         <Stack gap="md">
           <ApplicationDetails request={request} />
           {failure ? (
@@ -95,6 +83,6 @@ export function ApplicationDialog({ id, onClose, onChanged }: { id: string | nul
           ) : null}
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { UploadArea } from '@/components/catalog/upload-area';
 import { RegionPicker } from '@/components/regions/region-picker';
 import { Link } from '@/i18n/navigation';
 import { clearApplyDraft, parseApplyDraft, readApplyDraftText, type ApplyDraft } from '@/lib/client/apply-draft';
@@ -36,7 +37,7 @@ import {
 import { ORDER_LIMITS } from '@/lib/shared/orders/model';
 
 type Kind = 'scenes' | 'area';
-type AreaSource = 'region' | 'query';
+type AreaSource = 'region' | 'upload' | 'query';
 type Errors = Partial<Record<string, string>>;
 
 const MB = ORDER_LIMITS.maxAttachmentBytes / 1024 / 1024;
@@ -50,7 +51,7 @@ const noSubscription = () => () => {};
 
 /**
  * The new application: for the scenes checked on the image query (handed over in session storage), or
- * for an area (a region, or the image query's area) and period; organisation, project, purpose,
+ * for an area (a region, a file uploaded here, or the image query's area) and period; organisation, project, purpose,
  * contact (filled in from the profile) and an optional PDF. Checked with the API's own schema first,
  * sent once per form (its idempotency key), with upload progress.
  */
@@ -71,6 +72,7 @@ function Form({ handed, user }: { handed: ApplyDraft | null; user: UserDetail | 
   const [kind, setKind] = useState<Kind>(handed && handed.sceneIds.length > 0 ? 'scenes' : 'area');
   const [areaSource, setAreaSource] = useState<AreaSource>(handed?.area ? 'query' : 'region');
   const [regionCode, setRegionCode] = useState<string | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
   const [dateFrom, setDateFrom] = useState(handed?.dateFrom ?? isoDay(-365));
   const [dateTo, setDateTo] = useState(handed?.dateTo ?? isoDay(0));
   const [organization, setOrganization] = useState(user?.organization ?? '');
@@ -90,7 +92,15 @@ function Form({ handed, user }: { handed: ApplyDraft | null; user: UserDetail | 
   const sceneIds = draft?.sceneIds ?? [];
   const queryArea: RequestArea | null = draft?.area ?? null;
   const area: RequestArea | undefined =
-    areaSource === 'query' && queryArea ? queryArea : regionCode ? { mode: SELECT_MODES.REGION, regionCodes: [regionCode] } : undefined;
+    areaSource === 'query' && queryArea
+      ? queryArea
+      : areaSource === 'upload'
+        ? uploadId
+          ? { mode: SELECT_MODES.SHP, uploadId }
+          : undefined
+        : regionCode
+          ? { mode: SELECT_MODES.REGION, regionCodes: [regionCode] }
+          : undefined;
 
   const body = (): CreateRequestBody => ({
     idempotencyKey: key,
@@ -214,18 +224,25 @@ function Form({ handed, user }: { handed: ApplyDraft | null; user: UserDetail | 
                     </Anchor>
                   </Text>
                 ) : null}
-                {queryArea ? (
-                  <SegmentedControl
-                    value={areaSource}
-                    onChange={(v) => setAreaSource(v as AreaSource)}
-                    aria-label={t('form.areaSource')}
-                    data={[
-                      { value: 'query', label: t('form.areaFromQuery') },
-                      { value: 'region', label: t('form.areaRegion') },
-                    ]}
-                  />
-                ) : null}
-                {areaSource === 'region' || !queryArea ? (
+                <SegmentedControl
+                  value={areaSource}
+                  onChange={(v) => setAreaSource(v as AreaSource)}
+                  aria-label={t('form.areaSource')}
+                  data-testid="application-area-source"
+                  data={[
+                    ...(queryArea ? [{ value: 'query', label: t('form.areaFromQuery') }] : []),
+                    { value: 'region', label: t('form.areaRegion') },
+                    { value: 'upload', label: t('form.areaUpload') },
+                  ]}
+                />
+                {areaSource === 'upload' ? (
+                  <div data-field="area" tabIndex={-1}>
+                    <Text size="sm" mb={4}>
+                      {t('form.uploadHint')}
+                    </Text>
+                    <UploadArea id={uploadId} onChange={setUploadId} />
+                  </div>
+                ) : areaSource === 'region' || !queryArea ? (
                   <div data-field="area" tabIndex={-1}>
                     <RegionPicker value={regionCode} onChange={(code) => setRegionCode(code)} label={t('form.region')} />
                   </div>

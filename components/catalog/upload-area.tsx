@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import { AREA_UPLOAD_LIMITS } from '@/lib/shared/contracts/uploads';
 import { FileDrop } from './file-drop';
@@ -13,16 +13,22 @@ const MB = Math.round(AREA_UPLOAD_LIMITS.maxFileBytes / 1024 / 1024);
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number | null };
 
-/**
- * SHP mode: upload an area file (drop or choose), see its name, size, vertices and whether it was
- * repaired; replace or remove it. The upload id goes into the store (and the URL as `shp=`).
- */
+/** SHP mode of the image query: the upload id goes into the store (and the URL as `shp=`). */
 export function UploadAreaFields() {
+  const id = useSelectionStore((s) => s.uploadIds.area);
+  const setUpload = useSelectionStore((s) => s.setUpload);
+  const onChange = useCallback((next: string | null) => setUpload('area', next), [setUpload]);
+  return <UploadArea id={id} onChange={onChange} />;
+}
+
+/**
+ * Upload an area file (drop or choose), see its name, size, vertices and whether it was repaired;
+ * replace or remove it. The upload's id is the caller's (the image query's store, an application's form).
+ */
+export function UploadArea({ id, onChange }: { id: string | null; onChange: (id: string | null) => void }) {
   const t = useTranslations('Upload');
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const id = useSelectionStore((s) => s.uploadIds.area);
-  const setUpload = useSelectionStore((s) => s.setUpload);
   const area = useUploadedArea(id);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +44,8 @@ export function UploadAreaFields() {
     setError(t('errors.notFound'));
   }
   useEffect(() => {
-    if (gone) setUpload('area', null);
-  }, [gone, setUpload]);
+    if (gone) onChange(null);
+  }, [gone, onChange]);
 
   const onFile = (file: File) => {
     setError(null);
@@ -49,7 +55,7 @@ export function UploadAreaFields() {
     job.promise.then(
       (uploaded) => {
         queryClient.setQueryData(uploadAreaKey(locale, uploaded.id), uploaded);
-        setUpload('area', uploaded.id);
+        onChange(uploaded.id);
         setChoosing(false);
         setPhase({ kind: 'idle' });
       },
@@ -75,7 +81,8 @@ export function UploadAreaFields() {
             {shown.name}
           </Text>
           <Text size="sm" data-testid="upload-area-size">
-            {t('area.size', { km2: nf.format(shown.areaKm2) })} · {t('area.vertices', { count: shown.vertices })} · {t('area.features', { count: shown.features })}
+            {t('area.size', { km2: nf.format(shown.areaKm2) })} · {t('area.vertices', { count: shown.vertices })} ·{' '}
+            {t('area.features', { count: shown.features })}
           </Text>
           <Text size="xs" c="dimmed">
             {t('area.crs', { crs: shown.crs })}
@@ -98,7 +105,7 @@ export function UploadAreaFields() {
             <Button size="xs" variant="light" onClick={() => setChoosing(true)} data-testid="upload-area-replace">
               {t('area.replace')}
             </Button>
-            <Button size="xs" variant="subtle" color="gray" onClick={() => setUpload('area', null)} data-testid="upload-area-remove">
+            <Button size="xs" variant="subtle" color="gray" onClick={() => onChange(null)} data-testid="upload-area-remove">
               {t('area.remove')}
             </Button>
           </Group>

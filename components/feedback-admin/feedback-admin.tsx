@@ -1,8 +1,9 @@
 'use client';
 
-import { Alert, Badge, Button, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import { PagedList } from '@/components/ui/paged-list';
 import { FEEDBACK_ADMIN_PAGE_SIZE, useManagedFeedbackList } from '@/lib/client/queries/feedback-admin';
 import { FEEDBACK_KEYWORD_MAX, type FeedbackStatus, type ManagedFeedbackItem } from '@/lib/shared/contracts/feedback';
 import { FeedbackReplyDialog } from './feedback-reply-dialog';
@@ -65,7 +66,6 @@ export function FeedbackAdmin() {
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useManagedFeedbackList({ status: status === 'all' ? null : status, keyword, pageNum: page });
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / FEEDBACK_ADMIN_PAGE_SIZE)) : 1;
   const filtered = status !== 'all' || keyword !== '';
 
   function search(event: FormEvent) {
@@ -130,46 +130,32 @@ export function FeedbackAdmin() {
             )}
           </Group>
 
-          <Stack gap="sm" aria-busy={list.isFetching} data-testid="feedback-admin-items">
-            {list.isPending ? (
-              <Stack gap="sm" role="status" aria-label={t('loading')}>
-                <Skeleton h={110} radius="md" />
-                <Skeleton h={110} radius="md" />
-              </Stack>
-            ) : list.isError && !data ? (
-              <Alert color="red" role="alert" title={t('loadFailed')}>
-                {list.error.message}
-                <Button variant="light" color="red" size="xs" mt="xs" display="block" onClick={() => list.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Alert>
-            ) : !data || data.total === 0 ? (
+          <PagedList
+            query={list}
+            data={data}
+            page={page}
+            pageSize={FEEDBACK_ADMIN_PAGE_SIZE}
+            onPage={setPage}
+            labels={{
+              loading: t('loading'),
+              loadFailed: t('loadFailed'),
+              retry: t('retry'),
+              pages: t('pages'),
+              previousPage: t('previousPage'),
+              nextPage: t('nextPage'),
+            }}
+            empty={
               <Text c="gray.7" data-testid="feedback-admin-empty">
                 {filtered ? t('emptyFiltered') : t('empty')}
               </Text>
-            ) : (
-              <>
-                {data.list.map((item) => (
-                  <FeedbackRow key={item.id} item={item} onOpen={setOpenId} />
-                ))}
-                {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={Math.min(page, pages)}
-                    onChange={setPage}
-                    aria-label={t('pages')}
-                    getControlProps={(control) =>
-                      control === 'previous'
-                        ? { 'aria-label': t('previousPage') }
-                        : control === 'next'
-                          ? { 'aria-label': t('nextPage') }
-                          : {}
-                    }
-                  />
-                )}
-              </>
+            }
+            row={(item) => (
+              <li key={item.id}>
+                <FeedbackRow item={item} onOpen={setOpenId} />
+              </li>
             )}
-          </Stack>
+            listTestId="feedback-admin-items"
+          />
         </Stack>
       </Paper>
 

@@ -1,10 +1,10 @@
 'use client';
 
-import { Alert, Button, Divider, Group, Modal, Paper, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { feedbackAdminKeys, saveFeedbackReply, useManagedFeedback } from '@/lib/client/queries/feedback-admin';
 import { useIssueText } from '@/lib/client/use-issue-text';
@@ -130,31 +130,16 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
   const t = useTranslations('FeedbackAdmin');
   const categories = useTranslations('Feedback.categories');
   const format = useFormatter();
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const query = useManagedFeedback(id);
-  const item = id && query.data?.id === id ? query.data : null;
-  const author = item ? (item.author.realName ? `${item.author.realName} (${item.author.username})` : item.author.username) : '';
 
   return (
-    <Modal
-      opened={id !== null}
+    <DetailModal
+      id={id}
       onClose={onClose}
-      size="xl"
-      fullScreen={narrow}
-      title={item?.title ?? t('loading')}
-      styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      query={useManagedFeedback(id)}
+      title={(item) => item.title}
+      labels={{ loading: t('loading'), close: t('close') }}
     >
-      {query.isError && !item ? (
-        <Alert color="red" role="alert">
-          {query.error.message}
-        </Alert>
-      ) : !item ? (
-        <Stack gap="sm" role="status" aria-label={t('loading')}>
-          <Skeleton h={80} />
-          <Skeleton h={140} />
-        </Stack>
-      ) : (
+      {(item) => (
         <Stack gap="md">
           <Group gap="xs" wrap="wrap">
             <FeedbackStatusBadge status={item.status} />
@@ -164,7 +149,7 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
           </Group>
           <Stack gap={2}>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {t('from', { name: author })}
+              {t('from', { name: item.author.realName ? `${item.author.realName} (${item.author.username})` : item.author.username })}
               {item.author.organization ? ` · ${item.author.organization}` : ''}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -187,6 +172,6 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
           <ReplyForm key={item.id} item={item} />
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

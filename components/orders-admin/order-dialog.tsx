@@ -1,11 +1,11 @@
 'use client';
 
-import { Alert, Badge, Button, Group, Modal, Select, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { StatusHistory } from '@/components/applications/request-history';
+import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { changeOrderStatus, ordersAdminKeys, useManagedOrder } from '@/lib/client/queries/orders-admin';
 import { ORDER_NOTE_MAX, type ManagedOrderDetail } from '@/lib/shared/contracts/orders-manage';
@@ -98,29 +98,15 @@ function StatusForm({ order }: { order: ManagedOrderDetail }) {
 export function OrderDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useTranslations('OrdersAdmin');
   const format = useFormatter();
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const query = useManagedOrder(id);
-  const order = id && query.data?.id === id ? query.data : null;
   return (
-    <Modal
-      opened={id !== null}
+    <DetailModal
+      id={id}
       onClose={onClose}
-      size="xl"
-      fullScreen={narrow}
-      title={order ? t('orderTitle', { code: order.code }) : t('loading')}
-      styles={{ title: { fontWeight: 700 } }}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      query={useManagedOrder(id)}
+      title={(order) => t('orderTitle', { code: order.code })}
+      labels={{ loading: t('loading'), close: t('close'), loadFailed: t('loadFailed') }}
     >
-      {query.isError && !order ? (
-        <Alert color="red" role="alert">
-          {query.error.message || t('loadFailed')}
-        </Alert>
-      ) : !order ? (
-        <Stack gap="sm" role="status" aria-label={t('loading')}>
-          <Skeleton h={80} />
-          <Skeleton h={140} />
-        </Stack>
-      ) : (
+      {(order) => (
         <Stack gap="md" data-testid="order-detail">
           <Group gap="xs" wrap="wrap">
             <Badge variant="light" tt="none" data-testid="order-status">
@@ -183,6 +169,6 @@ export function OrderDialog({ id, onClose }: { id: string | null; onClose: () =>
           <StatusForm key={`${order.id}-${order.status}`} order={order} />
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

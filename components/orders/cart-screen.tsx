@@ -6,11 +6,12 @@
  * that orders the checked scenes or the whole cart. The submit key is minted once per checkout, so a
  * double click or a retry after a lost answer finds the same order.
  */
-import { Alert, Badge, Button, Checkbox, Group, Pagination, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Pagination, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState, type FormEvent } from 'react';
 import { MapView, type MapClientConfig, type SelectableFeatures } from '@/components/map';
 import { Link, useRouter } from '@/i18n/navigation';
+import { LoadFailed, LoadingRows } from '@/components/ui/load-states';
 import { ApiClientError } from '@/lib/client/api';
 import { useUserDetail } from '@/lib/client/queries/profile';
 import { CART_PAGE_SIZE, useCartPage, useRemoveFromCart, useSubmitOrder } from '@/lib/client/queries/orders';
@@ -259,21 +260,9 @@ export function CartScreen({ mapConfig }: { mapConfig: MapClientConfig }) {
 
   let list;
   if (page.isError && !data) {
-    list = (
-      <Alert color="red" role="alert" title={t('errorTitle')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void page.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+    list = <LoadFailed title={t('errorTitle')} retry={t('retry')} onRetry={page.refetch} />;
   } else if (!data) {
-    list = (
-      <Stack gap="xs" role="status" aria-label={t('loading')}>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={64} />
-        ))}
-      </Stack>
-    );
+    list = <LoadingRows label={t('loading')} count={4} height={64} gap="xs" />;
   } else if (data.total === 0) {
     list = (
       <Stack gap="xs" role="status" data-testid="cart-empty">

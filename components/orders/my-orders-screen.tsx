@@ -5,11 +5,12 @@
  * dictionary) and a search by order code, purpose or file name, paged; each links to its detail. The
  * CSV export holds every order, one line per scene, in the page's language.
  */
-import { Alert, Anchor, Button, Group, Modal, Pagination, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Link } from '@/i18n/navigation';
+import { LoadFailed, LoadingRows } from '@/components/ui/load-states';
 import { ApiClientError } from '@/lib/client/api';
 import { fetchAllLinks, ORDERS_PAGE_SIZE, useOwnOrders } from '@/lib/client/queries/orders';
 import type { DownloadLink } from '@/lib/shared/contracts/orders';
@@ -48,21 +49,9 @@ export function MyOrdersScreen() {
 
   let body;
   if (orders.isError && !data) {
-    body = (
-      <Alert color="red" role="alert" title={t('errorTitle')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void orders.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed title={t('errorTitle')} retry={t('retry')} onRetry={orders.refetch} />;
   } else if (!data) {
-    body = (
-      <Stack gap="xs" role="status" aria-label={t('loading')}>
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} height={56} />
-        ))}
-      </Stack>
-    );
+    body = <LoadingRows label={t('loading')} count={3} height={56} gap="xs" />;
   } else if (data.total === 0) {
     body = (
       <Stack gap={4} role="status" data-testid="orders-empty">

@@ -4,8 +4,9 @@
  * error with a retry when nothing could be read, the caller's empty state, else the rows as a list and
  * a pager under them. Shared by the management screens (applications, orders) and My applications.
  */
-import { Alert, Button, Pagination, Skeleton, Stack } from '@mantine/core';
+import { Pagination, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LoadFailed, LoadingRows } from './load-states';
 
 export interface PagedListLabels {
   loading: string;
@@ -40,17 +41,9 @@ export function PagedList<T>({ query, data, page, pageSize, onPage, labels, empt
   return (
     <Stack gap="sm" aria-busy={query.isFetching}>
       {query.isPending ? (
-        <Stack gap="sm" role="status" aria-label={labels.loading}>
-          <Skeleton h={110} radius="md" />
-          <Skeleton h={110} radius="md" />
-        </Stack>
+        <LoadingRows label={labels.loading} count={2} height={110} radius="md" />
       ) : query.isError && !data ? (
-        <Alert color="red" role="alert" title={labels.loadFailed}>
-          {query.error?.message}
-          <Button variant="light" color="red" size="xs" mt="xs" display="block" onClick={() => query.refetch()}>
-            {labels.retry}
-          </Button>
-        </Alert>
+        <LoadFailed title={labels.loadFailed} message={query.error?.message ?? ''} retry={labels.retry} onRetry={query.refetch} />
       ) : !data || data.total === 0 ? (
         empty
       ) : (

@@ -207,6 +207,18 @@ describe('applying for data', () => {
     expect(region).toMatchObject({ kind: 'area', itemCount: 0, areaLabel: 'Shijiazhuang', dateFrom: PERIOD.dateFrom });
     expect(region.area?.type).toBe('MultiPolygon');
     expect(region.areaKm2).toBeGreaterThan(10_000);
+    // Applied for in Chinese, the regions are named in each reader's language: the administrator reading English sees English names.
+    const zhHeaders = await as('demo-personal', 'zh');
+    const inChinese = requestDetailSchema.parse(
+      (await apply(zhHeaders, form({ kind: 'area', sceneIds: undefined, area: { mode: 1, regionCodes: ['130200', '130100'] }, ...PERIOD })))
+        .json.data.request,
+    );
+    expect(inChinese.areaLabel).toBe('石家庄市、唐山市');
+    const read = async (locale: 'zh' | 'en') =>
+      managedRequestDetailSchema.parse(
+        (await withId(manageOne, '/api/order/v3/manage/request/id/{id}', inChinese.id, await as('demo-admin', locale))).json.data,
+      ).areaLabel;
+    expect([await read('en'), await read('zh')]).toEqual(['Shijiazhuang, Tangshan', '石家庄市、唐山市']);
 
     const square = [
       [

@@ -13,6 +13,22 @@ describe('OpenAPI document', () => {
     expect(totals.responses[200].content['application/json'].schema.properties.code.type).toBe('integer');
   });
 
+  it('describes the application call as JSON or multipart (the JSON in `data`, an optional PDF in `file`)', async () => {
+    const doc = (await GET().json()) as any;
+    const body = doc.paths['/api/order/v3/request'].post.requestBody;
+    expect(Object.keys(body.content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(body.content['application/json'].schema.properties.kind.enum).toEqual(['scenes', 'area']);
+    const form = body.content['multipart/form-data'];
+    expect(form.schema.required).toEqual(['data']);
+    expect(form.schema.properties.data.properties.idempotencyKey).toBeDefined();
+    expect(form.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.encoding).toEqual({ data: { contentType: 'application/json' }, file: { contentType: 'application/pdf' } });
+    // The catalogue's uploads: the file alone.
+    const area = doc.paths['/api/normal/v5/normalmeta/upload/shp'].post.requestBody.content;
+    expect(Object.keys(area)).toEqual(['multipart/form-data']);
+    expect(area['multipart/form-data'].schema.required).toEqual(['file']);
+  });
+
   it('lists each contract once', () => {
     const keys = ALL_CONTRACTS.map((c) => `${c.method} ${c.path}`);
     expect(new Set(keys).size).toBe(keys.length);

@@ -27,6 +27,7 @@ import { GET as allUri } from '../../app/api/order/v3/order/exporturi/all/route'
 import { GET as download } from '../../app/api/order/v3/orderitem/download/[id]/route';
 import { GET as dictionary } from '../../app/api/system/v1/dic/code/[CODE]/item/s/route';
 import { createSession } from '../../lib/server/auth/session';
+import { getFileStore } from '../../lib/server/files';
 import { claimJob, runDueJobs, runJob, type JobHandlers } from '../../lib/server/jobs/runner';
 import { expireOrders, orderJobHandlers } from '../../lib/server/orders/production';
 import { changeOrderStatus } from '../../lib/server/orders/status';
@@ -330,9 +331,19 @@ describe('production and delivery', () => {
     const allLinks = await call(allUri, '/api/order/v3/order/exporturi/all', { headers: me.headers });
     expect(allLinks.json.data.links).toHaveLength(3);
 
-    // Past its retention the order expires (recorded, by the system) and its links stop working.
+    // Past its retention the order expires (recorded, by the system), its links stop working and its packages are deleted.
+    const packages = await db().query<{ key: string }>(
+      'SELECT package_key AS key FROM order_items WHERE order_id = $1 AND package_key IS NOT NULL',
+      [orderId],
+    );
+    expect(packages).toHaveLength(3);
+    for (const { key } of packages) expect(await getFileStore().exists(key)).toBe(true);
     await db().query(`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = $1`, [orderId]);
     expect(await expireOrders(db())).toBe(1);
+    for (const { key } of packages) expect(await getFileStore().exists(key)).toBe(false);
+    expect(await db().query('SELECT package_key, package_bytes > 0 AS sized FROM order_items WHERE order_id = $1', [orderId])).toEqual(
+      packages.map(() => ({ package_key: null, sized: true })),
+    );
     expect(await expireOrders(db())).toBe(0);
     d = (await detail(me, orderId)).json.data;
     expect(d.status).toBe(ORDER_STATUS.EXPIRED);

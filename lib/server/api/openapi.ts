@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { envelopeSchema, type ApiContract } from '../../shared/contracts/api';
+import { envelopeSchema, type ApiContract, type FormBody } from '../../shared/contracts/api';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,18 +20,42 @@ function parameters(schema: z.ZodType | undefined, where: 'query' | 'path') {
   }));
 }
 
+/** A body the handler reads itself: multipart/form-data (its files, and the JSON as a part), and JSON alone when taken. */
+function formRequestBody({ json, files }: FormBody) {
+  const properties: Record<string, JsonSchema> = {};
+  const encoding: Record<string, { contentType: string }> = {};
+  const required: string[] = [];
+  if (json) {
+    properties[json.field] = { ...toSchema(json.schema, 'input'), description: 'The JSON body, as the text of this part' };
+    encoding[json.field] = { contentType: 'application/json' };
+    required.push(json.field);
+  }
+  for (const file of files) {
+    properties[file.field] = { type: 'string', format: 'binary', description: file.description };
+    encoding[file.field] = { contentType: file.contentType };
+    if (file.required) required.push(file.field);
+  }
+  return {
+    required: true,
+    content: {
+      ...(json?.alsoAlone ? { 'application/json': { schema: toSchema(json.schema, 'input') } } : {}),
+      'multipart/form-data': { schema: { type: 'object', properties, required }, encoding },
+    },
+  };
+}
+
 function operation(contract: ApiContract) {
   return {
     summary: contract.summary,
     tags: [contract.tag],
     security: contract.access === 'public' ? [] : [{ tokenHeader: [] }, { tokenCookie: [] }],
-    ...(contract.access !== 'public' && typeof contract.access === 'object'
-      ? { 'x-permission': contract.access.permission }
-      : {}),
+    ...(contract.access !== 'public' && typeof contract.access === 'object' ? { 'x-permission': contract.access.permission } : {}),
     parameters: [...parameters(contract.params, 'path'), ...parameters(contract.query, 'query')],
     ...(contract.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(contract.body, 'input') } } } }
-      : {}),
+      : contract.formBody
+        ? { requestBody: formRequestBody(contract.formBody) }
+        : {}),
     responses: {
       200: {
         description: 'Envelope: code 0 on success, otherwise a localized message',

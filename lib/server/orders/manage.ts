@@ -15,9 +15,12 @@ import {
 } from '../../shared/contracts/orders-manage';
 import { findTransition, ORDER_ITEM_STATUS, ORDER_STATUS, ORDER_TRANSITIONS, type OrderStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
+import { readStatusHistory } from './history';
 import { managedFilterSql } from './managed-filter';
 import type { Database, Queryable } from '../db/types';
+import { getFileStore } from '../files';
 import { retryFailedItems } from './orders';
+import { deleteUnusedPackages, releasePackages } from './retention';
 import { changeOrderStatus as changeStatus } from './status';
 
 const name = (locale: Locale, alias: string) => (locale === 'en' ? `${alias}.name_en` : `${alias}.name_zh`);
@@ -122,20 +125,7 @@ export async function getManagedOrder(db: Queryable, id: string, locale: Locale)
       WHERE i.order_id = $1 ORDER BY i.id LIMIT $2`,
     [id, MANAGED_ORDER_ITEMS_SHOWN],
   );
-  const history = await db.query<{
-    from_status: number | null;
-    to_status: number;
-    to_status_name: string;
-    by: string | null;
-    note: string | null;
-    at: Date;
-  }>(
-    `SELECT h.from_status, h.to_status, ${name(locale, 'd')} AS to_status_name, u.username AS by, h.note, h.changed_at AS at
-       FROM order_history h LEFT JOIN users u ON u.id = h.changed_by
-       LEFT JOIN dictionary_items d ON d.code = 'ORDER_STATUS' AND d.item_value = h.to_status::text
-      WHERE h.order_id = $1 ORDER BY h.id`,
-    [id],
-  );
+  const history = await readStatusHistory(db, 'order', id, locale);
   const names = await statusNames(db, locale);
   const next = ORDER_TRANSITIONS.filter((t) => t.from === row.status && t.by.includes('admin')).map((t) => ({
     status: t.to,
@@ -157,14 +147,7 @@ export async function getManagedOrder(db: Queryable, id: string, locale: Locale)
       failure: i.failure,
       downloads: i.downloads,
     })),
-    history: history.map((h) => ({
-      fromStatus: h.from_status,
-      toStatus: h.to_status,
-      toStatusName: h.to_status_name,
-      by: h.by,
-      note: h.note,
-      at: new Date(h.at).toISOString(),
-    })),
+    history,
     nextStatuses: next,
   };
 }
@@ -182,7 +165,7 @@ export async function changeOrderStatus(
   adminId: string,
   locale: Locale,
 ): Promise<ManagedOrderDetail> {
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const [row] = await tx.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [id]);
     if (!row) throw notFound();
     const names = await statusNames(tx, locale);
@@ -198,7 +181,10 @@ export async function changeOrderStatus(
     if (to === ORDER_STATUS.IN_PRODUCTION && row.status !== ORDER_STATUS.SUBMITTED)
       await retryFailedItems(tx, Number(id), 'admin', Number(adminId));
     else await changeStatus(tx, Number(id), { to, actor: 'admin', actorId: Number(adminId), note });
+    // An administrator expiring an order early deletes its packages as the worker's expiry does.
+    return to === ORDER_STATUS.EXPIRED ? releasePackages(tx, Number(id)) : [];
   });
+  await deleteUnusedPackages(db, getFileStore(), released);
   return getManagedOrder(db, id, locale);
 }
 

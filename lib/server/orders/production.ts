@@ -20,6 +20,7 @@ import { transportFor } from '../messaging';
 import { getEnv } from '../env';
 import { PRODUCE_ITEM_JOB } from './enqueue';
 import { buildPackage } from './package';
+import { deleteUnusedPackages, releasePackages } from './retention';
 import { changeOrderStatus, lockOrder } from './status';
 
 export const NOTIFY_READY_JOB = 'order.notify_ready';
@@ -192,15 +193,17 @@ export function orderJobHandlers(options: Partial<ProductionOptions> = {}): JobH
 }
 
 /**
- * Ready orders past their retention (ORDER_LIMITS.retentionDays) expire: their links stop working. Run
- * by the worker on every pass; each order changes in its own transaction (under its lock, recorded).
+ * Ready orders past their retention (ORDER_LIMITS.retentionDays) expire: their links stop working and
+ * their packages are deleted (retention.ts). Run by the worker on every pass; each order changes in its
+ * own transaction (under its lock, recorded).
  */
-export async function expireOrders(db: Database, limit = 100): Promise<number> {
+export async function expireOrders(db: Database, limit = 100, store: FileStore = getFileStore()): Promise<number> {
   const due = await db.query<{ id: string }>(
     `SELECT id::text AS id FROM orders WHERE status = ${ORDER_STATUS.READY} AND expires_at < now() ORDER BY expires_at LIMIT $1`,
     [limit],
   );
   let expired = 0;
+  const released: string[] = [];
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       // Still ready and still due under the lock (another worker may have done it).
@@ -210,8 +213,10 @@ export async function expireOrders(db: Database, limit = 100): Promise<number> {
       );
       if (!still) return;
       await changeOrderStatus(tx, Number(id), { to: ORDER_STATUS.EXPIRED, actor: 'system', actorId: null });
+      released.push(...(await releasePackages(tx, Number(id))));
       expired++;
     });
   }
+  await deleteUnusedPackages(db, store, released);
   return expired;
 }

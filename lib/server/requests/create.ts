@@ -102,27 +102,26 @@ function parseJson(text: string): unknown {
 interface StoredArea {
   /** SQL of the area (a MultiPolygon) with its parameters already pushed. */
   sql: string;
+  /** An upload's file name; none for regions (named in the reader's language) or a drawing. */
   label: string;
+  /** The regions' codes, for an area of regions. */
+  regions: string[] | null;
 }
 
 /** The area as one valid MultiPolygon: the regions' boundaries dissolved, the upload's area, or the drawing repaired. */
-async function areaOf(tx: Queryable, area: RequestArea, params: SqlParam[], locale: Locale): Promise<StoredArea> {
+async function areaOf(tx: Queryable, area: RequestArea, params: SqlParam[]): Promise<StoredArea> {
   const p = (value: SqlParam) => {
     params.push(value);
     return `$${params.length}`;
   };
   if (area.mode === SELECT_MODES.REGION) {
     const codes = [...new Set(area.regionCodes)];
-    const rows = await tx.query<{ name: string }>(
-      `SELECT coalesce(${locale === 'en' ? 'name_en, name_zh' : 'name_zh'}) AS name FROM regions WHERE code = ANY ($1::text[]) ORDER BY code`,
-      [codes],
-    );
+    const rows = await tx.query<{ code: string }>('SELECT code FROM regions WHERE code = ANY ($1::text[]) ORDER BY code', [codes]);
     if (rows.length !== codes.length) throw applyError('unknownRegion');
     return {
       sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(geom_mid)), 3)) FROM regions WHERE code = ANY (${p(codes)}::text[]))`,
-      label: Array.from(rows.map((r) => r.name).join(locale === 'en' ? ', ' : '、'))
-        .slice(0, 200)
-        .join(''),
+      label: '',
+      regions: rows.map((r) => r.code),
     };
   }
   if (area.mode === SELECT_MODES.SHP) {
@@ -134,11 +133,13 @@ async function areaOf(tx: Queryable, area: RequestArea, params: SqlParam[], loca
     return {
       sql: `(SELECT geom FROM catalogue_uploads WHERE id = ${p(area.uploadId)}::uuid AND kind = 'area')`,
       label: Array.from(row.name).slice(0, 200).join(''),
+      regions: null,
     };
   }
   return {
     sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${p(JSON.stringify(area.geometry))}::text), 4326)), 3)))`,
     label: '',
+    regions: null,
   };
 }
 
@@ -195,21 +196,23 @@ export async function createRequest(
     ];
     let areaSql = 'NULL::geometry';
     let label: string | null = null;
+    let regions: string[] | null = null;
     if (input.kind === 'area') {
-      const area = await areaOf(tx, input.area!, params, locale);
+      const area = await areaOf(tx, input.area!, params);
       areaSql = area.sql;
       label = area.label || null;
+      regions = area.regions;
     }
     const scenes = input.kind === 'scenes' ? await scenesOf(tx, input.sceneIds!) : [];
-    params.push(label);
+    params.push(label, regions);
     const [row] = await tx.query<{ id: string; empty: boolean | null }>(
       `WITH n AS (SELECT nextval(pg_get_serial_sequence('data_requests', 'id')) AS id),
             a AS (SELECT ${areaSql} AS g)
        INSERT INTO data_requests (id, code, user_id, kind, organization, project, purpose, contact_name, contact_phone, contact_email,
-                                  date_from, date_to, attachment_key, attachment_name, attachment_bytes, idempotency_key, area, area_label)
+                                  date_from, date_to, attachment_key, attachment_name, attachment_bytes, idempotency_key, area, area_label, area_regions)
        SELECT n.id, 'SQ' || to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') || lpad((n.id % 1000000)::text, 6, '0'),
               $1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10::date, $11, $12, $13, $14::uuid,
-              CASE WHEN a.g IS NULL OR ST_IsEmpty(a.g) THEN NULL ELSE a.g END, $${params.length}
+              CASE WHEN a.g IS NULL OR ST_IsEmpty(a.g) THEN NULL ELSE a.g END, $${params.length - 1}, $${params.length}::text[]
          FROM n, a
         WHERE $2 = 'scenes' OR (a.g IS NOT NULL AND NOT ST_IsEmpty(a.g) AND ST_Area(a.g) > 0)
        ON CONFLICT (user_id, idempotency_key) DO NOTHING

@@ -4,6 +4,7 @@ import type { Locale } from '../../../i18n/routing';
 import type { RequestDetail, RequestSummary } from '../../shared/contracts/requests';
 import type { RequestStatus } from '../../shared/orders/model';
 import type { Queryable } from '../db/types';
+import { readStatusHistory } from '../orders/history';
 
 export interface SummaryRow {
   id: string;
@@ -43,9 +44,17 @@ interface DetailRow extends SummaryRow {
 /** The status name in the caller's language comes from the REQUEST_STATUS dictionary. */
 const statusName = (locale: Locale) => (locale === 'en' ? 'd.name_en' : 'd.name_zh');
 
+/**
+ * The area's label in the reader's language: the names of its regions (from their codes; Chinese names
+ * where a region has no English one), else the stored label (an uploaded area's file name).
+ */
+const areaLabel = (locale: Locale) =>
+  `coalesce((SELECT left(string_agg(${locale === 'en' ? 'coalesce(g.name_en, g.name_zh)' : 'g.name_zh'}, '${locale === 'en' ? ', ' : '、'}' ORDER BY g.code), 200)
+               FROM regions g WHERE g.code = ANY (r.area_regions)), r.area_label)`;
+
 export const summaryColumns = (locale: Locale) => `r.id::text AS id, r.code, r.status, ${statusName(locale)} AS status_name, r.kind,
   r.organization, r.project, (SELECT count(*)::int FROM data_request_items i WHERE i.request_id = r.id) AS item_count,
-  r.area_label, to_char(r.date_from, 'YYYY-MM-DD') AS date_from, to_char(r.date_to, 'YYYY-MM-DD') AS date_to,
+  ${areaLabel(locale)} AS area_label, to_char(r.date_from, 'YYYY-MM-DD') AS date_from, to_char(r.date_to, 'YYYY-MM-DD') AS date_to,
   r.created_at, r.updated_at, o.code AS order_code, u.username, u.real_name, u.organization AS user_organization`;
 
 export const SUMMARY_FROM = `FROM data_requests r
@@ -92,21 +101,7 @@ export async function loadRequest(db: Queryable, id: string, locale: Locale, own
     [id, ownerId ?? null],
   );
   if (!row) return null;
-  const history = await db.query<{
-    from_status: number | null;
-    to_status: number;
-    to_status_name: string;
-    by: string | null;
-    note: string | null;
-    at: Date;
-  }>(
-    `SELECT h.from_status, h.to_status, ${statusName(locale)} AS to_status_name, u.username AS by, h.note, h.changed_at AS at
-       FROM data_request_history h
-       LEFT JOIN users u ON u.id = h.changed_by
-       LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = h.to_status::text
-      WHERE h.request_id = $1 ORDER BY h.id`,
-    [id],
-  );
+  const history = await readStatusHistory(db, 'request', id, locale);
   return {
     userId: row.user_id,
     applicant: { username: row.username, realName: row.real_name, organization: row.user_organization },
@@ -120,14 +115,7 @@ export async function loadRequest(db: Queryable, id: string, locale: Locale, own
       reviewNote: row.review_note,
       reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
       orderId: row.order_id,
-      history: history.map((h) => ({
-        fromStatus: h.from_status,
-        toStatus: h.to_status,
-        toStatusName: h.to_status_name,
-        by: h.by,
-        note: h.note,
-        at: new Date(h.at).toISOString(),
-      })),
+      history,
     },
   };
 }

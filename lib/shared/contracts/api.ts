@@ -88,6 +88,17 @@ export interface ApiContract<
    * keeps it until a dataset is loaded again (lib/server/db/data-cache.ts).
    */
   dataOnly?: boolean;
+  /**
+   * A body the handler reads itself (a file upload), so withApi does not parse it: described in the
+   * OpenAPI document as multipart/form-data with these files, and `json` both as a part (JSON text in
+   * `jsonField`) and, when the call also takes it alone, as an application/json body.
+   */
+  formBody?: FormBody;
+}
+
+export interface FormBody {
+  json?: { field: string; schema: z.ZodType; alsoAlone: boolean };
+  files: readonly { field: string; contentType: string; required: boolean; description: string }[];
 }
 
 export function defineContract<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(

@@ -8,6 +8,7 @@ import type zh from '../../../messages/zh.json';
 import { ORDER_LIMITS, ORDER_STATUSES, type OrderStatus } from '../orders/model';
 import { PERMISSIONS } from '../permissions';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
+import { managedListFilterFields, statusHistoryEntrySchema } from './managed-list';
 
 type OrdersAdminErrorKey = keyof (typeof zh)['OrdersAdmin']['errors'];
 const issue = (key: OrdersAdminErrorKey) => ({ error: localizedIssue(`OrdersAdmin.errors.${key}`) });
@@ -19,20 +20,12 @@ const orderStatus = z.coerce
   .refine(isOrderStatus, issue('badStatus'))
   .transform((s) => s as OrderStatus);
 
-const isoDate = z
-  .string(issue('badDate'))
-  .regex(/^\d{4}-\d{2}-\d{2}$/, issue('badDate'))
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), issue('badDate'));
-
 export const orderIdParamsSchema = z.object({ id: z.string(issue('badId')).regex(/^[1-9]\d{0,17}$/, issue('badId')) });
 
 export const managedOrdersQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(ORDER_LIMITS.maxPageSize).default(20),
   status: orderStatus.optional(),
-  /** Part of the user's username, name or organisation, or an order code. */
-  user: z.string().trim().max(64, issue('userTooLong')).optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...managedListFilterFields('OrdersAdmin'),
 });
 
 export const managedOrderSummarySchema = z.object({
@@ -54,15 +47,6 @@ export type ManagedOrderSummary = z.infer<typeof managedOrderSummarySchema>;
 export const managedOrderPageSchema = pageSchema(managedOrderSummarySchema);
 export type ManagedOrderPage = z.infer<typeof managedOrderPageSchema>;
 
-export const orderHistorySchema = z.object({
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int(),
-  toStatusName: z.string(),
-  by: z.string().nullable(),
-  note: z.string().nullable(),
-  at: z.string(),
-});
-
 export const managedOrderItemSchema = z.object({
   id: z.string(),
   sceneId: z.string(),
@@ -82,7 +66,7 @@ export const managedOrderDetailSchema = managedOrderSummarySchema.extend({
   purpose: z.string(),
   contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   items: z.array(managedOrderItemSchema),
-  history: z.array(orderHistorySchema),
+  history: z.array(statusHistoryEntrySchema),
   /** The statuses an administrator may move this order to now, and whether each needs a note. */
   nextStatuses: z.array(z.object({ status: z.number().int(), name: z.string(), noteRequired: z.boolean() })),
 });

@@ -8,6 +8,7 @@ import { ORDER_LIMITS } from '../orders/model';
 import { REQUEST_LIMITS } from '../orders/request-limits';
 import { PERMISSIONS } from '../permissions';
 import { defineContract, localizedIssue, pageSchema } from './api';
+import { managedListFilterFields } from './managed-list';
 import { sceneIdParamsSchema } from './catalogue';
 import {
   ownRequestsQuerySchema,
@@ -17,21 +18,13 @@ import {
   requestSummarySchema,
 } from './requests';
 
-const isoDate = z
-  .string(localizedIssue('ApplicationsAdmin.errors.badDate'))
-  .regex(/^\d{4}-\d{2}-\d{2}$/, localizedIssue('ApplicationsAdmin.errors.badDate'))
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), localizedIssue('ApplicationsAdmin.errors.badDate'));
 const TAG = 'Applications';
 
 type ReviewErrorKey = keyof (typeof zh)['ApplicationsAdmin']['errors'];
 const reviewIssue = (key: ReviewErrorKey) => ({ error: localizedIssue(`ApplicationsAdmin.errors.${key}`) });
 
-const userQuery = z.string().trim().max(64, reviewIssue('userTooLong')).optional();
 export const managedRequestsQuerySchema = ownRequestsQuerySchema.extend({
-  /** Part of the applicant's username, name or organisation, or an application code. */
-  user: userQuery,
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  ...managedListFilterFields('ApplicationsAdmin'),
 });
 
 export const managedRequestSummarySchema = requestSummarySchema.extend({

@@ -13,6 +13,7 @@ import type zh from '../../../messages/zh.json';
 import { ORDER_LIMITS, REQUEST_STATUS, type RequestStatus } from '../orders/model';
 import { REQUEST_LIMITS } from '../orders/request-limits';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
+import { statusHistoryEntrySchema } from './managed-list';
 import { SELECT_MODES, multiPolygonSchema, polygonSchema, sceneIdParamsSchema, uploadIdSchema, vertexCount } from './catalogue';
 
 export { REQUEST_LIMITS };
@@ -120,16 +121,6 @@ const statusQuery = z.coerce
 
 export const requestIdParamsSchema = z.object({ id: z.string(issue('badId')).regex(/^[1-9]\d{0,17}$/, issue('badId')) });
 
-export const requestHistorySchema = z.object({
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int(),
-  toStatusName: z.string(),
-  /** Username of who changed it; null for the system. */
-  by: z.string().nullable(),
-  note: z.string().nullable(),
-  at: z.string(),
-});
-
 export const requestSummarySchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -161,7 +152,7 @@ export const requestDetailSchema = requestSummarySchema.extend({
   reviewNote: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   orderId: z.string().nullable(),
-  history: z.array(requestHistorySchema),
+  history: z.array(statusHistoryEntrySchema),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 
@@ -200,6 +191,17 @@ export const createRequestContract = defineContract({
   tag: TAG,
   access: LOGIN,
   response: createdRequestSchema,
+  formBody: {
+    json: { field: 'data', schema: createRequestBodySchema, alsoAlone: true },
+    files: [
+      {
+        field: 'file',
+        contentType: 'application/pdf',
+        required: false,
+        description: `The attachment: one PDF of at most ${ORDER_LIMITS.maxAttachmentBytes / 1024 / 1024} MB`,
+      },
+    ],
+  },
 });
 
 export const listOwnRequestsContract = defineContract({

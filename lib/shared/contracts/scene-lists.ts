@@ -77,7 +77,16 @@ export const uploadTypeParamSchema = z
 export const uploadTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
 /** Why a line was not taken (SceneList.reasons.*). */
-export const LINE_REASONS = ['notNumber', 'negative', 'tooLarge', 'missingValues', 'extraValues', 'lineTooLong', 'nameTooLong', 'badName'] as const;
+export const LINE_REASONS = [
+  'notNumber',
+  'negative',
+  'tooLarge',
+  'missingValues',
+  'extraValues',
+  'lineTooLong',
+  'nameTooLong',
+  'badName',
+] as const;
 export type LineReason = (typeof LINE_REASONS)[number];
 
 export const sceneListEntrySchema = z.object({
@@ -146,6 +155,9 @@ export const uploadSceneListContract = defineContract({
   access: 'public',
   params: z.object({ x: uploadTypeParamSchema }),
   response: sceneListSchema,
+  formBody: {
+    files: [{ field: 'file', contentType: 'application/octet-stream', required: true, description: 'The scene list (see the summary)' }],
+  },
 });
 
 export const getSceneListContract = defineContract({

@@ -71,6 +71,9 @@ export const uploadAreaContract = defineContract({
   access: 'public',
   response: uploadedAreaSchema,
   maxBodyBytes: AREA_UPLOAD_LIMITS.maxFileBytes + 64 * 1024,
+  formBody: {
+    files: [{ field: 'file', contentType: 'application/octet-stream', required: true, description: 'The area file (see the summary)' }],
+  },
 });
 
 export const getUploadedAreaContract = defineContract({

@@ -21,7 +21,7 @@ export default async function NewApplicationPage({ params }: Props) {
   await requirePageSession(locale, '/personal/personalCenter/myApply/new');
   return (
     <Container size={1000} py="xl">
-      <ClientMessages groups={['Applications', 'Catalogue', 'RegionPicker']}>
+      <ClientMessages groups={['Applications', 'Catalogue', 'RegionPicker', 'Upload']}>
         <QueryBoundary>
           <ApplicationForm />
         </QueryBoundary>

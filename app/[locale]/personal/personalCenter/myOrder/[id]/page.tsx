@@ -24,7 +24,7 @@ export default async function OrderPage({ params }: Props) {
   if (!/^[1-9]\d{0,15}$/.test(id)) notFound();
   const session = await requirePageSession(locale, `/personal/personalCenter/myOrder/${id}`);
   return (
-    <Container size={1100} py="xl">
+    <Container size={1200} py="xl">
       <PersonalNav locale={locale} active="/personal/personalCenter/myOrder" permissions={session.permissions} />
       <ClientMessages groups={['Catalogue', 'Orders', 'Spots']}>
         <QueryBoundary>
