@@ -30,14 +30,6 @@ const MONGOLIA: [number, number] = [111.7, 41.6];
 
 const batches: Record<'windmill' | 'road' | 'steelplant', string> = { windmill: '', road: '', steelplant: '' };
 
-async function countyAt([lon, lat]: [number, number]): Promise<string> {
-  const [row] = await db().query<{ code: string }>(
-    `SELECT code FROM regions WHERE level = 'county' AND ST_Covers(geom_hi, ST_SetSRID(ST_MakePoint($1, $2), 4326)) LIMIT 1`,
-    [lon, lat],
-  );
-  return row!.code;
-}
-
 async function addBatch(theme: keyof typeof batches): Promise<string> {
   const [row] = await db().query<{ id: string }>(
     `INSERT INTO spot_batches (theme, quarter, type_name_zh, type_name_en, period_start, period_end, status, demo)
