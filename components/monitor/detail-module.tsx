@@ -144,7 +144,7 @@ function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'stat
           />
           <Select
             size="xs"
-            label={t('stage')}
+            label={wordsOf(theme, t).stage}
             placeholder={t('any')}
             clearable
             data={(stages.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
@@ -153,7 +153,7 @@ function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'stat
           />
           <Select
             size="xs"
-            label={t('tblx')}
+            label={wordsOf(theme, t).kind}
             placeholder={t('any')}
             clearable
             data={(types.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
@@ -219,7 +219,7 @@ function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot
     <Paper withBorder p="sm" component="section" aria-labelledby="spot-panel-title" data-testid="spot-panel">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Title order={3} size="h5" id="spot-panel-title">
-          {t('spotTitle', { id: spot.id })}
+          {wordsOf(theme, t).one(spot.id)}
           {spot.demo ? (
             <Badge ml="xs" size="xs" color="yellow" variant="light">
               {t('demo')}
@@ -241,10 +241,27 @@ function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot
         </Table.Tbody>
       </Table>
       <Button size="xs" mt="xs" variant="light" onClick={onZoom}>
-        {t('zoomTo')}
+        {wordsOf(theme, t).zoom}
       </Button>
     </Paper>
   );
+}
+
+/** Land cover speaks of spots; the other themes of features (a turbine, a plant, a road segment). */
+function wordsOf(theme: MonitorTheme, t: ReturnType<typeof useTranslations<'Monitor'>>, locale = 'zh') {
+  const spots = theme.id === 'landcover';
+  return {
+    title: spots ? t('detailTitle') : t('featureDetailTitle'),
+    one: (id: string) => (spots ? t('spotTitle', { id }) : t('featureTitle', { id })),
+    marker: (id: string, region: string) => (spots ? t('spotMarker', { id, region }) : t('featureMarker', { id, region })),
+    none: spots ? t('noSpots') : t('noFeatures'),
+    total: (count: number) => (spots ? t('spotTotal', { count }) : t('featureTotal', { count })),
+    column: spots ? t('spot') : t('feature'),
+    layer: spots ? t('spotLayer') : theme.layers.features[0]!.title[locale === 'zh' ? 'zh' : 'en'],
+    zoom: spots ? t('zoomTo') : t('zoomToFeature'),
+    stage: spots ? t('stage') : t('status'),
+    kind: spots ? t('tblx') : t('kind'),
+  };
 }
 
 /** The list column that names what the map colours a feature by (change type, status, ground, grade), with its swatch. */
@@ -284,6 +301,7 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
     }),
     [state.from, state.to, state.stage, state.tblx, state.file, state.change, scopeRegion],
   );
+  const words = useMemo(() => wordsOf(theme, t, locale), [theme, t, locale]);
   const list = useSpotList(theme, filters, state.page, DEFAULT_PAGE_SIZE);
   const spot = useSpot(theme, state.spot);
   const shownRegion = scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null;
@@ -318,9 +336,9 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
             },
           ]
         : []),
-      { id: 'spots', title: t('spotLayer'), layers: spotLayerOf(theme), cqlFilter: cql, featureInfo: false },
+      { id: 'spots', title: words.layer, layers: spotLayerOf(theme), cqlFilter: cql, featureInfo: false },
     ],
-    [cql, theme, t, zones, showZones, locale],
+    [cql, theme, words.layer, zones, showZones, locale],
   );
   const outlines = useMemo<OutlineLayer[]>(() => {
     const layers: OutlineLayer[] = [];
@@ -339,9 +357,9 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
       (list.data?.list ?? []).map((s) => ({
         id: s.id,
         position: s.center,
-        label: t('spotMarker', { id: s.id, region: s.regionName }),
+        label: words.marker(s.id, s.name ?? s.regionName),
         popup: {
-          title: t('spotTitle', { id: s.id }),
+          title: s.name ?? words.one(s.id),
           rows: [
             ...extraRows(theme, s, t, locale).map(([label, value]) => ({ label, value })),
             { label: t('region'), value: s.regionName },
@@ -352,14 +370,18 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
           ],
         },
       })),
-    [list.data, t, locale, theme],
+    [list.data, t, locale, theme, words],
   );
 
   const open = (id: string | null) => {
     if (id !== state.spot) update({ spot: id }, { replace: true });
   };
+  // A point (a turbine, a small plant) has an empty box: frame a few hundred metres around it instead.
+  const pad = spot.data
+    ? Math.max(0, 0.004 - (spot.data.bbox[2] - spot.data.bbox[0]) / 2, 0.004 - (spot.data.bbox[3] - spot.data.bbox[1]) / 2)
+    : 0;
   const zoom: BBox | null = spot.data
-    ? [spot.data.bbox[0] - nudge * 1e-9, spot.data.bbox[1], spot.data.bbox[2], spot.data.bbox[3]]
+    ? [spot.data.bbox[0] - pad - nudge * 1e-9, spot.data.bbox[1] - pad, spot.data.bbox[2] + pad, spot.data.bbox[3] + pad]
     : state.spot
       ? null
       : (framed.data?.bbox ?? null);
@@ -385,7 +407,7 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
     <ModuleLayout map={map}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {t('detailTitle')}
+          {words.title}
         </Title>
         <Text size="xs" c="dimmed" data-testid="detail-scope">
           {scopeRegion ? t('scopeRegion') : t('scopeRange', { count: ranges.length })}
@@ -427,15 +449,15 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
             ) : null}
           </QueryState>
         ) : null}
-        <QueryState loading={list.isPending} error={list.error} empty={total === 0} emptyText={t('noSpots')}>
+        <QueryState loading={list.isPending} error={list.error} empty={total === 0} emptyText={words.none}>
           <Text size="sm" role="status" data-testid="spot-total">
-            {t('spotTotal', { count: total })}
+            {words.total(total)}
           </Text>
           <TableRegion table="spots">
             <Table striped highlightOnHover stickyHeader fz="sm" className={classes.spotTable} data-testid="spot-list">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('spot')}</Table.Th>
+                  <Table.Th>{words.column}</Table.Th>
                   <Table.Th>{styled.label}</Table.Th>
                   <Table.Th className={classes.numeric}>{t(measureKey(theme, second))}</Table.Th>
                 </Table.Tr>
@@ -446,9 +468,11 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
                     <Table.Td>
                       {/* What a user recognises: where, what became of the land, and when (every spot of a county and batch shares one scene file name). */}
                       <UnstyledButton className={classes.spotButton} onClick={() => open(s.id)} aria-pressed={s.id === state.spot}>
-                        <span className={classes.rowButton}>{s.regionName}</span>
+                        <span className={classes.rowButton}>{s.name ?? s.regionName}</span>
                         <Text span size="xs" c="dimmed" className={classes.spotMeta}>
-                          {t('spotRowMeta', { type: s.tblxName, quarter: s.quarter })}
+                          {s.name
+                            ? t('spotRowMeta', { type: `${s.regionName} · ${s.tblxName}`, quarter: s.quarter })
+                            : t('spotRowMeta', { type: s.tblxName, quarter: s.quarter })}
                         </Text>
                       </UnstyledButton>
                     </Table.Td>
