@@ -34,8 +34,12 @@ export const activeMeasure = (theme: MonitorTheme, legend: string): ThemeMeasure
   theme.measures.find((m) => m === legend) ?? theme.measures[0]!;
 
 /** Message key (Monitor.measure.*) of a measure's column label, with its unit. */
-export function measureKey(theme: MonitorTheme, measure: ThemeMeasure): 'count' | 'areaHa' | 'lengthKm' | 'capacityMW' | 'capacityMta' {
-  if (measure === 'count') return 'count';
+export function measureKey(
+  theme: MonitorTheme,
+  measure: ThemeMeasure,
+): 'count' | 'measure.count' | 'areaHa' | 'lengthKm' | 'capacityMW' | 'capacityMta' {
+  // Land cover counts spots; the other themes count what their noun says (turbines, plants, segments).
+  if (measure === 'count') return theme.id === 'landcover' ? 'count' : 'measure.count';
   if (measure === 'area') return 'areaHa';
   if (measure === 'length') return 'lengthKm';
   return theme.capacityUnit === 'Mta' ? 'capacityMta' : 'capacityMW';

@@ -222,7 +222,7 @@ function ChildRegions({
             <Table.Tr>
               <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
               {sortHeader('name', t('region'))}
-              {sortHeader('count', t('count'))}
+              {sortHeader('count', t(measureKey(theme, 'count')))}
               {sortHeader(second, t(measureKey(theme, second)))}
               <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
             </Table.Tr>
