@@ -1,52 +1,156 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CAPTCHA_ANSWER } from '../playwright.config';
-import { PortalPage } from './pages/portal-page';
+import { PortalPage, type Lang } from './pages/portal-page';
 
 const PASSWORD = 'Demo@2026';
 
-// Issue 20: the declared themes on the shared monitoring screen — wind (capacity, suitability zones) in Chinese
-// with a holder of the theme, roads (length) in English for anyone and at phone width.
-test('zh: wind power — menu with MOD_059, statistics by capacity, detail with zones and a turbine’s capacity', async ({ page }) => {
-  const portal = new PortalPage(page, 'zh');
-  await portal.goto('/home');
-  await portal.login('demo-hebei', PASSWORD, CAPTCHA_ANSWER);
-  await portal.menu.getByRole('button', { name: '专题监测' }).hover();
-  await portal.menu.getByRole('link', { name: '风电' }).click();
-  await expect(page).toHaveURL(/\/chinese\/monitor\/windmill$/);
-  await expect(page.getByRole('heading', { level: 1, name: '风电监测' })).toBeVisible();
-  await expect(page.getByTestId('windmill-demo-notice')).toBeVisible();
-  // Simple themes offer statistics and detail only (spec §4).
-  await expect(page.getByRole('tab')).toHaveText(['统计', /详情/]);
+/**
+ * Issue 20: the declared themes on the shared monitoring screen. Each theme's journey runs once in full
+ * (statistics drill-down and legend switch, detail after login, a filter, the suitability zones where the
+ * theme has them, a shared URL opened again) in one language, and its statistics in the other.
+ */
+interface ThemeCase {
+  id: 'windmill' | 'pvland' | 'road' | 'steelplant';
+  /** The language of the full journey; the other language checks the statistics. */
+  full: Lang;
+  title: Record<Lang, string>;
+  menu: Record<Lang, string>;
+  /** The second measure's switch label, URL value and column header. */
+  second: { switch: Record<Lang, string>; legend: string; column: Record<Lang, RegExp> };
+  /** A status (stage) to filter by, its URL value, and the zones' toggle legend item if the theme has zones. */
+  stage: { label: Record<Lang, string>; value: string };
+  zone: Record<Lang, string> | null;
+  /** What the detail panel shows of a feature of the theme. */
+  panel: Record<Lang, RegExp>;
+}
+
+const CASES: ThemeCase[] = [
+  {
+    id: 'windmill',
+    full: 'zh',
+    title: { zh: '风电监测', en: 'Wind power monitoring' },
+    menu: { zh: '风电', en: 'Wind power' },
+    second: { switch: { zh: '按容量', en: 'By capacity' }, legend: 'capacity', column: { zh: /装机容量（兆瓦）/, en: /Capacity \(MW\)/ } },
+    stage: { label: { zh: '已并网运行', en: 'In operation' }, value: '2' },
+    zone: { zh: '最适宜区', en: 'Most suitable' },
+    panel: { zh: /装机容量（兆瓦）/, en: /Capacity \(MW\)/ },
+  },
+  {
+    id: 'pvland',
+    full: 'en',
+    title: { zh: '光伏用地监测', en: 'Photovoltaic land monitoring' },
+    menu: { zh: '光伏用地', en: 'Photovoltaic land' },
+    second: { switch: { zh: '按面积', en: 'Area' }, legend: 'area', column: { zh: /面积/, en: /Area/ } },
+    stage: { label: { zh: '已建成', en: 'Built' }, value: '2' },
+    zone: { zh: '最适宜区', en: 'Most suitable' },
+    panel: { zh: /用地类型/, en: /Land-use type/ },
+  },
+  {
+    id: 'road',
+    full: 'zh',
+    title: { zh: '道路监测', en: 'Road monitoring' },
+    menu: { zh: '道路', en: 'Roads' },
+    second: { switch: { zh: '按长度', en: 'By length' }, legend: 'length', column: { zh: /长度（公里）/, en: /Length \(km\)/ } },
+    stage: { label: { zh: '新建', en: 'New' }, value: 'new' },
+    zone: null,
+    panel: { zh: /长度（公里）/, en: /Length \(km\)/ },
+  },
+  {
+    id: 'steelplant',
+    full: 'en',
+    title: { zh: '钢铁产能监测', en: 'Steel capacity monitoring' },
+    menu: { zh: '钢铁产能', en: 'Steel capacity' },
+    second: { switch: { zh: '按容量', en: 'By capacity' }, legend: 'capacity', column: { zh: /产能（百万吨\/年）/, en: /Mt\/year/ } },
+    stage: { label: { zh: '在产', en: 'Operating' }, value: '1' },
+    zone: null,
+    panel: { zh: /产能（百万吨\/年）/, en: /Capacity \(Mt\/year\)/ },
+  },
+];
+
+const HEBEI: Record<Lang, string> = { zh: '河北省', en: 'Hebei' };
+const TEXT = {
+  statistics: { zh: '统计', en: 'Statistics' },
+  detail: { zh: '详情', en: 'Detail' },
+  status: { zh: '状态', en: 'Status' },
+  filter: { zh: '筛选', en: 'Filter' },
+};
+
+async function featureTotal(page: Page): Promise<number> {
+  return Number(((await page.getByTestId('spot-total').textContent()) ?? '').replace(/[^\d]/g, ''));
+}
+
+/** Statistics: the provinces, then Hebei's cities by clicking it; the second measure by the switch. */
+async function statistics(page: Page, c: ThemeCase, lang: Lang) {
+  await expect(page.getByRole('heading', { level: 1, name: c.title[lang] })).toBeVisible();
+  await expect(page.getByTestId(`${c.id}-demo-notice`)).toBeVisible();
+  // Simple themes have statistics and detail only (spec §4).
+  await expect(page.getByRole('tab')).toHaveText([TEXT.statistics[lang], new RegExp(TEXT.detail[lang])]);
   const table = page.getByTestId('statistics-table');
-  await expect(table.getByRole('button', { name: '内蒙古自治区' })).toBeVisible();
-  await expect(page.getByTestId('statistics-total')).toContainText('台机组');
-  await page.getByTestId('legend-switch').getByText('按容量').click();
-  await expect(page).toHaveURL(/legend=capacity/);
-  await expect(page.locator('figure figcaption').first()).toContainText('各区域产能/容量');
-  await expect(table.getByRole('columnheader', { name: /装机容量（兆瓦）/ })).toBeVisible();
+  await table.getByRole('button', { name: HEBEI[lang], exact: true }).click();
+  await expect(page).toHaveURL(/region=130000/);
+  await expect(page.getByTestId('monitor-breadcrumb')).toContainText(HEBEI[lang]);
+  await expect(page.getByTestId('statistics-total')).toContainText(HEBEI[lang]);
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await page.getByTestId('legend-switch').getByText(c.second.switch[lang], { exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`legend=${c.second.legend}`));
+  await expect(table.getByRole('columnheader', { name: c.second.column[lang] })).toBeVisible();
+}
 
-  await page.getByRole('tab', { name: /详情/ }).click();
-  await expect(page).toHaveURL(/module=detail/);
-  const list = page.getByTestId('spot-list');
-  await expect(list.locator('tbody tr').first()).toBeVisible();
-  await expect(list).not.toContainText('内蒙古');
-  await page.getByTestId('zones-toggle').check();
-  await expect(page.getByRole('group', { name: '适宜等级' })).toContainText('最适宜区');
-  await list.locator('tbody tr').first().getByRole('button').click();
-  await expect(page.getByTestId('spot-panel')).toContainText('装机容量（兆瓦）');
-  await page.screenshot({ path: 'test-results/windmill-zh-detail.png', fullPage: true });
-});
+for (const c of CASES) {
+  test(`${c.full}: ${c.id} — menu, statistics drill-down, detail with a filter${c.zone ? ', zones' : ''}, shared URL`, async ({ page }) => {
+    const lang = c.full;
+    const portal = new PortalPage(page, lang);
+    await portal.goto('/home');
+    await portal.login('demo-hebei', PASSWORD, CAPTCHA_ANSWER);
+    await portal.menu.getByRole('button', { name: lang === 'zh' ? '专题监测' : 'Monitoring' }).hover();
+    await portal.menu.getByRole('link', { name: c.menu[lang], exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/monitor/${c.id}$`));
+    await statistics(page, c, lang);
 
-test('en: roads — public statistics by length, a shared link, and phone width', async ({ page }) => {
-  await page.goto('/english/monitor/road?legend=length&region=130000');
-  await expect(page.getByRole('heading', { level: 1, name: 'Road monitoring' })).toBeVisible();
-  await expect(page.getByTestId('legend-switch').getByRole('radio', { name: 'By length' })).toBeChecked();
-  await expect(page.getByTestId('statistics-table').getByRole('columnheader', { name: /Length \(km\)/ })).toBeVisible();
-  await expect(page.getByTestId('statistics-total')).toContainText('km');
-  await expect(page.getByTestId('statistics-table').getByRole('button', { name: /Shijiazhuang/ })).toBeVisible();
-  // A module the theme does not offer opens statistics.
-  await page.goto('/english/monitor/road?module=grid');
-  await expect(page.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: new RegExp(TEXT.detail[lang]) }).click();
+    await expect(page).toHaveURL(/module=detail/);
+    const list = page.getByTestId('spot-list');
+    await expect(list.locator('tbody tr').first()).toBeVisible();
+    const all = await featureTotal(page);
+    expect(all).toBeGreaterThan(0);
+    const filters = page.getByTestId('spot-filters');
+    await filters.getByLabel(TEXT.status[lang]).click();
+    await page.getByRole('option', { name: c.stage.label[lang], exact: true }).click();
+    await filters.getByRole('button', { name: TEXT.filter[lang] }).click();
+    await expect(page).toHaveURL(new RegExp(`stage=${c.stage.value}`));
+    await expect.poll(() => featureTotal(page)).toBeLessThanOrEqual(all);
+    if (c.zone) {
+      await page.getByTestId('zones-toggle').check();
+      await expect(page.getByRole('group', { name: lang === 'zh' ? '适宜等级' : 'Suitability classes' })).toContainText(c.zone[lang]);
+    }
+    await list.locator('tbody tr').first().getByRole('button').click();
+    await expect(page).toHaveURL(/spot=\d+/);
+    await expect(page.getByTestId('spot-panel')).toContainText(c.panel[lang]);
+    await expect(page.getByTestId('spot-panel')).toContainText(c.stage.label[lang]);
+
+    // The URL is the view: opened again (a shared link), it shows the same feature, filter and module.
+    const shared = page.url();
+    const panel = (await page.getByTestId('spot-panel').textContent()) ?? '';
+    await portal.goto('/home');
+    await page.goto(shared);
+    await expect(page.getByTestId('spot-panel')).toHaveText(panel);
+    await expect(page.getByRole('tab', { name: new RegExp(TEXT.detail[lang]) })).toHaveAttribute('aria-selected', 'true');
+    await page.screenshot({ path: `test-results/${c.id}-${lang}-detail.png`, fullPage: true });
+  });
+
+  const other: Lang = c.full === 'zh' ? 'en' : 'zh';
+  test(`${other}: ${c.id} — public statistics drill-down and measures`, async ({ page }) => {
+    // The second run (PostgreSQL, one language) has these statistics from the theme's full journey.
+    test.skip(process.env.E2E_ONE_LANGUAGE === '1', 'the full journey covers this theme’s statistics');
+    await page.goto(`/${other === 'zh' ? 'chinese' : 'english'}/monitor/${c.id}`);
+    await statistics(page, c, other);
+    // A module the theme does not offer opens statistics.
+    await page.goto(`/${other === 'zh' ? 'chinese' : 'english'}/monitor/${c.id}?module=grid`);
+    await expect(page.getByRole('tab', { name: TEXT.statistics[other] })).toHaveAttribute('aria-selected', 'true');
+  });
+}
+
+test('en: a theme at phone width — no sideways scrolling, the table and legend fit', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/english/monitor/steelplant?legend=capacity');
   await expect(page.getByRole('heading', { level: 1, name: 'Steel capacity monitoring' })).toBeVisible();

@@ -281,7 +281,7 @@ function styledColumn(theme: MonitorTheme, t: ReturnType<typeof useTranslations<
   const nameOf = (s: Spot) =>
     (by === 'change_type' ? s.changeTypeName : by === 'landuse_type' ? s.landuseName : by === 'stage' ? s.stageName : s.tblxName) ?? '—';
   const label = by === 'change_type' ? t('changeType') : by === 'landuse_type' ? t('landuse') : by === 'stage' ? t('status') : t('kind');
-  return { label, color: (s: Spot) => colors.get(valueOf(s)) ?? '#868e96', name: nameOf };
+  return { label, color: (s: Spot) => colors.get(valueOf(s)) ?? '#868e96', name: nameOf, byKind: by === 'tblx' };
 }
 
 /** Detail (login + range): filters, paged spot list, spots on the map through the WMS layer, a detail panel. */
@@ -470,9 +470,11 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
                       <UnstyledButton className={classes.spotButton} onClick={() => open(s.id)} aria-pressed={s.id === state.spot}>
                         <span className={classes.rowButton}>{s.name ?? s.regionName}</span>
                         <Text span size="xs" c="dimmed" className={classes.spotMeta}>
-                          {s.name
-                            ? t('spotRowMeta', { type: `${s.regionName} · ${s.tblxName}`, quarter: s.quarter })
-                            : t('spotRowMeta', { type: s.tblxName, quarter: s.quarter })}
+                          {t('spotRowMeta', {
+                            // What the next column does not already say: the kind, or the status where the kind is coloured.
+                            type: [s.name ? s.regionName : null, styled.byKind ? s.stageName : s.tblxName].filter(Boolean).join(' · '),
+                            quarter: s.quarter,
+                          })}
                         </Text>
                       </UnstyledButton>
                     </Table.Td>

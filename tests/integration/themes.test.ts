@@ -6,6 +6,7 @@
 import { GET as wfsGet } from '../../app/map/cloudPlatform/wfs/route';
 import { GET as statisticsGet } from '../../app/api/[theme]/[version]/statistics/[x]/route';
 import { GET as trendGet } from '../../app/api/[theme]/[version]/statistics/trend/route';
+import { GET as latestGet } from '../../app/api/[theme]/[version]/statistics/lastest/route';
 import { GET as listGet } from '../../app/api/[theme]/[version]/meta/route';
 import { GET as getGet } from '../../app/api/[theme]/[version]/meta/id/[id]/route';
 import { GET as legendGet } from '../../app/api/[theme]/[version]/legend/length/route';
@@ -81,6 +82,31 @@ beforeAll(async () => {
 const themed = (theme: string, version: string, extra: Record<string, string> = {}) => ({ theme, version, ...extra });
 
 describe('theme statistics (public)', () => {
+  // The demo data's current batch of each theme, by province, against SQL written out per theme.
+  it.each([
+    ['windmill', 'v1', `tblx = 'turbine' AND stage <> '3'`, 'sum(capacity)'],
+    ['pvland', 'v1', 'TRUE', 'sum(area_m2)'],
+    ['road', 'v1', 'TRUE', 'sum(ST_Length(geom::geography)) / 1000'],
+    ['steelplant', 'v2', `stage <> '3'`, 'sum(capacity)'],
+  ])('%s: the current batch by province equals an SQL aggregate', async (theme, version, counted, measure) => {
+    const response = await call(latestGet, `/api/${theme}/${version}/statistics/lastest`, { params: themed(theme, version) });
+    const data = spotStatisticsSchema.parse(response.json.data);
+    expect(data.batch?.current).toBe(true);
+    const expected = await db().query<{ p: string; n: number; m: number }>(
+      `SELECT left(xzqdm, 2) || '0000' AS p, count(*)::int AS n, ${measure} AS m FROM spots
+       WHERE batch_id = $1 AND ${counted} GROUP BY 1`,
+      [data.batch!.id],
+    );
+    expect(expected.length).toBeGreaterThan(3);
+    const second = theme === 'pvland' ? 'area' : theme === 'road' ? 'length' : 'capacity';
+    for (const row of expected) {
+      const item = data.items.find((i) => i.code === row.p)!;
+      expect(item.count).toBe(row.n);
+      expect(item[second]).toBeCloseTo(row.m, 1);
+    }
+    expect(data.total.count).toBe(expected.reduce((n, r) => n + r.n, 0));
+  });
+
   it('counts and sums the counted kinds of a batch by province exactly as SQL does (wind: turbines, not farms)', async () => {
     const response = await call(statisticsGet, `/api/windmill/v1/statistics/${batches.windmill}`, {
       params: themed('windmill', 'v1', { x: batches.windmill }),
