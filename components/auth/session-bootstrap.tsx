@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { ApiClientError, apiFetch } from '@/lib/client/api';
-import { clearSessionHint, hasSessionHint } from '@/lib/client/session-hint';
+import { apiFetch } from '@/lib/client/api';
+import { clearSessionHint, hasSessionHint, sessionInfoUnusable } from '@/lib/client/session-hint';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { API_PATHS } from '@/lib/shared/contracts/paths';
 
@@ -24,8 +24,10 @@ export function SessionBootstrap() {
         }
       })
       .catch((error: unknown) => {
-        // 401 is handled by the fetch wrapper (logout + warning); anything else: the info could not load.
-        if (!(error instanceof ApiClientError && error.kind === 'unauthorized')) clearSessionHint();
+        // 401 is handled by the fetch wrapper (logout + warning). The hint goes only when the server's
+        // answer itself was unusable; a request cut short (the visitor navigated on, the network dropped,
+        // the server was busy) keeps it, so the next page loads the user instead of showing them logged out.
+        if (sessionInfoUnusable(error)) clearSessionHint();
       });
   }, [setUser]);
   return null;
