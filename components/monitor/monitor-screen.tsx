@@ -15,6 +15,7 @@ import { DetailModule } from './detail-module';
 import { GridModule } from './grid-module';
 import type { ModuleProps } from './monitor-context';
 import {
+  filterCodesOf,
   monitorSearch,
   parseMonitorState,
   RANGE_MODULES,
@@ -163,10 +164,11 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   // A module the theme does not offer (spec §4: simple themes have statistics and detail) opens statistics.
+  const codes = useMemo(() => filterCodesOf(theme), [theme]);
   const state = useMemo(() => {
-    const parsed = parseMonitorState(searchParams);
+    const parsed = parseMonitorState(searchParams, codes);
     return theme.modules.includes(parsed.module) ? parsed : { ...parsed, module: 'statistics' as const };
-  }, [searchParams, theme.modules]);
+  }, [searchParams, theme.modules, codes]);
   const user = useSessionStore(selectUser);
   const openLogin = useSessionStore((s) => s.openLogin);
   const rangesQuery = useOwnAreaRanges(user !== null);
@@ -179,12 +181,12 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
   // Reads the URL at call time, so a switch queued behind the login dialog applies to the view as it is then.
   const update = useCallback(
     (patch: Partial<MonitorState>, options: { replace?: boolean } = {}) => {
-      const current = parseMonitorState(new URLSearchParams(window.location.search));
+      const current = parseMonitorState(new URLSearchParams(window.location.search), codes);
       const url = `${pathname}${monitorSearch({ ...current, ...patch })}`;
       if (options.replace) window.history.replaceState(null, '', url);
       else window.history.pushState(null, '', url);
     },
-    [pathname],
+    [pathname, codes],
   );
 
   const switchModule = useCallback(

@@ -10,7 +10,7 @@ import { cityOfCode, codeWithin, COUNTRY_CODE, isRegionCode, provinceOfCode } fr
 
 /** Map modules of a theme (spec §4); statistics is the default. A theme declares which it offers. */
 export { MONITOR_MODULES, type MonitorModule } from '@/lib/shared/themes/types';
-import { MONITOR_MODULES, THEME_MEASURES, type MonitorModule, type ThemeMeasure } from '@/lib/shared/themes/types';
+import { MONITOR_MODULES, THEME_MEASURES, type MonitorModule, type ThemeDefinition, type ThemeMeasure } from '@/lib/shared/themes/types';
 
 /** Modules that need login and a regionId area range (spec §4, §6). */
 export const RANGE_MODULES: ReadonlySet<MonitorModule> = new Set(['detail', 'grid', 'sequence']);
@@ -67,14 +67,32 @@ const id = (v: string | null) => (v && /^[1-9]\d{0,17}$/.test(v) ? v : null);
 const date = (v: string | null) => (v && parseCompactDate(v) ? v : null);
 const oneOf = (v: string | null, values: readonly string[]) => (v && values.includes(v) ? v : null);
 
-export function parseMonitorState(params: Params): MonitorState {
+/** The code lists a theme's URL filters are checked against (land cover's when no theme is named). */
+export interface FilterCodes {
+  stages: readonly string[];
+  kinds: readonly string[];
+  changeTypes: readonly number[];
+}
+
+const LANDCOVER_CODES: FilterCodes = { stages: STAGE_VALUES, kinds: SPOT_TYPE_VALUES, changeTypes: CHANGE_TYPE_VALUES };
+
+/** A theme's filter codes, from its declaration. */
+export function filterCodesOf(theme: ThemeDefinition): FilterCodes {
+  return {
+    stages: theme.stages.items.map((i) => i.value),
+    kinds: theme.kinds.items.map((i) => i.value),
+    changeTypes: (theme.changeTypes?.items ?? []).map((i) => Number(i.value)),
+  };
+}
+
+export function parseMonitorState(params: Params, codes: FilterCodes = LANDCOVER_CODES): MonitorState {
   const active = MONITOR_MODULES.find((m) => m === params.get('module')) ?? 'statistics';
   const region = params.get('region');
   const change = (params.get('change') ?? '')
     .split(',')
     .filter((p) => /^\d$/.test(p))
     .map(Number)
-    .filter((n, i, all) => CHANGE_TYPE_VALUES.includes(n) && all.indexOf(n) === i)
+    .filter((n, i, all) => codes.changeTypes.includes(n) && all.indexOf(n) === i)
     .sort();
   const page = Number(params.get('page'));
   return {
@@ -84,10 +102,10 @@ export function parseMonitorState(params: Params): MonitorState {
     legend: THEME_MEASURES.find((m) => m === params.get('legend')) ?? 'count',
     from: date(params.get('from')),
     to: date(params.get('to')),
-    stage: oneOf(params.get('stage'), STAGE_VALUES),
-    tblx: oneOf(params.get('tblx'), SPOT_TYPE_VALUES),
+    stage: oneOf(params.get('stage'), codes.stages),
+    tblx: oneOf(params.get('tblx'), codes.kinds),
     file: (params.get('file') ?? '').trim().slice(0, 100),
-    change: change.length === CHANGE_TYPE_VALUES.length ? [] : change,
+    change: change.length === codes.changeTypes.length ? [] : change,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     spot: id(params.get('spot')),
   };
