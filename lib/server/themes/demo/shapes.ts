@@ -3,31 +3,20 @@ import 'server-only';
  * Random draws and plane shapes of the theme demo data, in metres around a point and written as WKT in
  * EPSG:4326 (a local equirectangular frame: good to well under 1 % over the tens of kilometres used).
  */
-import type { Rng } from '../../../shared/random';
+import { normal, weighted, type Rng } from '../../../shared/random';
+
+export { normal, weighted };
 
 export const METRES_PER_DEGREE = 111_320;
 
 export type Xy = readonly [number, number];
 
-export function normal(rng: Rng): number {
-  const u = Math.max(rng(), 1e-12);
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
-}
 
 /** Log-normal around `median`, clamped to [min, max]. */
 export function logNormal(rng: Rng, median: number, sigma: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, median * Math.exp(sigma * normal(rng))));
 }
 
-export function weighted<T>(rng: Rng, items: readonly T[], weights: readonly number[]): T {
-  const total = weights.reduce((a, b) => a + b, 0);
-  let r = rng() * total;
-  for (let i = 0; i < items.length; i++) {
-    r -= weights[i]!;
-    if (r < 0) return items[i]!;
-  }
-  return items[items.length - 1]!;
-}
 
 export function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)]!;
