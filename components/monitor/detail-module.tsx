@@ -377,9 +377,7 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
     if (id !== state.spot) update({ spot: id }, { replace: true });
   };
   // A point (a turbine, a small plant) has an empty box: frame a few hundred metres around it instead.
-  const pad = spot.data
-    ? Math.max(0, 0.004 - (spot.data.bbox[2] - spot.data.bbox[0]) / 2, 0.004 - (spot.data.bbox[3] - spot.data.bbox[1]) / 2)
-    : 0;
+  const pad = spot.data && spot.data.bbox[0] === spot.data.bbox[2] && spot.data.bbox[1] === spot.data.bbox[3] ? 0.004 : 0;
   const zoom: BBox | null = spot.data
     ? [spot.data.bbox[0] - pad - nudge * 1e-9, spot.data.bbox[1] - pad, spot.data.bbox[2] + pad, spot.data.bbox[3] + pad]
     : state.spot
