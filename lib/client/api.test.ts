@@ -84,6 +84,22 @@ describe('apiFetch (spec §8)', () => {
     }) as typeof fetch;
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ kind: 'network', message: 'fallback:network' });
   });
+
+  it('reports a body cut off mid-way (the visitor navigated on) as a network failure, a non-JSON body as invalid', async () => {
+    global.fetch = jest.fn(async () => {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"code":0,'));
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    // Read as "invalid", a session's user info cut off this way dropped the session hint (signed out on the next page).
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ kind: 'network' });
+    answer(200, '<html>not json</html>');
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ kind: 'invalid' });
+  });
 });
 
 describe('apiFetch(contract, …): the typed call', () => {

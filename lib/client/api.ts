@@ -189,9 +189,18 @@ async function send<T>(path: string, request: ApiRequest<T>): Promise<T> {
     hooks.onRecovered();
   }
 
+  // A body that did not arrive (the visitor navigated on, the connection dropped) is a network failure;
+  // only a body that arrived and is not JSON is an invalid answer.
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiClientError('network', hooks.fallbackMessage('network'));
+  }
   let envelope: Envelope<unknown> | null = null;
   try {
-    envelope = (await response.json()) as Envelope<unknown>;
+    envelope = JSON.parse(text) as Envelope<unknown>;
   } catch {
     envelope = null;
   }
