@@ -361,7 +361,10 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
         popup: {
           title: s.name ?? words.one(s.id),
           rows: [
-            ...extraRows(theme, s, t, locale).map(([label, value]) => ({ label, value })),
+            // The name is the popup's title already.
+            ...extraRows(theme, s, t, locale)
+              .filter(([label]) => label !== t('featureName'))
+              .map(([label, value]) => ({ label, value })),
             { label: t('region'), value: s.regionName },
             { label: t(theme.id === 'landcover' ? 'tblx' : 'kind'), value: s.tblxName },
             ...(s.changeTypeName ? [{ label: t('changeType'), value: s.changeTypeName }] : []),
