@@ -138,7 +138,7 @@ export async function run({ log }) {
         pass: worstP95(r) <= P95_BUDGET_MS,
       })),
       {
-        text: `every theme's all-counties call uncached (the statistics SQL each time) p95 ≤ ${P95_BUDGET_MS} ms on ${judgedLabel}`,
+        text: `every theme's all-counties call uncached (computed each time: its queries and JSON) p95 ≤ ${P95_BUDGET_MS} ms on ${judgedLabel}`,
         summary: judged.map((r) => `${r.theme} ${r.uncachedP95.toFixed(1)}`).join(', ') + ' ms',
         pass: judged.every((r) => r.uncachedP95 <= P95_BUDGET_MS),
       },
