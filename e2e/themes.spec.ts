@@ -113,6 +113,12 @@ for (const c of CASES) {
     await expect(list.locator('tbody tr').first()).toBeVisible();
     const all = await featureTotal(page);
     expect(all).toBeGreaterThan(0);
+    if (c.id !== 'road') {
+      // Wind, PV and steel batches are inventories: the detail shows the current one, not six copies of each plant.
+      await expect(page.getByTestId('monitor-batch')).toBeVisible();
+      const quarters = await list.locator('tbody tr').allTextContents();
+      expect(quarters.every((row) => row.includes('2026Q2'))).toBe(true);
+    }
     const filters = page.getByTestId('spot-filters');
     await filters.getByLabel(TEXT.status[lang]).click();
     await page.getByRole('option', { name: c.stage.label[lang], exact: true }).click();

@@ -285,10 +285,12 @@ function styledColumn(theme: MonitorTheme, t: ReturnType<typeof useTranslations<
 }
 
 /** Detail (login + range): filters, paged spot list, spots on the map through the WMS layer, a detail panel. */
-export function DetailModule({ theme, config, state, update, batches, ranges, mapLabel }: ModuleProps) {
+export function DetailModule({ theme, config, state, update, batches, batch, ranges, mapLabel }: ModuleProps) {
   const t = useTranslations('Monitor');
   const locale = useLocale();
   const scopeRegion = detailRegion(ranges, state.region);
+  // A snapshot theme shows the chosen (or current) batch unless the dates pick batches.
+  const snapshot = theme.snapshots && !state.from && !state.to ? (batch?.id ?? null) : null;
   const filters = useMemo<SpotListFilters>(
     () => ({
       batchStart: state.from ?? undefined,
@@ -298,8 +300,9 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
       filename: state.file || undefined,
       changeType: state.change,
       xzqdm: scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : undefined,
+      batch: snapshot ?? undefined,
     }),
-    [state.from, state.to, state.stage, state.tblx, state.file, state.change, scopeRegion],
+    [state.from, state.to, state.stage, state.tblx, state.file, state.change, scopeRegion, snapshot],
   );
   const words = useMemo(() => wordsOf(theme, t, locale), [theme, t, locale]);
   const list = useSpotList(theme, filters, state.page, DEFAULT_PAGE_SIZE);
@@ -315,7 +318,7 @@ export function DetailModule({ theme, config, state, update, batches, ranges, ma
   const cql = spotCql({
     theme: theme.id,
     region: scopeRegion,
-    batchIds: batchesInRange(batches, state.from, state.to),
+    batchIds: snapshot ? [snapshot] : batchesInRange(batches, state.from, state.to),
     stage: state.stage,
     tblx: state.tblx,
     file: state.file,

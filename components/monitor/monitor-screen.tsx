@@ -290,7 +290,8 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
   // The field shows the batch name alone, so it fits a phone; the list marks the current batch.
   const batchOptions = [...batches].reverse().map((b) => ({ value: b.id, label: b.typeName }));
   const currentBatchId = batches.find((b) => b.current)?.id ?? null;
-  const showsBatch = state.module === 'statistics' || state.module === 'grid';
+  // A snapshot theme's detail shows one batch too (every batch lists the same facilities again).
+  const showsBatch = state.module === 'statistics' || state.module === 'grid' || (state.module === 'detail' && theme.snapshots);
 
   return (
     <Stack gap="sm">

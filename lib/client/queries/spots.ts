@@ -20,6 +20,8 @@ export interface SpotListFilters {
   /** Checked change types; empty means all. */
   changeType?: readonly number[];
   xzqdm?: string;
+  /** One batch (a snapshot theme's detail shows the chosen or current batch). */
+  batch?: string;
 }
 
 /** Every key carries the locale: names come back in the caller's language. */
@@ -96,6 +98,7 @@ export function useSpotList(theme: Theme, filters: SpotListFilters | null, pageN
                 tblx: filters.tblx,
                 filename: filters.filename,
                 xzqdm: filters.xzqdm,
+                batch: filters.batch,
                 changeType: filters.changeType?.length ? filters.changeType.join(',') : undefined,
               },
               signal,

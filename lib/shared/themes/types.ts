@@ -76,6 +76,12 @@ export interface ThemeDefinition<Id extends string = string> {
   geometries: readonly FeatureGeometry[];
   /** What a feature is (stored as `tblx`): spot type, turbine or farm, road grade, process. */
   kinds: ThemeCodeList<ColoredCode>;
+  /**
+   * Each batch is a full inventory (every turbine, plant standing that quarter) rather than the changes
+   * found that quarter: the detail list and map then show one batch (the chosen or current one), not every
+   * batch's copy of the same facility on top of each other.
+   */
+  snapshots: boolean;
   /** Which kinds the statistics count and sum (null: all); wind farms only group their turbines. */
   counted: readonly string[] | null;
   /**

@@ -14,6 +14,7 @@ export const LANDCOVER = {
   ramp: 'green',
   geometries: ['polygon'],
   kinds: { dictionary: 'SPOT_META_TYPE', items: SPOT_TYPES },
+  snapshots: false,
   counted: null,
   retired: null,
   stages: { dictionary: 'SPOT_META_STAGE', items: SPOT_STAGES },

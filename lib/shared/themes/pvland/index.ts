@@ -42,6 +42,7 @@ export const PVLAND = {
   ramp: 'yellowRed',
   geometries: ['polygon'],
   kinds: { dictionary: 'PVLAND_META_TYPE', items: PVLAND_KINDS },
+  snapshots: true,
   counted: null,
   retired: null,
   stages: { dictionary: 'PVLAND_META_STAGE', items: PVLAND_STAGES },

@@ -28,6 +28,7 @@ export const ROAD = {
   ramp: 'purple',
   geometries: ['line'],
   kinds: { dictionary: 'ROAD_META_GRADE', items: ROAD_GRADES },
+  snapshots: false,
   counted: null,
   retired: null,
   stages: { dictionary: 'ROAD_META_STAGE', items: ROAD_STAGES },

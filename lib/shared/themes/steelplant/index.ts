@@ -26,6 +26,7 @@ export const STEELPLANT = {
   ramp: 'orange',
   geometries: ['point', 'polygon'],
   kinds: { dictionary: 'STEELPLANT_META_PROCESS', items: STEEL_PROCESSES },
+  snapshots: true,
   counted: null,
   retired: ['3'],
   stages: { dictionary: 'STEELPLANT_META_STAGE', items: STEEL_STAGES },

@@ -33,6 +33,7 @@ export const WINDMILL = {
   ramp: 'blue',
   geometries: ['point', 'polygon'],
   kinds: { dictionary: 'WINDMILL_META_TYPE', items: WINDMILL_KINDS },
+  snapshots: true,
   counted: ['turbine'],
   retired: ['3'],
   stages: { dictionary: 'WINDMILL_META_STAGE', items: WINDMILL_STAGES },
