@@ -12,7 +12,12 @@ jest.mock('@/i18n/navigation', () => ({
 }));
 
 const answer = (data: unknown) =>
-  Promise.resolve({ status: 200, ok: true, json: async () => ({ code: 0, message: '', data }) } as Response);
+  Promise.resolve({
+    status: 200,
+    ok: true,
+    json: async () => ({ code: 0, message: '', data }),
+    text: async () => JSON.stringify({ code: 0, message: '', data }),
+  } as Response);
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = () => {};

@@ -92,7 +92,8 @@ describe('MapView (jsdom)', () => {
         .filter((src) => src.includes('/cloudPlatform/wms'));
 
     // jsdom has no fetch nor Response: the part of a Response the map reads.
-    const jsonResponse = (body: unknown) => ({ ok: true, status: 200, json: async () => body }) as Response;
+    const jsonResponse = (body: unknown) =>
+      ({ ok: true, status: 200, json: async () => body, text: async () => JSON.stringify(body) }) as Response;
 
     afterEach(() => {
       delete (globalThis as { fetch?: unknown }).fetch;

@@ -18,7 +18,12 @@ beforeEach(() => {
       ? { id: '7', slug: 'news-x', status: 'draft', demo: false, publishedAt: null, updatedAt: '2026-01-01T00:00:00Z', ...body }
       : { list: [], total: 0, pageNum: 1, pageSize: 100 };
     // jsdom has no Response: what the fetch wrapper reads of one.
-    return { status: 200, ok: true, json: async () => ({ code: 0, message: '', data }) } as Response;
+    return {
+      status: 200,
+      ok: true,
+      json: async () => ({ code: 0, message: '', data }),
+      text: async () => JSON.stringify({ code: 0, message: '', data }),
+    } as Response;
   }) as typeof fetch;
 });
 

@@ -54,7 +54,7 @@ const failOnce = new Set<string>();
 const requested: string[] = [];
 
 function answer(status: number, body: unknown): Response {
-  return { status, ok: status >= 200 && status < 300, json: async () => body } as Response;
+  return { status, ok: status >= 200 && status < 300, json: async () => body, text: async () => JSON.stringify(body) } as Response;
 }
 
 function fakeApi(input: RequestInfo | URL): Promise<Response> {

@@ -41,7 +41,12 @@ beforeEach(() => {
         ? { fileId: '9', url: '/f/9', width: 64, height: 64, altZh: '图', altEn: 'Picture' }
         : record;
     // jsdom has no Response: what the fetch wrapper reads of one.
-    return { status: 200, ok: true, json: async () => ({ code: 0, message: '', data }) } as Response;
+    return {
+      status: 200,
+      ok: true,
+      json: async () => ({ code: 0, message: '', data }),
+      text: async () => JSON.stringify({ code: 0, message: '', data }),
+    } as Response;
   }) as typeof fetch;
 });
 
