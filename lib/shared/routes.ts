@@ -5,7 +5,7 @@
  * `built` marks screens that exist in this codebase. A screen that is not built yet is hidden from
  * menus and treated as an unknown path (which redirects home), so no visitor meets a dead link.
  */
-import { THEMES } from './themes';
+import { THEME_IDS } from './themes/ids';
 import type zh from '../../messages/zh.json';
 import { PERMISSIONS, type PermissionCode } from './permissions';
 
@@ -168,11 +168,12 @@ const MONITOR_ROUTES: RouteDef[] = [
 ];
 
 function declaredTheme(route: RouteDef): RouteDef {
-  const theme = THEMES.find((t) => t.path === `/monitor/${route.segment}`);
-  if (!theme) return route;
+  // Only the ids, not the declarations: the menu is in every page's first load. A theme's path is
+  // /monitor/<id> and its permission the route's (lib/shared/themes/themes.test.ts holds both).
+  if (!(THEME_IDS as readonly string[]).includes(route.segment)) return route;
   // A built theme's screen is open: its statistics module is public (spec §4, §6; issue 6). Its menu entry,
   // detail modules, APIs and layers need the theme's permission.
-  return { ...route, authority: undefined, menu: perm(theme.permission), built: true };
+  return { ...route, authority: undefined, built: true };
 }
 
 export const ROUTES: readonly RouteDef[] = [

@@ -1,3 +1,4 @@
+import { findRoute, isBuilt } from '../routes';
 import { THEME_IDS, THEMES, themeById, themeDictionaries } from '.';
 import { LANDCOVER } from './landcover';
 import { ROAD } from './road';
@@ -14,6 +15,15 @@ describe('theme declarations', () => {
     // Simple themes have statistics and detail only (spec §4); land cover all five.
     expect(THEMES.filter((t) => t.id !== 'landcover').every((t) => t.modules.join() === 'statistics,detail')).toBe(true);
     expect(LANDCOVER.modules).toHaveLength(5);
+  });
+
+  it('have built monitor routes whose menu entry needs the theme’s permission (the registry reads only the ids)', () => {
+    for (const theme of THEMES) {
+      const route = findRoute(theme.path)!;
+      expect(isBuilt(route)).toBe(true);
+      expect(route.def.menu).toEqual({ permission: theme.permission });
+      expect(route.authorities).toEqual([]);
+    }
   });
 
   it('refuses a layer styled by an attribute outside the theme’s whitelist', () => {
