@@ -133,7 +133,10 @@ describe('region cores follow the regions', () => {
     expect(await builderIds([HENAN], 'fixture-border')).toEqual(await exactIds([HENAN], 'fixture-border'));
   }, 300_000);
 
-  it('rebuilds the cores when the regions are reloaded', async () => {
+  // A reload of every region takes a minute on PGlite and a fraction of that on PostgreSQL; the seed step's
+  // rebuild is the same code on both, so CI's PostgreSQL run holds it (the embedded run stays within CI's time).
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  (onPostgres ? it : it.skip)('rebuilds the cores when the regions are reloaded', async () => {
     const built = await count();
     // A stale core (here: the whole bbox) must not survive a reload of the regions.
     await db().query(`UPDATE region_cores SET core = ST_Multi(ST_Envelope(hull)) WHERE code = $1`, [HENAN]);
