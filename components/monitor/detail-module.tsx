@@ -195,6 +195,8 @@ function extraRows(theme: MonitorTheme, spot: Spot, t: ReturnType<typeof useTran
   if (spot.capacity !== null && theme.measures.includes('capacity'))
     rows.push([t(measureKey(theme, 'capacity')), formatMeasure({ count: 0, area: 0, capacity: spot.capacity }, 'capacity', locale)]);
   if (spot.length !== null) rows.push([t('lengthKm'), formatMeasure({ count: 0, area: 0, length: spot.length }, 'length', locale)]);
+  // A snapshot theme's facility: the quarter it first appears in (a turbine's commissioning batch).
+  if (spot.since && theme.snapshots) rows.push([t('since'), spot.since]);
   return rows;
 }
 

@@ -218,6 +218,7 @@ describe('theme detail (own permission and area ranges)', () => {
     expect(features.every((f) => f.theme === 'windmill' && f.xzqdm.startsWith('13') && f.changeType === null)).toBe(true);
     const farm = features.find((f) => f.tblx === 'farm')!;
     expect([farm.tblxName, farm.stageName, farm.capacity, farm.name]).toEqual(['Wind farm', 'In operation', 13.5, 'Test farm']);
+    expect(farm.since).toBeNull(); // written without a facility key
 
     const turbine = features.find((f) => f.tblx === 'turbine')!;
     const one = await call(getGet, `/api/windmill/v1/meta/id/${turbine.id}`, {
@@ -297,5 +298,31 @@ describe('theme detail (own permission and area ranges)', () => {
     expect(all.list.every((f) => f.theme === theme && f.xzqdm.startsWith('13'))).toBe(true);
     expect((await list('?xzqdm=110000')).total).toBe(0);
     expect((await list('?xzqdm=150000')).total).toBe(0);
+  });
+
+  it('names each listed facility’s first batch (a turbine’s commissioning batch) from its key across the snapshots', async () => {
+    const hebei = await tokenOf('demo-hebei');
+    const [current] = await db().query<{ id: string }>(`SELECT id::text AS id FROM spot_batches WHERE theme = 'windmill' AND is_current`);
+    const page = (
+      await call(listGet, `/api/windmill/v1/meta?batch=${current!.id}&tblx=turbine&pageSize=50`, {
+        params: themed('windmill', 'v1'),
+        headers: { token: hebei },
+      })
+    ).json.data as { list: { id: string; since: string | null }[] };
+    expect(page.list.length).toBeGreaterThan(0);
+    const expected = await db().query<{ id: string; since: string }>(
+      `SELECT s.id::text AS id, (SELECT min(b.quarter) FROM spots f JOIN spot_batches b ON b.id = f.batch_id
+                                 WHERE f.theme = 'windmill' AND f.feature_key = s.feature_key) AS since
+       FROM spots s WHERE s.id = ANY ($1::bigint[])`,
+      [page.list.map((f) => f.id)],
+    );
+    const byId = new Map(expected.map((r) => [r.id, r.since]));
+    for (const f of page.list) expect(f.since).toBe(byId.get(f.id));
+    // Some turbines came after the first demo quarter: the firsts are not all the same.
+    const [{ n } = { n: 0 }] = await db().query<{ n: number }>(
+      `SELECT count(DISTINCT q)::int AS n FROM (SELECT min(b.quarter) AS q FROM spots f JOIN spot_batches b ON b.id = f.batch_id
+       WHERE f.theme = 'windmill' AND f.tblx = 'turbine' GROUP BY f.feature_key) x`,
+    );
+    expect(n).toBeGreaterThan(1);
   });
 });

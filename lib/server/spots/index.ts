@@ -289,6 +289,7 @@ interface SpotRow extends BatchRow {
   length_km: number | null;
   capacity: number | null;
   name: string | null;
+  since: string | null;
   detected_on: string;
   lon: number;
   lat: number;
@@ -298,7 +299,9 @@ interface SpotRow extends BatchRow {
 function spotColumns(locale: Locale): string {
   return `s.id::text AS spot_id, s.theme, s.xzqdm, ${nameSql(locale, 'r')} AS region_name, s.stage, s.tblx, s.change_type,
     s.landuse_type, s.filename, ${round2('s.area_m2')} AS area_m2, ${round2('s.length_m / 1000')} AS length_km,
-    ${round2('s.capacity')} AS capacity, ${locale === 'zh' ? 's.name_zh' : 'coalesce(s.name_en, s.name_zh)'} AS name, to_char(s.detected_on, 'YYYY-MM-DD') AS detected_on,
+    ${round2('s.capacity')} AS capacity, ${locale === 'zh' ? 's.name_zh' : 'coalesce(s.name_en, s.name_zh)'} AS name,
+    (SELECT min(fb.quarter) FROM spots f JOIN spot_batches fb ON fb.id = f.batch_id
+      WHERE s.feature_key IS NOT NULL AND f.theme = s.theme AND f.feature_key = s.feature_key) AS since, to_char(s.detected_on, 'YYYY-MM-DD') AS detected_on,
     round(ST_X(s.center)::numeric, 6)::float8 AS lon, round(ST_Y(s.center)::numeric, 6)::float8 AS lat, s.demo AS spot_demo, ${BATCH_COLUMNS}`;
 }
 
@@ -325,6 +328,7 @@ function toSpot(row: SpotRow, locale: Locale): Spot {
     length: row.length_km,
     capacity: row.capacity,
     name: row.name,
+    since: row.since,
     detectedOn: row.detected_on,
     center: [row.lon, row.lat],
     demo: row.spot_demo,

@@ -167,6 +167,8 @@ export const spotSchema = z.object({
   capacity: z.number().nullable(),
   /** Name of a farm, plant or road, in the reader's language; null for anonymous spots. */
   name: z.string().nullable(),
+  /** The quarter of the first batch listing this facility (a turbine's commissioning batch); null where batches are not inventories. */
+  since: z.string().nullable(),
   detectedOn: z.string(),
   /** A point inside the spot, [longitude, latitude]. */
   center: z.tuple([z.number(), z.number()]),

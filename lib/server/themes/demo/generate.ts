@@ -43,7 +43,7 @@ import {
   type Xy,
 } from './shapes';
 
-export const GENERATOR_VERSION = 'themes-demo-v1';
+export const GENERATOR_VERSION = 'themes-demo-v2';
 export const DEMO_THEMES = ['windmill', 'pvland', 'road', 'steelplant'] as const;
 export type DemoTheme = (typeof DEMO_THEMES)[number];
 export const THEME_QUARTERS = ['2025Q1', '2025Q2', '2025Q3', '2025Q4', '2026Q1', '2026Q2'] as const;

@@ -207,9 +207,9 @@ export async function generateThemeDemo(tx: Queryable): Promise<ThemeDemoCounts>
     const chunk = rows.slice(i, i + INSERT_CHUNK).map(({ batch, ...r }) => ({ ...r, batch_id: batchIds.get(`${r.theme}:${batch}`)! }));
     await tx.query(
       `INSERT INTO spots (theme, batch_id, xzqdm, stage, tblx, filename, area_m2, length_m, capacity, landuse_type,
-                          name_zh, name_en, geom, center, detected_on, demo)
+                          name_zh, name_en, geom, center, detected_on, demo, feature_key)
        SELECT r.theme, r.batch_id, r.xzqdm, r.stage, r.tblx, r.filename, s.area_m2, s.length_m, r.capacity, r.landuse_type,
-              r.name_zh, r.name_en, s.geom, s.center, r.detected_on, true
+              r.name_zh, r.name_en, s.geom, s.center, r.detected_on, true, r.key::text
        FROM jsonb_to_recordset($1::jsonb) AS r(theme text, batch_id bigint, key int, xzqdm text, stage text, tblx text,
             filename text, capacity float8, landuse_type text, name_zh text, name_en text, detected_on date)
        JOIN theme_demo_shapes s ON s.key = r.key
