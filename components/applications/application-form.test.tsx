@@ -5,19 +5,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '@/test-utils/render';
 import { ApplicationForm } from './application-form';
+import { envelopeResponse } from '@/test-utils/fake-response';
 
 jest.mock('@/i18n/navigation', () => ({
   Link: ({ href, children }: { href: string; children: React.ReactNode }) => <a href={href}>{children}</a>,
   useRouter: () => ({ push: jest.fn(), replace: jest.fn() }),
 }));
 
-const answer = (data: unknown) =>
-  Promise.resolve({
-    status: 200,
-    ok: true,
-    json: async () => ({ code: 0, message: '', data }),
-    text: async () => JSON.stringify({ code: 0, message: '', data }),
-  } as Response);
+const answer = (data: unknown) => Promise.resolve(envelopeResponse(data));
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = () => {};

@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { render } from '@/test-utils/render';
 import type { ManagedFeedbackItem } from '@/lib/shared/contracts/feedback';
 import { FeedbackAdmin } from './feedback-admin';
+import { envelopeResponse } from '@/test-utils/fake-response';
 
 const item = (n: number): ManagedFeedbackItem => ({
   id: String(n),
@@ -22,14 +23,7 @@ const item = (n: number): ManagedFeedbackItem => ({
   repliedBy: null,
 });
 
-// jsdom has no Response; the fetch wrapper reads only these.
-const json = (data: unknown) =>
-  Promise.resolve({
-    status: 200,
-    ok: true,
-    json: async () => ({ code: 0, message: '', data }),
-    text: async () => JSON.stringify({ code: 0, message: '', data }),
-  } as Response);
+const json = (data: unknown) => Promise.resolve(envelopeResponse(data));
 
 test('the feedback is a list of items (the shared paged list) with a labelled pager', async () => {
   global.fetch = jest.fn(() => json({ list: [item(1), item(2)], total: 25, pageNum: 1, pageSize: 10, unanswered: 25 })) as typeof fetch;

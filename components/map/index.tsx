@@ -29,7 +29,19 @@ export function MapView(props: MapViewProps) {
   );
 }
 
-export type { BBox, DrawnShape, ImageOverlayLayer, MapLegend, MapMarker, MapTool, MapViewProps, MarkerPopupRow, OutlineLayer, SelectableFeatures, WmsLayer } from './types';
+export type {
+  BBox,
+  DrawnShape,
+  ImageOverlayLayer,
+  MapLegend,
+  MapMarker,
+  MapTool,
+  MapViewProps,
+  MarkerPopupRow,
+  OutlineLayer,
+  SelectableFeatures,
+  WmsLayer,
+} from './types';
 export { createViewLink, type LinkedView, type ViewLink } from './view-link';
 export type { MapClientConfig } from '@/lib/shared/map/config';
 export type { LegendRamp } from '@/lib/shared/map/legend';

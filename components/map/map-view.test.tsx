@@ -8,6 +8,7 @@ import en from '@/messages/en.json';
 import { act, fireEvent, render, screen, waitFor, within } from '@/test-utils/render';
 import type { DrawnShape, MapViewProps } from './types';
 import { createViewLink } from './view-link';
+import { fakeResponse } from '@/test-utils/fake-response';
 
 // jsdom has no layout: Leaflet sees a 0×0 map, so a keyboard pan jumps without animation (fine here).
 let MapViewImpl: ComponentType<MapViewProps>;
@@ -92,8 +93,7 @@ describe('MapView (jsdom)', () => {
         .filter((src) => src.includes('/cloudPlatform/wms'));
 
     // jsdom has no fetch nor Response: the part of a Response the map reads.
-    const jsonResponse = (body: unknown) =>
-      ({ ok: true, status: 200, json: async () => body, text: async () => JSON.stringify(body) }) as Response;
+    const jsonResponse = (body: unknown) => fakeResponse(body);
 
     afterEach(() => {
       delete (globalThis as { fetch?: unknown }).fetch;

@@ -12,7 +12,12 @@ import type { BBox, WmsLayer } from './types';
 /** Above the base tiles (1) and below the annotation tiles (50) in the tile pane. */
 const OVERLAY_Z_INDEX = 10;
 
-function sourceOptions(styles: string | undefined, cqlFilter: string | undefined, params: string, maxZoom: number | undefined): SourceOptions {
+function sourceOptions(
+  styles: string | undefined,
+  cqlFilter: string | undefined,
+  params: string,
+  maxZoom: number | undefined,
+): SourceOptions {
   const options: SourceOptions = {
     format: 'image/png',
     transparent: true,

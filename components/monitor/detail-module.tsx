@@ -250,7 +250,7 @@ function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot
 }
 
 /** Land cover speaks of spots; the other themes of features (a turbine, a plant, a road segment). */
-function wordsOf(theme: MonitorTheme, t: ReturnType<typeof useTranslations<'Monitor'>>, locale = 'zh') {
+function wordsOf(theme: MonitorTheme, t: ReturnType<typeof useTranslations<'Monitor'>>) {
   const spots = theme.id === 'landcover';
   return {
     title: spots ? t('detailTitle') : t('featureDetailTitle'),
@@ -259,7 +259,6 @@ function wordsOf(theme: MonitorTheme, t: ReturnType<typeof useTranslations<'Moni
     none: spots ? t('noSpots') : t('noFeatures'),
     total: (count: number) => (spots ? t('spotTotal', { count }) : t('featureTotal', { count })),
     column: spots ? t('spot') : t('feature'),
-    layer: spots ? t('spotLayer') : theme.layers.features[0]!.title[locale === 'zh' ? 'zh' : 'en'],
     zoom: spots ? t('zoomTo') : t('zoomToFeature'),
     stage: spots ? t('stage') : t('status'),
     kind: spots ? t('tblx') : t('kind'),
@@ -306,7 +305,8 @@ export function DetailModule({ theme, config, state, update, batches, batch, ran
     }),
     [state.from, state.to, state.stage, state.tblx, state.file, state.change, scopeRegion, snapshot],
   );
-  const words = useMemo(() => wordsOf(theme, t, locale), [theme, t, locale]);
+  const words = useMemo(() => wordsOf(theme, t), [theme, t]);
+  const layerTitle = theme.id === 'landcover' ? t('spotLayer') : theme.layers.features[0]!.title[locale === 'zh' ? 'zh' : 'en'];
   const list = useSpotList(theme, filters, state.page, DEFAULT_PAGE_SIZE);
   const spot = useSpot(theme, state.spot);
   const shownRegion = scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null;
@@ -341,9 +341,9 @@ export function DetailModule({ theme, config, state, update, batches, batch, ran
             },
           ]
         : []),
-      { id: 'spots', title: words.layer, layers: spotLayerOf(theme), cqlFilter: cql, featureInfo: false },
+      { id: 'spots', title: layerTitle, layers: spotLayerOf(theme), cqlFilter: cql, featureInfo: false },
     ],
-    [cql, theme, words.layer, zones, showZones, locale],
+    [cql, theme, layerTitle, zones, showZones, locale],
   );
   const outlines = useMemo<OutlineLayer[]>(() => {
     const layers: OutlineLayer[] = [];

@@ -26,9 +26,6 @@ const LOD_BY_CHILD_LEVEL: Record<string, RegionLod> = { province: 'lo', city: 'm
 
 type SortKey = 'name' | LegendSwitch;
 
-const metricValue = measureValue;
-const metricMax = measureMax;
-
 /**
  * The public statistics module: a choropleth of the region's children (drill down by clicking a
  * region on the map or in the table), a legend switch, a ranked table and a bar chart. A region
@@ -53,7 +50,7 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
   const childLevel = childLevelOf(mapRegion);
   const children = useRegionChildrenGeometry(childLevel ? mapRegion : null, LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi');
   const outline = useRegionGeometry(region === COUNTRY_CODE ? null : region, leaf || childLevel === 'county' ? 'hi' : 'mid');
-  const max = metricMax(mapData, metric);
+  const max = measureMax(mapData, metric);
   const select = useCallback(
     (code: string) => {
       if (code !== region) update({ region: code, page: 1, spot: null });
@@ -68,7 +65,7 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
     const byCode = new Map(mapData.items.map((item) => [item.code, item]));
     for (const feature of children.data.features) {
       const item = byCode.get(feature.id);
-      const value = item?.monitored ? metricValue(item, metric) : null;
+      const value = item?.monitored ? measureValue(item, metric) : null;
       if (value === null) missing = true;
       colors[feature.id] = colorFor(value, max, theme.ramp, { whole });
     }
@@ -161,7 +158,7 @@ function ChildRegions({
   const t = useTranslations('Monitor');
   const locale = useLocale();
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: metric, desc: true });
-  const max = metricMax(data, metric);
+  const max = measureMax(data, metric);
   const whole = metric === 'count';
   const second = theme.measures[1] ?? 'area';
 
@@ -183,9 +180,9 @@ function ChildRegions({
     () =>
       data.items
         .filter((i) => i.monitored && i.count > 0)
-        .sort((a, b) => metricValue(b, metric) - metricValue(a, metric))
+        .sort((a, b) => measureValue(b, metric) - measureValue(a, metric))
         .slice(0, 12)
-        .map((i) => ({ name: i.name, value: metricValue(i, metric) })),
+        .map((i) => ({ name: i.name, value: measureValue(i, metric) })),
     [data, metric],
   );
 
@@ -236,7 +233,7 @@ function ChildRegions({
                     <span
                       className={classes.swatch}
                       style={{
-                        background: item.monitored ? colorFor(metricValue(item, metric), max, theme.ramp, { whole }) : NO_DATA_COLOR,
+                        background: item.monitored ? colorFor(measureValue(item, metric), max, theme.ramp, { whole }) : NO_DATA_COLOR,
                       }}
                       aria-hidden="true"
                     />
@@ -309,9 +306,9 @@ function LeafRegion({
       </Text>
     );
 
-  const value = metricValue(own, metric);
+  const value = measureValue(own, metric);
   const siblings = parent?.items.filter((i) => i.monitored) ?? [];
-  const rank = 1 + siblings.filter((i) => metricValue(i, metric) > value).length;
+  const rank = 1 + siblings.filter((i) => measureValue(i, metric) > value).length;
   const parentTotal = parent ? shareBasis(parent.total, metric) : 0;
   const share = percentOf(shareBasis(own, metric), parentTotal);
   const total = own.count;

@@ -5,6 +5,7 @@ import '@testing-library/jest-dom';
 import { configureApiClient } from '@/lib/client/api';
 import { fireEvent, render, screen, waitFor, within } from '@/test-utils/render';
 import { NewsEditor } from './news-editor';
+import { envelopeResponse } from '@/test-utils/fake-response';
 
 let posted: Record<string, unknown>[] = [];
 
@@ -18,12 +19,7 @@ beforeEach(() => {
       ? { id: '7', slug: 'news-x', status: 'draft', demo: false, publishedAt: null, updatedAt: '2026-01-01T00:00:00Z', ...body }
       : { list: [], total: 0, pageNum: 1, pageSize: 100 };
     // jsdom has no Response: what the fetch wrapper reads of one.
-    return {
-      status: 200,
-      ok: true,
-      json: async () => ({ code: 0, message: '', data }),
-      text: async () => JSON.stringify({ code: 0, message: '', data }),
-    } as Response;
+    return envelopeResponse(data);
   }) as typeof fetch;
 });
 

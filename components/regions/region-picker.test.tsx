@@ -7,6 +7,7 @@ import { render, screen, waitFor, within } from '@/test-utils/render';
 import type { Region, RegionShort } from '../../lib/shared/contracts/regions';
 import type { RegionSelection } from '../../lib/shared/regions/auto-select';
 import { RegionPicker, type RegionPickerProps } from './region-picker';
+import { fakeResponse } from '@/test-utils/fake-response';
 
 type Level = Region['level'];
 
@@ -54,7 +55,7 @@ const failOnce = new Set<string>();
 const requested: string[] = [];
 
 function answer(status: number, body: unknown): Response {
-  return { status, ok: status >= 200 && status < 300, json: async () => body, text: async () => JSON.stringify(body) } as Response;
+  return fakeResponse(body, status);
 }
 
 function fakeApi(input: RequestInfo | URL): Promise<Response> {

@@ -4,6 +4,7 @@
 import { act, renderHook, waitFor } from '@/test-utils/render';
 import { configureApiClient } from '../api';
 import { newsKeys, useManagedNewsList, useSaveNews, useSetNewsStatus, useUploadNewsCover } from './news';
+import { envelopeResponse } from '@/test-utils/fake-response';
 
 const record = {
   id: '12',
@@ -41,12 +42,7 @@ beforeEach(() => {
         ? { fileId: '9', url: '/f/9', width: 64, height: 64, altZh: '图', altEn: 'Picture' }
         : record;
     // jsdom has no Response: what the fetch wrapper reads of one.
-    return {
-      status: 200,
-      ok: true,
-      json: async () => ({ code: 0, message: '', data }),
-      text: async () => JSON.stringify({ code: 0, message: '', data }),
-    } as Response;
+    return envelopeResponse(data);
   }) as typeof fetch;
 });
 

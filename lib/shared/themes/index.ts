@@ -8,7 +8,7 @@ import { LANDCOVER } from './landcover';
 import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
-import type { CodeItem, ThemeDefinition, ThemeMeasure } from './types';
+import type { CodeItem, ThemeDefinition } from './types';
 import { assertThemes } from './validate';
 import { WINDMILL } from './windmill';
 
@@ -21,10 +21,6 @@ export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL,
 assertThemes(THEMES);
 
 const BY_ID = new Map<string, ThemeDefinition<ThemeId>>(THEMES.map((t) => [t.id, t]));
-
-export function isThemeId(value: string): value is ThemeId {
-  return BY_ID.has(value);
-}
 
 export function themeById(id: ThemeId): ThemeDefinition<ThemeId> {
   return BY_ID.get(id)!;
@@ -49,5 +45,3 @@ export function themeDictionaries(): Record<string, readonly CodeItem[]> {
   }
   return out;
 }
-
-export const hasMeasure = (theme: ThemeDefinition, measure: ThemeMeasure) => theme.measures.includes(measure);
