@@ -13,6 +13,7 @@ import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
 import { percentOf } from '@/lib/shared/spots/grid';
 import { LazyRankingBarChart } from './charts-lazy';
 import { formatCount, formatHectares } from './format';
+import { KindBreakdown } from './kind-breakdown';
 import { activeMeasure, formatMeasure, measureKey, measureMax, measureValue, shareBasis } from './measures';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';
 import type { ModuleProps } from './monitor-context';
@@ -136,6 +137,9 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
             ) : (
               <ChildRegions theme={theme} data={data} metric={metric} onSelect={select} />
             )
+          ) : null}
+          {data && theme.kindGroups ? (
+            <KindBreakdown theme={theme} regionId={region} regionName={data.region.name} batchId={batch?.id ?? null} />
           ) : null}
         </QueryState>
       </Stack>

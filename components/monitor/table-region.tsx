@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import classes from './monitor.module.css';
 
-export type MonitorTable = 'statistics' | 'changeTypes' | 'spots' | 'grid' | 'sequence' | 'trend';
+export type MonitorTable = 'statistics' | 'changeTypes' | 'kinds' | 'spots' | 'grid' | 'sequence' | 'trend' | 'loss';
 
 /**
  * The box a monitoring table scrolls in (420 px high beside the map on wide screens): a named,

@@ -8,6 +8,7 @@ import { useRegionGeometry } from '@/lib/client/queries/regions';
 import { useSpotTrend } from '@/lib/client/queries/spots';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
 import { LazyTrendLineChart } from './charts-lazy';
+import { FarmlandLoss } from './farmland-loss';
 import { formatCount, formatHectares, hectares } from './format';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';
 import type { ModuleProps } from './monitor-context';
@@ -59,6 +60,7 @@ export function TrendModule({ theme, config, state, mapLabel }: ModuleProps) {
           <Text size="xs" c="dimmed">
             {t('trendNote')}
           </Text>
+          {theme.kindGroups ? <FarmlandLoss theme={theme} series={series} regionName={trend.data?.region.name ?? ''} /> : null}
         </QueryState>
       </Stack>
     </ModuleLayout>

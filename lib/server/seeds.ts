@@ -14,6 +14,7 @@ import { regionsSeed } from './regions/seed';
 import { newsCoversSeed } from './share/news-covers-seed';
 import { shareSeed } from './share/seed';
 import { spotsSeed } from './spots/seed';
+import { nonagriculturalDemoSeed } from './themes/demo/nonagricultural-seed';
 import { themesDemoSeed } from './themes/demo/seed';
 import { satellitesSeed } from './satellites/seed';
 import { accountsSeed } from './users/seed';
@@ -33,5 +34,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   feedbackSeed,
   spotsSeed,
   themesDemoSeed,
+  nonagriculturalDemoSeed,
   catalogueSeed,
 ];

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, skipToken, useQueries, useQuery } from '@tanstack/react-query';
 import { useLocale } from 'next-intl';
-import { dictionaryContract, gridPercentContract } from '../../shared/contracts/spots';
+import { dictionaryContract } from '../../shared/contracts/spots';
 import { apiOf } from '../../shared/contracts/themes';
 import type { ThemeDefinition, ThemeId } from '../../shared/themes';
 import { apiFetch } from '../api';
@@ -117,13 +117,13 @@ export function useSpot(theme: Theme, id: string | null) {
 
 export function useGridPercent(theme: Theme, batchId: string | null, regionId: string | null, level: number, enabled: boolean) {
   const locale = useLocale();
+  const grid = apiOf(theme).grid;
   return useQuery({
     queryKey: spotKeys.grid(locale, theme.id, batchId, regionId, level),
     queryFn:
-      !enabled || batchId === null
+      !enabled || batchId === null || grid === null
         ? skipToken
-        : ({ signal }) =>
-            apiFetch(gridPercentContract, { query: { theme: theme.id, batch: batchId, regionId: regionId ?? undefined, level }, signal }),
+        : ({ signal }) => apiFetch(grid, { query: { theme: theme.id, batch: batchId, regionId: regionId ?? undefined, level }, signal }),
   });
 }
 

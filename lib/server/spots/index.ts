@@ -230,6 +230,7 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
   const clauses = [...filterClauses(options.filters, params), ...countedClause(theme, options.filters, params)];
   params.push(`${regionPrefix(region.code)}%`);
   clauses.push(`s.xzqdm LIKE $${params.length}`);
+  const partParams = [...params];
   const changeTypes = (theme.changeTypes?.items ?? []).map((c) => Number(c.value));
   params.push(changeTypes);
   const rows = await db.query<BatchRow & { count: number; area: number; length: number; capacity: number; by_change: number[] | null }>(
@@ -248,6 +249,28 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
      ORDER BY b.quarter`,
     params,
   );
+  // Per kind and restored or not, under the same filters: the kind breakdown and the loss net of rectification.
+  partParams.push([...(theme.restored ?? [])]);
+  const parts = await db.query<{ batch_id: string; tblx: string; restored: boolean; n: number; a: number }>(
+    `SELECT s.batch_id::text AS batch_id, s.tblx, s.stage = ANY ($${partParams.length}::text[]) AS restored, count(*)::int AS n,
+            sum(s.area_m2)::float8 AS a
+     FROM spots s WHERE ${clauses.join(' AND ')} GROUP BY 1, 2, 3`,
+    partParams,
+  );
+  const kindIndex = new Map(theme.kinds.items.map((k, i) => [k.value, i]));
+  const kindsOf = new Map<string, { count: number; area: number }[]>();
+  const restoredOf = new Map<string, number>();
+  for (const part of parts) {
+    const kinds = kindsOf.get(part.batch_id) ?? theme.kinds.items.map(() => ({ count: 0, area: 0 }));
+    kindsOf.set(part.batch_id, kinds);
+    const slot = kinds[kindIndex.get(part.tblx) ?? -1];
+    if (slot) {
+      slot.count += part.n;
+      slot.area += part.a;
+    }
+    if (part.restored) restoredOf.set(part.batch_id, (restoredOf.get(part.batch_id) ?? 0) + part.a);
+  }
+  const rounded = (m2: number) => Math.round(m2 * 100) / 100;
   return {
     region,
     series: rows.map((r) => ({
@@ -256,6 +279,8 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
       area: r.area,
       ...optionalMeasures(theme, r),
       byChangeType: r.by_change ?? [],
+      byKind: (kindsOf.get(r.id) ?? theme.kinds.items.map(() => ({ count: 0, area: 0 }))).map((k) => ({ count: k.count, area: rounded(k.area) })),
+      restoredArea: rounded(restoredOf.get(r.id) ?? 0),
     })),
   };
 }

@@ -14,7 +14,7 @@ import { themeByApi } from '../../shared/themes';
 import type { ThemeId } from '../../shared/themes/ids';
 import { notFound } from '../api/errors';
 import { withApi } from '../api/with-api';
-import { findSpot, listSpots, rangePrefixes, spotStatistics, spotTrend } from '../spots';
+import { findSpot, gridPercent, listSpots, rangePrefixes, spotStatistics, spotTrend } from '../spots';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -79,6 +79,17 @@ export const getRoute = themeRoute((theme, c) =>
     if (!spot) throw notFound();
     return spot;
   }),
+);
+
+/** Grid cells (themes with the grid module): the features of a batch in the caller's area ranges, per map tile. */
+export const gridRoute = themeRoute((_, c) =>
+  c.grid
+    ? withApi(c.grid, async ({ db, query, session, locale }) => {
+        const { regionId, batch, level, ...filters } = query;
+        const scope = scopePrefixes(rangePrefixes(session!), regionId);
+        return gridPercent(db, { scope, batchId: batch ?? null, level, filters, locale });
+      })
+    : null,
 );
 
 /** The road length legend (spec §7): equal classes of km per region of the current batch, as the map colours them. */

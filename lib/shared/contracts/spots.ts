@@ -69,8 +69,6 @@ export function themeFilterSchema(theme: ThemeDefinition<ThemeId>) {
   });
 }
 
-const spotFilterSchema = themeFilterSchema(LANDCOVER);
-
 export const spotBatchSchema = z.object({
   id: z.string(),
   quarter: z.string(),
@@ -134,6 +132,10 @@ export const spotTrendSchema = z.object({
       capacity: z.number().optional(),
       /** Counts by change type (land cover: 0–3); empty for themes without change types. */
       byChangeType: z.array(z.number().int()),
+      /** Count and area (m²) of each kind, in the declaration's order. */
+      byKind: z.array(z.object({ count: z.number().int(), area: z.number() })),
+      /** Area (m²) of features whose land was returned to its former use (the theme's restored stages). */
+      restoredArea: z.number(),
     }),
   ),
 });
@@ -208,12 +210,14 @@ export const spotListQuerySchema = listQuerySchemaOf(LANDCOVER);
 
 export const spotIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/, localizedIssue('Spots.errors.badId')) });
 
-export const gridPercentQuerySchema = spotFilterSchema.extend({
-  regionId: regionCodeSchema.optional(),
-  batch: batchIdSchema.optional(),
-  /** Web-Mercator tile level of the cells (spec §4: 13 when unset). */
-  level: z.coerce.number().int().min(8).max(16).default(13),
-});
+export const gridPercentQuerySchemaOf = (theme: ThemeDefinition<ThemeId>) =>
+  themeFilterSchema(theme).extend({
+    regionId: regionCodeSchema.optional(),
+    batch: batchIdSchema.optional(),
+    /** Web-Mercator tile level of the cells (spec §4: the theme's level — 13, or 14 — when unset). */
+    level: z.coerce.number().int().min(8).max(16).default(theme.gridLevel),
+  });
+export const gridPercentQuerySchema = gridPercentQuerySchemaOf(LANDCOVER);
 export const gridCellSchema = z.object({
   x: z.number().int(),
   y: z.number().int(),

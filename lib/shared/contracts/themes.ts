@@ -11,6 +11,9 @@ import { defineContract, localizedIssue, pageSchema } from './api';
 import {
   batchIdSchema,
   getSpotContract,
+  gridPercentContract,
+  gridPercentQuerySchemaOf,
+  gridPercentSchema,
   listSpotsContract,
   spotStatisticsContract,
   spotTrendContract,
@@ -91,6 +94,17 @@ export function themeContracts(theme: ThemeDefinition<ThemeId>) {
       params: idParams,
       response: spotDetailSchema,
     }),
+    grid: theme.modules.includes('grid')
+      ? defineContract({
+          method: 'GET',
+          path: `${theme.api}/gridstatistics/percent`,
+          summary: `${theme.id}: features counted in level-${theme.gridLevel} map grid cells within the caller's area ranges`,
+          tag,
+          access: detail,
+          query: gridPercentQuerySchemaOf(theme),
+          response: gridPercentSchema,
+        })
+      : null,
     lengthLegend: theme.measures.includes('length')
       ? defineContract({
           method: 'GET',
@@ -118,7 +132,7 @@ export function contractsOf(theme: ThemeId): ThemeContracts {
 }
 
 export const THEME_CONTRACTS = [...BY_THEME.values()].flatMap((c) =>
-  [c.statistics, c.latest, c.trend, c.list, c.get, c.lengthLegend].filter((x) => x !== null),
+  [c.statistics, c.latest, c.trend, c.list, c.get, c.grid, c.lengthLegend].filter((x) => x !== null),
 );
 
 /** What a monitoring screen reads of any theme: land cover's spot v2, or the theme's own API. */
@@ -127,10 +141,18 @@ export interface ThemeApi {
   trend: typeof spotTrendContract;
   list: typeof listSpotsContract;
   get: typeof getSpotContract;
+  /** The grid cells (themes with the grid module). */
+  grid: typeof gridPercentContract | null;
 }
 
 export function apiOf(theme: ThemeDefinition<ThemeId>): ThemeApi {
   if (theme.id === 'landcover')
-    return { statistics: spotStatisticsContract, trend: spotTrendContract, list: listSpotsContract, get: getSpotContract };
+    return {
+      statistics: spotStatisticsContract,
+      trend: spotTrendContract,
+      list: listSpotsContract,
+      get: getSpotContract,
+      grid: gridPercentContract,
+    };
   return contractsOf(theme.id);
 }

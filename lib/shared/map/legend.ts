@@ -8,21 +8,22 @@
  * 0.9999…), which put values lying exactly on a limit one class too low, contradicting the labels.
  */
 
-export type LegendRamp = 'green' | 'yellowRed' | 'blue' | 'purple' | 'orange';
+export type LegendRamp = 'green' | 'yellowRed' | 'blue' | 'purple' | 'orange' | 'red';
 
-export const LEGEND_RAMPS: readonly LegendRamp[] = ['green', 'yellowRed', 'blue', 'purple', 'orange'];
+export const LEGEND_RAMPS: readonly LegendRamp[] = ['green', 'yellowRed', 'blue', 'purple', 'orange', 'red'];
 
 export const NO_DATA_COLOR = '#cccccc';
 
 export const DEFAULT_CLASS_COUNT = 10;
 
-/** Anchor colours, light to dark (ColorBrewer Greens, YlOrRd, Blues, Purples, Oranges); classes interpolate between them. */
+/** Anchor colours, light to dark (ColorBrewer Greens, YlOrRd, Blues, Purples, Oranges, Reds); classes interpolate between them. */
 const RAMP_STOPS: Record<LegendRamp, readonly string[]> = {
   green: ['#e5f5e0', '#a1d99b', '#41ab5d', '#00441b'],
   yellowRed: ['#ffffb2', '#fecc5c', '#fd8d3c', '#e31a1c', '#800026'],
   blue: ['#deebf7', '#9ecae1', '#4292c6', '#08306b'],
   purple: ['#efedf5', '#bcbddc', '#807dba', '#3f007d'],
   orange: ['#fee6ce', '#fdae6b', '#f16913', '#7f2704'],
+  red: ['#fee0d2', '#fc9272', '#de2d26', '#67000d'],
 };
 
 export interface LegendOptions {

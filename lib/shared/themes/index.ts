@@ -5,6 +5,7 @@
 import { BATCH_STATUSES } from '../spots/codes';
 import type { ThemeId } from './ids';
 import { LANDCOVER } from './landcover';
+import { NONAGRICULTURAL } from './nonagricultural';
 import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
@@ -16,7 +17,7 @@ export { THEME_IDS, type ThemeId } from './ids';
 export type * from './types';
 export { MONITOR_MODULES, THEME_MEASURES } from './types';
 
-export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT];
+export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT, NONAGRICULTURAL];
 // A declaration the machinery cannot serve fails here, when the registry loads, not on some later request.
 assertThemes(THEMES);
 
@@ -39,7 +40,7 @@ export const GENERIC_THEMES: readonly ThemeDefinition<ThemeId>[] = THEMES.filter
 export function themeDictionaries(): Record<string, readonly CodeItem[]> {
   const out: Record<string, readonly CodeItem[]> = { SPOT_BATCH_STATUS: BATCH_STATUSES };
   for (const theme of THEMES) {
-    for (const list of [theme.kinds, theme.stages, theme.changeTypes, theme.landuse, theme.layers.zones?.classes]) {
+    for (const list of [theme.kinds, theme.stages, theme.changeTypes, theme.landuse, theme.layers.zones?.classes, theme.kindGroups]) {
       if (list) out[list.dictionary] = list.items;
     }
   }

@@ -1,6 +1,7 @@
 import { findRoute, isBuilt } from '../routes';
 import { THEME_IDS, THEMES, themeById, themeDictionaries } from '.';
 import { LANDCOVER } from './landcover';
+import { NONAGRICULTURAL } from './nonagricultural';
 import { ROAD } from './road';
 import type { ThemeDefinition } from './types';
 import { registryProblems, themeProblems } from './validate';
@@ -12,9 +13,12 @@ describe('theme declarations', () => {
     expect(THEMES.map((t) => t.id)).toEqual([...THEME_IDS]);
     expect(new Set(THEMES.map((t) => t.permission)).size).toBe(THEMES.length);
     expect(themeById('road').measures).toEqual(['count', 'length']);
-    // Simple themes have statistics and detail only (spec §4); land cover all five.
-    expect(THEMES.filter((t) => t.id !== 'landcover').every((t) => t.modules.join() === 'statistics,detail')).toBe(true);
+    // Simple themes have statistics and detail only (spec §4); land cover and non-agricultural use all five.
+    for (const id of ['windmill', 'pvland', 'road', 'steelplant'] as const) expect(themeById(id).modules).toEqual(['statistics', 'detail']);
     expect(LANDCOVER.modules).toHaveLength(5);
+    expect(NONAGRICULTURAL.modules).toEqual(LANDCOVER.modules);
+    // Spec §4: grid level 13, or 14 in one theme (the finest spots).
+    expect(THEMES.filter((t) => t.gridLevel === 14).map((t) => t.id)).toEqual(['nonagricultural']);
   });
 
   it('have built monitor routes whose menu entry needs the theme’s permission (the registry reads only the ids)', () => {
@@ -58,6 +62,21 @@ describe('theme declarations', () => {
       'API /api/road/v1 is declared by road and road2',
       'layer road_meta is declared by road and road2',
     ]);
+  });
+
+  it('refuses kinds outside the declared groups, empty groups and restored stages it does not have', () => {
+    const [first, ...rest] = NONAGRICULTURAL.kinds.items;
+    expect(
+      themeProblems({ ...NONAGRICULTURAL, kinds: { ...NONAGRICULTURAL.kinds, items: [{ ...first, group: 'farm' }, ...rest] } }),
+    ).toEqual(['nonagricultural: kind building names no declared group']);
+    const nonagri = NONAGRICULTURAL.kinds.items.filter((k) => k.group === 'nonagri');
+    expect(themeProblems({ ...NONAGRICULTURAL, kinds: { ...NONAGRICULTURAL.kinds, items: nonagri } })).toEqual([
+      'nonagricultural: kind group nongrain has no kinds',
+    ]);
+    expect(themeProblems({ ...WINDMILL, kinds: { ...WINDMILL.kinds, items: [{ ...WINDMILL.kinds.items[0], group: 'x' }] } })).toEqual([
+      'windmill: kinds name groups the theme does not declare',
+    ]);
+    expect(themeProblems({ ...NONAGRICULTURAL, restored: ['9'] })).toEqual(['nonagricultural: restored stage 9 is not one of its stages']);
   });
 
   it('serve every code list as a dictionary', () => {

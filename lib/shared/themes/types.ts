@@ -25,6 +25,8 @@ export interface ColoredCode extends CodeItem {
   color: string;
   /** Line width in pixels where lines differ by more than colour (road grades). */
   width?: number;
+  /** The kind group it belongs to (`kindGroups`: non-agricultural or non-grain use of farmland). */
+  group?: string;
 }
 
 /** A code list a theme filters or styles by, served by the dictionary endpoint under `dictionary`. */
@@ -107,4 +109,14 @@ export interface ThemeDefinition<Id extends string = string> {
   gridLevel: number;
   /** Route name of the visit counter (spec §2 whitelist). */
   routeName: string;
+  /**
+   * Groups the kinds fall into, reported side by side (non-agricultural and non-grain use of farmland);
+   * every kind then names its group. Absent: the kinds are not grouped.
+   */
+  kindGroups?: ThemeCodeList<ColoredCode>;
+  /**
+   * Stages whose land was returned to its former use (rectified farmland): the trend nets them out of
+   * what is lost. Absent: nothing is restored.
+   */
+  restored?: readonly string[];
 }

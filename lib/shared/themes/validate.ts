@@ -75,6 +75,16 @@ export function themeProblems(theme: ThemeDefinition): string[] {
   }
   if (theme.landuse) problems.push(...checkList(theme, 'land-use types', theme.landuse));
   if (theme.layers.zones) problems.push(...checkList(theme, 'zone classes', theme.layers.zones.classes));
+  if (theme.kindGroups) {
+    problems.push(...checkList(theme, 'kind groups', theme.kindGroups));
+    const groups = new Set(theme.kindGroups.items.map((g) => g.value));
+    for (const kind of theme.kinds.items)
+      if (!kind.group || !groups.has(kind.group)) problems.push(`${theme.id}: kind ${kind.value} names no declared group`);
+    for (const group of groups)
+      if (!theme.kinds.items.some((k) => k.group === group)) problems.push(`${theme.id}: kind group ${group} has no kinds`);
+  } else if (theme.kinds.items.some((k) => k.group !== undefined)) problems.push(`${theme.id}: kinds name groups the theme does not declare`);
+  for (const stage of theme.restored ?? [])
+    if (!theme.stages.items.some((k) => k.value === stage)) problems.push(`${theme.id}: restored stage ${stage} is not one of its stages`);
   if (theme.gridLevel < 8 || theme.gridLevel > 16) problems.push(`${theme.id}: grid level ${theme.gridLevel} outside 8–16`);
   return problems;
 }
@@ -96,7 +106,7 @@ export function registryProblems(themes: readonly ThemeDefinition[]): string[] {
     claim(`API ${theme.api}`, theme.id);
     for (const layer of [...theme.layers.features.map((l) => l.name), theme.layers.grid, theme.layers.zones?.name])
       if (layer) claim(`layer ${layer}`, theme.id);
-    for (const list of [theme.kinds, theme.stages, theme.changeTypes, theme.landuse, theme.layers.zones?.classes]) {
+    for (const list of [theme.kinds, theme.stages, theme.changeTypes, theme.landuse, theme.layers.zones?.classes, theme.kindGroups]) {
       if (!list) continue;
       const previous = lists.get(list.dictionary);
       if (previous !== undefined && previous !== list.items)
