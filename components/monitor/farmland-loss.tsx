@@ -20,7 +20,9 @@ export function farmlandLoss(theme: MonitorTheme, series: SpotTrend['series']) {
   const groups = theme.kindGroups?.items ?? [];
   let net = 0;
   return series.map((s) => {
-    const byGroup = groups.map((g) => theme.kinds.items.reduce((sum, k, i) => sum + (k.group === g.value ? (s.byKind[i]?.area ?? 0) : 0), 0));
+    const byGroup = groups.map((g) =>
+      theme.kinds.items.reduce((sum, k, i) => sum + (k.group === g.value ? (s.byKind[i]?.area ?? 0) : 0), 0),
+    );
     net += s.area - s.restoredArea;
     return { batch: s, byGroup, restored: s.restoredArea, net };
   });

@@ -52,7 +52,9 @@ export function KindBreakdown({
             </Table.Thead>
             <Table.Tbody>
               {groups.items.flatMap((group) => {
-                const members = theme.kinds.items.flatMap((kind, i) => (kind.group === group.value ? [{ kind, figures: batch.byKind[i] }] : []));
+                const members = theme.kinds.items.flatMap((kind, i) =>
+                  kind.group === group.value ? [{ kind, figures: batch.byKind[i] }] : [],
+                );
                 const count = members.reduce((n, m) => n + (m.figures?.count ?? 0), 0);
                 const area = members.reduce((n, m) => n + (m.figures?.area ?? 0), 0);
                 return [

@@ -96,7 +96,9 @@ describe('non-agricultural and non-grain use of farmland', () => {
     // An explicit level is honoured; land cover's grid API serves land cover only.
     const coarse = await call(gridGet, `${API}/gridstatistics/percent?level=12`, { params, headers: { token: hebei } });
     expect(gridPercentSchema.parse(coarse.json.data).cellCount).toBeLessThan(grid.cellCount);
-    const crossed = await call(landcoverGridGet, '/api/spot/v2/gridstatistics/percent?theme=nonagricultural', { headers: { token: hebei } });
+    const crossed = await call(landcoverGridGet, '/api/spot/v2/gridstatistics/percent?theme=nonagricultural', {
+      headers: { token: hebei },
+    });
     expect(crossed.json.code).toBe(400);
     const badKind = await call(gridGet, `${API}/gridstatistics/percent?tblx=wind`, { params, headers: { token: hebei, 'x-locale': 'zh' } });
     expect(badKind.json.code).toBe(400);
@@ -125,7 +127,9 @@ describe('non-agricultural and non-grain use of farmland', () => {
     expect(spread!.dense / spread!.n).toBeGreaterThan(0.3);
     expect(spread!.fish_south).toBeGreaterThan(2 * spread!.fish_north);
     expect(spread!.big).toBe(0);
-    const [tibet] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM spots WHERE theme = 'nonagricultural' AND xzqdm LIKE '71%'`);
+    const [tibet] = await db().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM spots WHERE theme = 'nonagricultural' AND xzqdm LIKE '71%'`,
+    );
     expect(tibet!.n).toBe(0); // Taiwan is outside the programme
   });
 });

@@ -279,7 +279,10 @@ export async function spotTrend(db: Queryable, options: { regionId: string; filt
       area: r.area,
       ...optionalMeasures(theme, r),
       byChangeType: r.by_change ?? [],
-      byKind: (kindsOf.get(r.id) ?? theme.kinds.items.map(() => ({ count: 0, area: 0 }))).map((k) => ({ count: k.count, area: rounded(k.area) })),
+      byKind: (kindsOf.get(r.id) ?? theme.kinds.items.map(() => ({ count: 0, area: 0 }))).map((k) => ({
+        count: k.count,
+        area: rounded(k.area),
+      })),
       restoredArea: rounded(restoredOf.get(r.id) ?? 0),
     })),
   };

@@ -82,7 +82,8 @@ export function themeProblems(theme: ThemeDefinition): string[] {
       if (!kind.group || !groups.has(kind.group)) problems.push(`${theme.id}: kind ${kind.value} names no declared group`);
     for (const group of groups)
       if (!theme.kinds.items.some((k) => k.group === group)) problems.push(`${theme.id}: kind group ${group} has no kinds`);
-  } else if (theme.kinds.items.some((k) => k.group !== undefined)) problems.push(`${theme.id}: kinds name groups the theme does not declare`);
+  } else if (theme.kinds.items.some((k) => k.group !== undefined))
+    problems.push(`${theme.id}: kinds name groups the theme does not declare`);
   for (const stage of theme.restored ?? [])
     if (!theme.stages.items.some((k) => k.value === stage)) problems.push(`${theme.id}: restored stage ${stage} is not one of its stages`);
   if (theme.gridLevel < 8 || theme.gridLevel > 16) problems.push(`${theme.id}: grid level ${theme.gridLevel} outside 8–16`);
