@@ -203,6 +203,7 @@ function extraRows(theme: MonitorTheme, spot: Spot, t: ReturnType<typeof useTran
 function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot: SpotDetail; onClose: () => void; onZoom: () => void }) {
   const t = useTranslations('Monitor');
   const locale = useLocale();
+  const landuseLabel = theme.landuse?.label?.[locale === 'zh' ? 'zh' : 'en'] ?? t('landuse');
   const rows: [string, string][] = [
     [t('batch'), spot.batchName],
     ...extraRows(theme, spot, t, locale),
@@ -211,7 +212,7 @@ function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot
     [t(theme.id === 'landcover' ? 'stage' : 'status'), spot.stageName],
     [t(theme.id === 'landcover' ? 'tblx' : 'kind'), spot.tblxName],
     ...(spot.changeTypeName ? ([[t('changeType'), spot.changeTypeName]] as [string, string][]) : []),
-    ...(spot.landuseName ? ([[t('landuse'), spot.landuseName]] as [string, string][]) : []),
+    ...(spot.landuseName ? ([[landuseLabel, spot.landuseName]] as [string, string][]) : []),
     [t('filename'), spot.filename],
     ...(spot.area > 0 ? ([[t('areaHa'), formatHectares(spot.area, locale)]] as [string, string][]) : []),
     [t('detectedOn'), spot.detectedOn],

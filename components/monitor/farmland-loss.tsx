@@ -61,12 +61,12 @@ export function FarmlandLoss({ theme, series, regionName }: { theme: MonitorThem
             <Table.Tr>
               <Table.Th>{t('batch')}</Table.Th>
               {groups.map((g) => (
-                <Table.Th key={g.value} className={classes.numeric}>
-                  {t('lossFound', { group: name(g) })}
+                <Table.Th key={g.value} className={classes.numericHead}>
+                  {name(g)}
                 </Table.Th>
               ))}
-              <Table.Th className={classes.numeric}>{t('lossRestored')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('lossNet')}</Table.Th>
+              <Table.Th className={classes.numericHead}>{t('lossRestored')}</Table.Th>
+              <Table.Th className={classes.numericHead}>{t('lossNet')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

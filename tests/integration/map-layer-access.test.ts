@@ -18,9 +18,10 @@ const db = withTestDatabase();
 
 const RESTRICTED = ['spot_meta', 'spot_meta_v2', 'spot_meta_style_spot_type', 'grid_statistics_default'] as const;
 
-/** Every other declared theme's layers, with the table their rows come from (features or suitability zones). */
+/** Every other declared theme's layers, with the table their rows come from (features and grid cells, or suitability zones). */
 const THEME_LAYERS = THEMES.filter((t) => t.id !== 'landcover').flatMap((theme) => [
   ...theme.layers.features.map((l) => ({ theme: theme.id, layer: l.name, table: 'spots' as const })),
+  ...(theme.layers.grid ? [{ theme: theme.id, layer: theme.layers.grid, table: 'spots' as const }] : []),
   ...(theme.layers.zones ? [{ theme: theme.id, layer: theme.layers.zones.name, table: 'theme_zones' as const }] : []),
 ]);
 

@@ -95,8 +95,11 @@ export interface ThemeDefinition<Id extends string = string> {
   stages: ThemeCodeList<CodeItem & { color?: string }>;
   /** Change types of the legend's checkboxes (land cover only; spec §3). */
   changeTypes: ThemeCodeList<ColoredCode> | null;
-  /** The land (use) under or around a feature (land cover's land-use types, PV's ground). */
-  landuse: ThemeCodeList<CodeItem & { color?: string }> | null;
+  /**
+   * The land (use) under or around a feature (land cover's land-use types, PV's ground, the farmland class a
+   * non-agricultural spot took), with the name it goes by where "land-use type" would mislead.
+   */
+  landuse: (ThemeCodeList<CodeItem & { color?: string }> & { label?: Bilingual }) | null;
   /** Extra attributes its features carry, in list, detail and map layers (a whitelist). */
   extras: readonly FeatureExtra[];
   /** Map layers (spec §7 layer names): the detail features, the grid cells, suitability zones. */

@@ -58,7 +58,11 @@ export const NONAGRICULTURAL = {
   restored: ['4'],
   stages: { dictionary: 'NONAGRICULTURAL_META_STAGE', items: NONAGRICULTURAL_STAGES },
   changeTypes: null,
-  landuse: { dictionary: 'NONAGRICULTURAL_FARMLAND_CLASS', items: FARMLAND_CLASSES },
+  landuse: {
+    dictionary: 'NONAGRICULTURAL_FARMLAND_CLASS',
+    items: FARMLAND_CLASSES,
+    label: { zh: '所占耕地类别', en: 'Farmland taken' },
+  },
   extras: ['landuse_type'],
   layers: {
     features: [
