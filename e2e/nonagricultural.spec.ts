@@ -41,6 +41,7 @@ test('zh: non-agricultural use — kinds by group, grid at level 14, sequence, f
   await expect(page).toHaveURL(/module=grid/);
   await expect(page.getByTestId('grid-explained')).toContainText(/约 [12]\.\d 公里见方/);
   await expect(page.getByTestId('grid-table').locator('tbody tr').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/nonagricultural-zh-grid.png', fullPage: true });
 
   await page.getByRole('tab', { name: /时序/ }).click();
   await expect(page.getByTestId('sequence-table').getByRole('columnheader')).toHaveCount(6);
