@@ -37,7 +37,7 @@ export function useDeformCell(point: readonly [number, number] | null) {
 
 /** A shared URL's uploaded area or list, to show its name again (the image query's stored uploads). */
 export function useDeformUpload(kind: 'shp' | 'file', id: string | null) {
-  return useQuery({
+  return useQuery<{ name: string; lines: number | null }>({
     queryKey: deformKeys.upload(kind, id),
     queryFn:
       id === null
