@@ -57,13 +57,13 @@ function parseArea(params: URLSearchParams): AreaChoice {
 }
 
 export function parseDeformState(params: URLSearchParams): DeformState {
-  const module = DEFORM_MODULES.find((m) => m === params.get('module')) ?? 'products';
+  const chosen = DEFORM_MODULES.find((m) => m === params.get('module')) ?? 'products';
   const dateFrom = params.get('from');
   const dateTo = params.get('to');
   const page = Number(params.get('page'));
   const point = numbers(params.get('at'), 2);
   return {
-    module,
+    module: chosen,
     missions: list(params.get('mission'), MISSIONS),
     passes: list(params.get('pass'), PASSES),
     dateFrom: dateFrom && DATE.test(dateFrom) ? dateFrom : null,

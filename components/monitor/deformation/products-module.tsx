@@ -2,7 +2,7 @@
 
 import { Alert, Anchor, Button, Checkbox, FileButton, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import { MapView, type BBox, type DrawnShape, type OutlineLayer } from '@/components/map';
 import { downloadExport, saveBlob } from '@/lib/client/download-export';
@@ -199,9 +199,9 @@ export function ProductsModule({ config, state, update }: { config: MapClientCon
   const [drawn, setDrawn] = useState<BBox | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const list = products.data?.list ?? [];
+  const list = useMemo(() => products.data?.list ?? [], [products.data]);
+  // A selection from another page or search is simply not found.
   const focus = list.find((p) => p.id === selected) ?? null;
-  useEffect(() => setSelected(null), [state.page, filter]);
 
   const outlines = useMemo<OutlineLayer[]>(
     () => (list.length ? [{ id: `frames-${state.page}-${list[0]!.id}`, data: footprints(list, selected), emphasis: 'context', interactive: false }] : []),
