@@ -133,7 +133,7 @@ async function prepare(tx: Queryable, searchArea: SearchArea | undefined, source
     `CREATE TEMP TABLE cov_scene ON COMMIT DROP AS
        SELECT s.id, s.file_name, s.acquired_at, s.cloud_pct::float8 AS cloud_pct, s.footprint, NULL::float8 AS km2
          FROM (SELECT ${source.columns} FROM ${source.from} ${where}
-                ORDER BY s.acquired_at DESC, s.id DESC LIMIT $${params.length}) s`,
+                ORDER BY acquired_at DESC, id DESC LIMIT $${params.length}) s`,
     params,
   );
   const [counts] = await tx.query<{ n: number; km2: number }>(
