@@ -38,7 +38,7 @@ const search = (token: string, filter: object, pageSize = 100) =>
   call(basePost, `${API}/base`, { body: { filter, pageSize }, headers: { token } });
 
 /** Product ids newest first, as the search orders them. */
-async function sqlIds(where: string, params: unknown[]): Promise<string[]> {
+async function sqlIds(where: string, params: string[]): Promise<string[]> {
   const rows = await db().query<{ id: string }>(`SELECT id FROM deform_products WHERE ${where} ORDER BY date_end DESC, id DESC`, params);
   return rows.map((r) => r.id);
 }

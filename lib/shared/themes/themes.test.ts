@@ -73,7 +73,7 @@ describe('theme declarations', () => {
 
   it('refuses a rate grid whose diverging classes have gaps, no zero or spot layers beside it', () => {
     const grid = SURFACE_DEFORM.rateGrid;
-    const classes = [...grid.classes];
+    const classes: { from: number; to: number; color: string }[] = [...grid.classes];
     classes[2] = { ...classes[2]!, from: classes[2]!.from + 1 };
     expect(themeProblems({ ...SURFACE_DEFORM, rateGrid: { ...grid, classes } })).toEqual([
       'surface_deform: rate class 2 does not start where class 1 ends',
