@@ -91,7 +91,8 @@ export function deformSearch(state: DeformState): string {
   if (area.kind === 'file') params.set('list', area.uploadId);
   if (state.page > 1) params.set('page', String(state.page));
   if (state.point) params.set('at', state.point.map(round5).join(','));
-  return params.toString();
+  // Commas need no escaping in a query: the shared link stays readable (at=116.55,39.95).
+  return params.toString().replaceAll('%2C', ',');
 }
 
 function searchArea(area: AreaChoice): SearchArea | undefined {
