@@ -40,8 +40,9 @@ export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<Them
         </Alert>
         <Suspense fallback={null}>
           {theme.rateGrid ? (
-            // A rate-grid theme (surface deformation, ADR 0015) has its own modules.
-            <ClientMessages groups={['MapView', 'Monitor', 'Deformation']}>
+            // A rate-grid theme (surface deformation, ADR 0015) has its own modules; its search checks its
+            // input with the image query's schemas, whose messages come along.
+            <ClientMessages groups={['MapView', 'Monitor', 'Deformation', 'Catalogue', 'Coverage', 'SceneList']}>
               <QueryBoundary>
                 <DeformationScreen theme={theme} config={config} />
               </QueryBoundary>
