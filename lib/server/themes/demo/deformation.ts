@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Demo data of the surface deformation theme (ADR 0015), generated deterministically and without a
  * database (the seed step, deformation-seed.ts, stores it and finds each cell's county):
