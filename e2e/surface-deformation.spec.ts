@@ -36,12 +36,13 @@ test('zh: surface deformation — search products by region, a Cangzhou cell’s
   const rows = page.getByTestId('deform-products').locator('tbody tr');
   await expect(rows.first()).toContainText('降轨');
   await expect(rows.first()).toContainText(/_\d{3}D_/);
+  await page.screenshot({ path: 'test-results/surface-deform-zh-products.png', fullPage: true });
 
   // The rate grid: the Cangzhou bowl's cell, its rate (subsidence) and series.
   await page.getByRole('tab', { name: '形变速率' }).click();
   await expect(page).toHaveURL(/module=rates/);
   await page.getByRole('group', { name: '典型沉降区' }).getByRole('button', { name: '沧州' }).click();
-  await expect(page).toHaveURL(/at=116\.85,38\.3/);
+  await expect(page).toHaveURL(/at=116\.85,38\.3$/);
   const cell = page.getByTestId('deform-cell');
   await expect(cell).toContainText('沉降');
   await expect(page.getByTestId('deform-rate')).toHaveText(/^-\d+(\.\d)? 毫米\/年$/);
