@@ -52,6 +52,7 @@ test('zh: surface deformation — search products by region, a Cangzhou cell’s
   const rate = await page.getByTestId('deform-rate').textContent();
   await page.goto(page.url());
   await expect(page.getByTestId('deform-rate')).toHaveText(rate ?? '');
+  await expect(page.getByTestId('deform-series-chart')).toBeVisible();
   await page.screenshot({ path: 'test-results/surface-deform-zh.png', fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });

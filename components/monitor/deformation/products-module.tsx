@@ -25,6 +25,7 @@ type AreaKind = AreaChoice['kind'];
 /** The filter form: edits stay local until Search puts them in the URL (page 1). */
 function Filters({ state, update, drawn }: { state: DeformState; update: DeformUpdate; drawn: BBox | null }) {
   const t = useTranslations('Deformation');
+  const tm = useTranslations('Monitor');
   const locale = useLocale() as 'zh' | 'en';
   const [missions, setMissions] = useState(state.missions);
   const [passes, setPasses] = useState(state.passes);
@@ -45,7 +46,7 @@ function Filters({ state, update, drawn }: { state: DeformState; update: DeformU
     setUploading(true);
     const url = target === 'shp' ? `${DEFORM_API}/upload/shp` : `${DEFORM_API}/upload/file/v2/FILE_NAMES`;
     const schema = target === 'shp' ? uploadedAreaSchema : sceneListSchema;
-    uploadFile<{ id: string }>(url, file, schema, { locale, onProgress: () => {}, fallback: t('errors.badId') })
+    uploadFile<{ id: string }>(url, file, schema, { locale, onProgress: () => {}, fallback: tm('errorText') })
       .promise.then((answer) => setUpload({ kind: target, id: answer.id }))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
       .finally(() => setUploading(false));
