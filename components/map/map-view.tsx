@@ -6,7 +6,7 @@ import { VisuallyHidden } from '@mantine/core';
 import type { Map as LeafletMap, PopupEvent } from 'leaflet';
 import { useTranslations } from 'next-intl';
 import { useEffect, useEffectEvent, useId, useReducer, useState, type KeyboardEvent } from 'react';
-import { MapContainer, useMap, ZoomControl } from 'react-leaflet';
+import { MapContainer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { wmsServiceUrl, type BaseLayerKind } from '@/lib/shared/map/config';
 import { DEFAULT_MAP_CENTER } from '@/lib/shared/regions/codes';
 import { BaseLayers, BaseLayerSwitch } from './base-layers';
@@ -149,6 +149,12 @@ function LinkedViewSync({ link }: { link: ViewLink }) {
   return null;
 }
 
+/** Reports map clicks as [longitude, latitude]. */
+function ClickReporter({ onClick }: { onClick: (point: [number, number]) => void }) {
+  useMapEvents({ click: (event) => onClick([event.latlng.lng, event.latlng.lat]) });
+  return null;
+}
+
 /** The map itself (client only; loaded through index.tsx). See types.ts for the props. */
 export function MapViewImpl({
   config,
@@ -169,6 +175,7 @@ export function MapViewImpl({
   height = '100%',
   viewLink,
   baseSwitch = true,
+  onMapClick,
 }: MapViewProps) {
   const text = useSketchText();
   const { t } = text;
@@ -228,6 +235,7 @@ export function MapViewImpl({
           {markers ? <MarkerLayer markers={markers} selectedId={selectedMarkerId} onSelect={onSelectMarker} /> : null}
           {tools.length > 0 ? <SketchLayer state={sketch} dispatch={dispatch} panelHost={panelHost} /> : null}
           {viewLink ? <LinkedViewSync link={viewLink} /> : null}
+          {onMapClick && sketch.tool === null ? <ClickReporter onClick={onMapClick} /> : null}
         </MapContainer>
         {sketch.tool ? <span className={classes.crosshair} aria-hidden="true" /> : null}
       </div>

@@ -163,6 +163,8 @@ export interface MapViewProps {
   viewLink?: ViewLink;
   /** Offer the VEC / IMG base-layer switch, default true (small multiples leave it out). */
   baseSwitch?: boolean;
+  /** Called with [longitude, latitude] when the map is clicked outside a drawing tool (e.g. to read a grid cell). */
+  onMapClick?: (point: [number, number]) => void;
 }
 
 export type { MapClientConfig };

@@ -12,3 +12,7 @@ export const LazyTrendLineChart = dynamic(() => import('./charts').then((m) => m
   ssr: false,
   loading: () => <Skeleton height={280} />,
 });
+export const LazyDeformationSeriesChart = dynamic(() => import('./deformation/series-chart').then((m) => m.DeformationSeriesChart), {
+  ssr: false,
+  loading: () => <Skeleton height={240} />,
+});

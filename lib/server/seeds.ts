@@ -16,6 +16,7 @@ import { shareSeed } from './share/seed';
 import { spotsSeed } from './spots/seed';
 import { nonagriculturalDemoSeed } from './themes/demo/nonagricultural-seed';
 import { themesDemoSeed } from './themes/demo/seed';
+import { deformDemoSeed } from './themes/demo/deformation-seed';
 import { satellitesSeed } from './satellites/seed';
 import { accountsSeed } from './users/seed';
 
@@ -35,5 +36,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   spotsSeed,
   themesDemoSeed,
   nonagriculturalDemoSeed,
+  deformDemoSeed,
   catalogueSeed,
 ];

@@ -170,7 +170,8 @@ const MONITOR_ROUTES: RouteDef[] = [
 function declaredTheme(route: RouteDef): RouteDef {
   // Only the ids, not the declarations: the menu is in every page's first load. A theme's path is
   // /monitor/<id> and its permission the route's (lib/shared/themes/themes.test.ts holds both).
-  if (!(THEME_IDS as readonly string[]).includes(route.segment)) return route;
+  // A theme id with underscores has its camel-cased path (surface_deform → surfaceDeform).
+  if (!THEME_IDS.some((id) => id.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) === route.segment)) return route;
   // A built theme's screen is open: its statistics module is public (spec §4, §6; issue 6). Its menu entry,
   // detail modules, APIs and layers need the theme's permission.
   return { ...route, authority: undefined, built: true };

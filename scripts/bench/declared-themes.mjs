@@ -8,6 +8,7 @@
 // is what the portal paints, not a copy that could drift.
 import { THEMES } from '../../lib/shared/themes/index.ts';
 import { SPOT_LAYERS } from '../../lib/server/spots/map-layers.ts';
+import { DEFORMATION_LAYERS } from '../../lib/server/deformation/map-layers.ts';
 
 const zooms = JSON.parse(process.argv[2] ?? '[]');
 const OTHER = '__undeclared__';
@@ -24,7 +25,8 @@ function codesOf(theme, styleBy) {
 const degreesPerPixel = (zoom) => 360 / 2 ** zoom / 256;
 
 const byName = new Map(SPOT_LAYERS.map((l) => [l.name, l]));
-const themes = THEMES.map((theme) => ({
+// Rate-grid themes (surface deformation) have no statistics or feature layers: listed apart, below.
+const themes = THEMES.filter((theme) => !theme.rateGrid).map((theme) => ({
   id: theme.id,
   // Land cover keeps spot v2's `spotstatistics` (lib/shared/themes/index.ts themeByApi); the others `statistics`.
   latest: `${theme.api}/${theme.id === 'landcover' ? 'spotstatistics' : 'statistics'}/lastest`,
@@ -51,4 +53,16 @@ const themes = THEMES.map((theme) => ({
     };
   }),
 }));
-process.stdout.write(JSON.stringify({ themes }) + '\n');
+/** Rate grids: the layer and the paint of each declared class (at its middle; the outer classes open-ended). */
+const rateGrids = THEMES.filter((theme) => theme.rateGrid).map((theme) => {
+  const layer = DEFORMATION_LAYERS.find((l) => l.name === theme.rateGrid.rateLayer);
+  const style = layer.styles[layer.name];
+  return {
+    id: theme.id,
+    layer: layer.name,
+    from: layer.from,
+    drawOrder: layer.drawOrder,
+    classes: theme.rateGrid.classes.map((c) => ({ from: c.from, to: c.to, paint: style.paint({ rate: (c.from + c.to) / 2 }, 0) })),
+  };
+});
+process.stdout.write(JSON.stringify({ themes, rateGrids }) + '\n');

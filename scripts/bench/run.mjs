@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as catalogue from './catalogue.mjs';
+import * as deformGrid from './deform-grid.mjs';
 import * as homeThroughput from './home-throughput.mjs';
 import * as lighthouse from './lighthouse.mjs';
 import * as loadMix from './load-mix.mjs';
@@ -18,7 +19,7 @@ import * as spotStatistics from './spot-statistics.mjs';
 import * as wmsGetMap from './wms-getmap.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
-const BENCHMARKS = [homeThroughput, wmsGetMap, spotStatistics, loadMix, lighthouse, catalogue, orders];
+const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, lighthouse, catalogue, orders];
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 function number(name, fallback, { min, integer = false }) {

@@ -81,8 +81,8 @@ export const timeLimitSeconds = ({ seconds, warmupSeconds }) => 60 + 420 + setCo
 
 const HALF = 20037508.342789244;
 
-const tileX = (lon, zoom) => Math.floor(((lon + 180) / 360) * 2 ** zoom);
-function tileY(lat, zoom) {
+export const tileX = (lon, zoom) => Math.floor(((lon + 180) / 360) * 2 ** zoom);
+export function tileY(lat, zoom) {
   const latRad = (lat * Math.PI) / 180;
   return Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** zoom);
 }
@@ -94,13 +94,13 @@ function tileBox(zoom, x, y) {
 }
 
 /** BLOCK × BLOCK tiles from x0/y0, row by row. */
-function tileBlock(zoom, x0, y0) {
+export function tileBlock(zoom, x0, y0) {
   const tiles = [];
   for (let dy = 0; dy < BLOCK; dy++) for (let dx = 0; dx < BLOCK; dx++) tiles.push(tileBox(zoom, x0 + dx, y0 + dy));
   return tiles;
 }
 
-function getMapPath(bbox, layer, cql) {
+export function getMapPath(bbox, layer, cql) {
   const params = new URLSearchParams({
     SERVICE: 'WMS',
     VERSION: '1.1.1',
@@ -113,13 +113,13 @@ function getMapPath(bbox, layer, cql) {
     HEIGHT: '256',
     FORMAT: 'image/png',
     TRANSPARENT: 'TRUE',
-    CQL_FILTER: cql,
+    ...(cql ? { CQL_FILTER: cql } : {}),
   });
   return `/map/cloudPlatform/wms?${params}`;
 }
 
 /** A CSS colour as the portal's styles write it (`#rrggbb` or `rgba(r, g, b, a)`) → MapServer `r g b` and opacity 0–100. */
-function colour(css) {
+export function colour(css) {
   const hex = /^#([0-9a-f]{6})$/i.exec(css);
   if (hex) {
     const n = Number.parseInt(hex[1], 16);
@@ -295,7 +295,7 @@ async function densestPlaces(db, theme, zooms) {
   }
 }
 
-function runMap2img(args) {
+export function runMap2img(args) {
   return new Promise((resolve) => {
     const child = spawn('map2img', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -306,7 +306,7 @@ function runMap2img(args) {
 }
 
 /** MapServer's rate: `workers` processes in a closed loop over the tiles, each drawing a tile DRAWS_PER_PROCESS times. */
-async function mapserverPhase({ file, layer, tiles, workers, seconds, out }) {
+export async function mapserverPhase({ file, layer, tiles, workers, seconds, out }) {
   const until = Date.now() + seconds * 1000;
   let next = 0;
   let draws = 0;
@@ -360,7 +360,7 @@ async function paintedMask(png) {
 }
 
 /** Painted shares of both images and how well they agree (pixels painted by both ÷ by either). */
-async function comparePaint(a, b) {
+export async function comparePaint(a, b) {
   const [ma, mb] = [await paintedMask(a), await paintedMask(b)];
   let na = 0;
   let nb = 0;
@@ -374,7 +374,7 @@ async function comparePaint(a, b) {
   return { shares: [na / ma.length, nb / mb.length], overlap: either ? both / either : 1 };
 }
 
-const percent = (r, digits = 0) => `${(r * 100).toFixed(digits)}%`;
+export const percent = (r, digits = 0) => `${(r * 100).toFixed(digits)}%`;
 
 export async function run({ seconds, warmupSeconds, rounds, connections, log }) {
   if (spawnSync('map2img', ['-v']).status !== 0) throw new Error('map2img not found (Debian: mapserver-bin)');

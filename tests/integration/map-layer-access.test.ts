@@ -25,6 +25,9 @@ const THEME_LAYERS = THEMES.filter((t) => t.id !== 'landcover').flatMap((theme) 
   ...(theme.layers.zones ? [{ theme: theme.id, layer: theme.layers.zones.name, table: 'theme_zones' as const }] : []),
 ]);
 
+/** Rate-grid themes' layers (surface deformation, ADR 0015): the rate cells and the product frames. */
+const RATE_LAYERS = THEMES.flatMap((t) => (t.rateGrid ? [t.rateGrid.rateLayer, t.rateGrid.productLayer] : []));
+
 interface Place {
   code: string;
   lon: number;
@@ -127,8 +130,8 @@ describe('restricted map layers (permission and area ranges, every service)', ()
 
   it('declares its theme’s permission and an area-range rule on every theme layer', () => {
     const restricted = allLayers().filter((l) => l.access.kind === 'restricted');
-    expect(restricted.map((l) => l.name).sort()).toEqual([...RESTRICTED, ...THEME_LAYERS.map((l) => l.layer)].sort());
-    for (const layer of restricted) {
+    expect(restricted.map((l) => l.name).sort()).toEqual([...RESTRICTED, ...THEME_LAYERS.map((l) => l.layer), ...RATE_LAYERS].sort());
+    for (const layer of restricted.filter((l) => !RATE_LAYERS.includes(l.name))) {
       const theme = THEMES.find((t) =>
         [...t.layers.features.map((f) => f.name), t.layers.grid, t.layers.zones?.name].includes(layer.name),
       )!;
@@ -201,6 +204,36 @@ describe('the other themes’ layers (each its own permission; a Hebei user sees
     expect(await observe(layer, other, hebei)).toEqual(NOTHING);
     const mine = await observe(layer, own, hebei);
     expect(mine.getMap).toBeGreaterThan(0);
+    expect(mine.wfs).toBeGreaterThan(0);
+    expect(mine.wfsCodes.every((code) => code.startsWith('13'))).toBe(true);
+    expect(mine.wmts).toBeGreaterThan(0);
+  });
+});
+
+describe('the surface deformation rate layer (MOD_076; a Hebei user sees only Hebei’s cells)', () => {
+  async function cellIn(prefix: string): Promise<Place> {
+    const [row] = await db().query<Place>(
+      `SELECT xzqdm AS code, ST_X(ST_Centroid(geom)) AS lon, ST_Y(ST_Centroid(geom)) AS lat FROM deform_cells
+        WHERE xzqdm LIKE $1 ORDER BY rate LIMIT 1`,
+      [`${prefix}%`],
+    );
+    if (!row) throw new Error(`no rate cell in ${prefix}`);
+    return row;
+  }
+
+  it('answers holders of MOD_076 within their range only, on every service', async () => {
+    const layer = THEMES.find((t) => t.rateGrid)!.rateGrid!.rateLayer;
+    const admin = await tokenOf('demo-admin');
+    const hebei = await tokenOf('demo-hebei');
+    const city = await tokenOf('demo-city'); // land cover only
+    const cangzhou = await cellIn('1309');
+    const beijing = await cellIn('11');
+    for (const place of [cangzhou, beijing]) expect((await observe(layer, place, admin)).wfs).toBeGreaterThan(0);
+    expect(await observe(layer, cangzhou, city)).toEqual(NOTHING);
+    expect(await observe(layer, beijing, hebei)).toEqual(NOTHING);
+    const mine = await observe(layer, cangzhou, hebei);
+    expect(mine.getMap).toBeGreaterThan(0);
+    expect(mine.getFeatureInfo).toBeGreaterThan(0);
     expect(mine.wfs).toBeGreaterThan(0);
     expect(mine.wfsCodes.every((code) => code.startsWith('13'))).toBe(true);
     expect(mine.wmts).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ import 'server-only';
  */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
-import { SELECT_MODES, type SceneFilter } from '../../shared/contracts/catalogue';
+import { SELECT_MODES, type SceneFilter, type SearchArea } from '../../shared/contracts/catalogue';
 import {
   COVERAGE_LIMITS,
   type CoverageAnalysis,
@@ -81,14 +81,34 @@ interface Prepared {
 }
 
 /**
+ * Where an analysis' footprints come from: the image query's scenes, or another product set searched with
+ * the same areas (surface deformation's InSAR products). The rows are on alias `s`.
+ */
+export interface FootprintSource {
+  /** FROM clause naming the rows `s`. */
+  from: string;
+  /** id, file_name, acquired_at (timestamptz), cloud_pct and footprint of a row. */
+  columns: string;
+  /** The WHERE conditions of the search (and checked ids), pushing their parameters. */
+  conditions: (params: SqlParam[]) => string[];
+}
+
+/** The scenes of a search (and its checked ids). */
+const sceneSource = ({ filter, ids }: CoverageScenes): FootprintSource => ({
+  from: 'scenes s',
+  columns: 's.id, s.file_name, s.acquired_at, s.cloud_pct, s.footprint',
+  conditions: (params) => sceneConditions({ filter, ids }, params),
+});
+
+/**
  * Fills the temporary tables of one analysis (dropped at commit):
  * - `cov_area`: the area of interest with its km² (and the geometry the ranking cuts, `rank`);
  * - `cov_scene`: the scenes (the ids given, within the search, or every result newest first) up to the cap;
  *   the km² of each footprint inside the area is filled by the fall figures only (`sceneShares`).
  */
-async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> {
-  const { filter, ids } = input;
-  if (!filter.area || filter.area.mode === SELECT_MODES.FILE) throw areaRequired();
+async function prepare(tx: Queryable, searchArea: SearchArea | undefined, source: FootprintSource): Promise<Prepared> {
+  if (!searchArea || searchArea.mode === SELECT_MODES.FILE) throw areaRequired();
+  const filter = { area: searchArea };
   await checkArea(tx, filter);
   const areaParams: SqlParam[] = [];
   // Regions by their full-resolution boundary: the mid-resolution one is off by up to 0.9 % for a province
@@ -107,13 +127,13 @@ async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> 
     areaParams,
   );
   const params: SqlParam[] = [];
-  const where = whereSql(sceneConditions({ filter, ids }, params));
+  const where = whereSql(source.conditions(params));
   params.push(COVERAGE_LIMITS.maxScenes + 1);
   await tx.query(
     `CREATE TEMP TABLE cov_scene ON COMMIT DROP AS
        SELECT s.id, s.file_name, s.acquired_at, s.cloud_pct::float8 AS cloud_pct, s.footprint, NULL::float8 AS km2
-         FROM (SELECT s.id, s.file_name, s.acquired_at, s.cloud_pct, s.footprint FROM scenes s ${where}
-                ORDER BY s.acquired_at DESC, s.id DESC LIMIT $${params.length}) s`,
+         FROM (SELECT ${source.columns} FROM ${source.from} ${where}
+                ORDER BY acquired_at DESC, id DESC LIMIT $${params.length}) s`,
     params,
   );
   const [counts] = await tx.query<{ n: number; km2: number }>(
@@ -129,8 +149,8 @@ async function prepare(tx: Queryable, input: CoverageScenes): Promise<Prepared> 
     );
     sceneCount = COVERAGE_LIMITS.maxScenes;
     const countParams: SqlParam[] = [];
-    const countWhere = whereSql(sceneConditions({ filter, ids }, countParams));
-    const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM scenes s ${countWhere}`, countParams);
+    const countWhere = whereSql(source.conditions(countParams));
+    const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${source.from} ${countWhere}`, countParams);
     matched = row?.n ?? matched;
   }
   return { areaKm2: counts?.km2 ?? 0, sceneCount, matched, capped };
@@ -215,7 +235,7 @@ async function subRegions(tx: Queryable, filter: SceneFilter, locale: Locale): P
 /** Covered km² and %, per county, and the uncovered part. */
 export async function coverageAnalysis(db: Database, input: CoverageScenes, locale: Locale): Promise<CoverageAnalysis> {
   return analyse(db, async (tx) => {
-    const p = await prepare(tx, input);
+    const p = await prepare(tx, input.filter.area, sceneSource(input));
     const union = await unionInside(tx);
     const list = await subRegions(tx, input.filter, locale);
     return {
@@ -232,8 +252,13 @@ export async function coverageAnalysis(db: Database, input: CoverageScenes, loca
 
 /** The union of the footprints (wherever they lie) and the part of it inside the area. */
 export async function unionArea(db: Database, input: CoverageScenes): Promise<UnionArea> {
+  return unionAreaOf(db, input.filter.area, sceneSource(input));
+}
+
+/** `unionArea` of any footprint source searched with the image query's areas. */
+export async function unionAreaOf(db: Database, area: SearchArea | undefined, source: FootprintSource): Promise<UnionArea> {
   return analyse(db, async (tx) => {
-    const p = await prepare(tx, input);
+    const p = await prepare(tx, area, source);
     const union = await unionInside(tx);
     const [row] = await tx.query<{ km2: number | null; union: string | null }>(
       `SELECT ST_Area(u::geography) / 1e6 AS km2, ${displaySql('u')} AS union FROM cov_union`,
@@ -290,7 +315,7 @@ async function sceneShares(tx: Queryable): Promise<void> {
 /** Each scene's share of the area, and the minimal set (greedy by area gained, clearest among near-ties). */
 export async function fallFigures(db: Database, input: CoverageScenes): Promise<FallFigures> {
   return analyse(db, async (tx) => {
-    const p = await prepare(tx, input);
+    const p = await prepare(tx, input.filter.area, sceneSource(input));
     await sceneShares(tx);
     await rankingPieces(tx);
     const scenes = await tx.query<{ id: string; file_name: string; acquired_at: string; cloud_pct: number | null; km2: number }>(
@@ -381,7 +406,7 @@ export async function uncoveredRemainder(
   input: CoverageScenes,
 ): Promise<{ geometry: Geometry; areaKm2: number; uncoveredKm2: number; sceneCount: number }> {
   return analyse(db, async (tx) => {
-    const p = await prepare(tx, input);
+    const p = await prepare(tx, input.filter.area, sceneSource(input));
     const [row] = await tx.query<{ geojson: string | null; km2: number | null }>(
       `SELECT CASE WHEN ST_IsEmpty(d) THEN NULL ELSE ST_AsGeoJSON(ST_Multi(d), 7) END AS geojson, ST_Area(d::geography) / 1e6 AS km2
          FROM (SELECT ST_CollectionExtract(ST_Difference(a.g, coalesce((SELECT ST_Union(footprint) FROM cov_scene), ${EMPTY})), 3) AS d

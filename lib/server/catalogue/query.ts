@@ -182,7 +182,12 @@ function sceneListCondition(uploadId: string, params: SqlParam[]): string {
       SELECT m.id ${lines} ON m.path = l.path AND m."row" = l."row" AND m.orbit_number = l.orbit WHERE ${mine} AND l.orbit IS NOT NULL)`;
 }
 
-function areaCondition(area: SearchArea, params: SqlParam[]): string {
+/**
+ * Footprints on alias `s` (a `footprint` column) that meet the area. Shared with the other product sets
+ * searched like scenes (surface deformation, lib/server/deformation): `fileList` says which rows an uploaded
+ * list names (the scene catalogue's by file name, path/row or orbit).
+ */
+export function areaCondition(area: SearchArea, params: SqlParam[], fileList: (uploadId: string, params: SqlParam[]) => string = sceneListCondition): string {
   switch (area.mode) {
     case SELECT_MODES.REGION:
       return regionCondition(area.regionCodes, params);
@@ -193,7 +198,7 @@ function areaCondition(area: SearchArea, params: SqlParam[]): string {
     case SELECT_MODES.SHP:
       return uploadedAreaCondition(area.uploadId, params);
     case SELECT_MODES.FILE:
-      return sceneListCondition(area.uploadId, params);
+      return fileList(area.uploadId, params);
   }
 }
 

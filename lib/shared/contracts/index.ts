@@ -24,6 +24,7 @@ import {
 import { CATALOGUE_CONTRACTS } from './catalogue';
 import { UPLOAD_CONTRACTS } from './uploads';
 import { COVERAGE_CONTRACTS } from './coverage';
+import { DEFORMATION_CONTRACTS } from './deformation';
 import { listFaqContract } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { ORDER_CONTRACTS } from './orders';
@@ -71,6 +72,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...FEEDBACK_CONTRACTS,
   ...SPOT_CONTRACTS,
   ...THEME_CONTRACTS,
+  ...DEFORMATION_CONTRACTS,
   ...CATALOGUE_CONTRACTS,
   ...UPLOAD_CONTRACTS,
   ...SCENE_LIST_CONTRACTS,

@@ -9,6 +9,7 @@ import { NONAGRICULTURAL } from './nonagricultural';
 import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
+import { SURFACE_DEFORM } from './surface_deform';
 import type { CodeItem, ThemeDefinition } from './types';
 import { assertThemes } from './validate';
 import { WINDMILL } from './windmill';
@@ -17,7 +18,7 @@ export { THEME_IDS, type ThemeId } from './ids';
 export type * from './types';
 export { MONITOR_MODULES, THEME_MEASURES } from './types';
 
-export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT, NONAGRICULTURAL];
+export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT, NONAGRICULTURAL, SURFACE_DEFORM];
 // A declaration the machinery cannot serve fails here, when the registry loads, not on some later request.
 assertThemes(THEMES);
 
@@ -30,11 +31,14 @@ export function themeById(id: ThemeId): ThemeDefinition<ThemeId> {
 /** The theme served under `/api/{segment}/{version}` (land cover keeps spot v2 and is not found here). */
 export function themeByApi(segment: string, version: string): ThemeDefinition<ThemeId> | null {
   const api = `/api/${segment}/${version}`;
-  return THEMES.find((t) => t.api === api && t.id !== 'landcover') ?? null;
+  return GENERIC_THEMES.find((t) => t.api === api) ?? null;
 }
 
-/** Themes on the generic API (`/api/{theme}/{version}/statistics/…`): all but land cover's spot v2. */
-export const GENERIC_THEMES: readonly ThemeDefinition<ThemeId>[] = THEMES.filter((t) => t.id !== 'landcover');
+/**
+ * Themes on the generic API (`/api/{theme}/{version}/statistics/…`): all but land cover's spot v2 and the
+ * rate-grid themes, which have their own (surface deformation, ADR 0015).
+ */
+export const GENERIC_THEMES: readonly ThemeDefinition<ThemeId>[] = THEMES.filter((t) => t.id !== 'landcover' && !t.rateGrid);
 
 /** Every code list of every theme, by dictionary code, with the batch statuses: the dictionary endpoint's lists. */
 export function themeDictionaries(): Record<string, readonly CodeItem[]> {

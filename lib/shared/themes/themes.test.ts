@@ -3,6 +3,7 @@ import { THEME_IDS, THEMES, themeById, themeDictionaries } from '.';
 import { LANDCOVER } from './landcover';
 import { NONAGRICULTURAL } from './nonagricultural';
 import { ROAD } from './road';
+import { SURFACE_DEFORM } from './surface_deform';
 import type { ThemeDefinition } from './types';
 import { registryProblems, themeProblems } from './validate';
 import { WINDMILL } from './windmill';
@@ -15,10 +16,15 @@ describe('theme declarations', () => {
     expect(themeById('road').measures).toEqual(['count', 'length']);
     // Simple themes have statistics and detail only (spec §4); land cover and non-agricultural use all five.
     for (const id of ['windmill', 'pvland', 'road', 'steelplant'] as const) expect(themeById(id).modules).toEqual(['statistics', 'detail']);
+    // Surface deformation searches products and reads a rate grid instead (ADR 0015).
+    expect(themeById('surface_deform').modules).toEqual(['products', 'rates']);
     expect(LANDCOVER.modules).toHaveLength(5);
     expect(NONAGRICULTURAL.modules).toEqual(LANDCOVER.modules);
-    // Spec §4: grid level 13, or 14 in one theme (the finest spots).
-    expect(THEMES.filter((t) => t.gridLevel === 14).map((t) => t.id)).toEqual(['nonagricultural']);
+    // Spec §4: the grid module's level is 13, or 14 in one theme (the finest spots).
+    expect(THEMES.filter((t) => t.modules.includes('grid')).map((t) => [t.id, t.gridLevel])).toEqual([
+      ['landcover', 13],
+      ['nonagricultural', 14],
+    ]);
   });
 
   it('have built monitor routes whose menu entry needs the theme’s permission (the registry reads only the ids)', () => {
@@ -85,5 +91,35 @@ describe('theme declarations', () => {
       expect.arrayContaining(['SPOT_META_STAGE', 'WINDMILL_META_STAGE', 'STEELPLANT_META_STAGE', 'ROAD_META_GRADE', 'PVLAND_ZONE_CLASS']),
     );
     expect(dictionaries.STEELPLANT_META_STAGE!.map((i) => i.en)).toEqual(['Operating', 'Idle', 'Demolished', 'Under construction']);
+  });
+
+  it('refuses a rate grid whose diverging classes have gaps, no zero or spot layers beside it', () => {
+    const grid = SURFACE_DEFORM.rateGrid;
+    const classes: { from: number; to: number; color: string }[] = [...grid.classes];
+    classes[2] = { ...classes[2]!, from: classes[2]!.from + 1 };
+    expect(themeProblems({ ...SURFACE_DEFORM, rateGrid: { ...grid, classes } })).toEqual([
+      'surface_deform: rate class 2 does not start where class 1 ends',
+    ]);
+    expect(themeProblems({ ...SURFACE_DEFORM, rateGrid: { ...grid, classes: grid.classes.slice(6) } })).toEqual([
+      'surface_deform: rate classes do not straddle zero',
+    ]);
+    expect(themeProblems({ ...SURFACE_DEFORM, modules: ['statistics', 'rates'] })).toEqual([
+      'surface_deform: a rate-grid theme offers the products and rates modules only',
+    ]);
+    expect(themeProblems({ ...WINDMILL, modules: ['statistics', 'rates'] })).toEqual([
+      'windmill: products and rates modules need a rate grid',
+    ]);
+    expect(
+      registryProblems([
+        ...THEMES,
+        {
+          ...WINDMILL,
+          id: 'wind2',
+          path: '/monitor/wind2',
+          api: '/api/wind2/v1',
+          layers: { ...WINDMILL.layers, features: [{ ...WINDMILL.layers.features[0], name: 'surface_deform_rate' }], zones: null },
+        },
+      ]),
+    ).toEqual(['layer surface_deform_rate is declared by surface_deform and wind2']);
   });
 });

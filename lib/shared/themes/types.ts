@@ -7,8 +7,12 @@
 import type { LegendRamp } from '../map/legend';
 import type { PermissionCode } from '../permissions';
 
-/** Map modules of a theme (spec §4); statistics is the default and is public. */
-export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend'] as const;
+/**
+ * Map modules of a theme (spec §4); statistics is the default and is public. `products` (a searchable set
+ * of processed products) and `rates` (a value per grid cell with its time series) serve themes whose data
+ * are not counted features: surface deformation (ADR 0015).
+ */
+export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend', 'products', 'rates'] as const;
 export type MonitorModule = (typeof MONITOR_MODULES)[number];
 
 /** What a theme's statistics sum per region: features, m², km of line, and capacity in the theme's unit. */
@@ -122,4 +126,27 @@ export interface ThemeDefinition<Id extends string = string> {
    * what is lost. Absent: nothing is restored.
    */
   restored?: readonly string[];
+  /**
+   * A theme of processed raster products and a rate grid rather than counted features (surface
+   * deformation, ADR 0015): its own tables, API and layers; the spot machinery (generic API, spot layers,
+   * statistics) leaves it out. Absent for feature themes.
+   */
+  rateGrid?: RateGridDeclaration;
+}
+
+/** The products and rate grid of a theme such as surface deformation (ADR 0015). */
+export interface RateGridDeclaration {
+  /** Map layer of the products' footprints (coloured by `kinds`). */
+  productLayer: string;
+  /** Map layer of the rate grid cells (diverging ramp over `classes`). */
+  rateLayer: string;
+  /** What a cell's value is and its unit (mm/year of line-of-sight or vertical motion). */
+  unit: 'mm/a';
+  /**
+   * Legend classes of the rate from most negative to most positive, each [from, to) with its colour; a
+   * diverging ramp (subsidence red, uplift blue, stable near white). Must be contiguous and ascending.
+   */
+  classes: readonly { from: number; to: number; color: string }[];
+  /** Web-Mercator tile level of the stored cells (spec §4's grid levels 13/14). */
+  cellLevel: number;
 }

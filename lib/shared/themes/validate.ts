@@ -42,7 +42,8 @@ export function themeProblems(theme: ThemeDefinition): string[] {
   if (theme.path !== `/monitor/${theme.id}` && theme.path !== `/monitor/${theme.id.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}`)
     problems.push(`${theme.id}: path ${theme.path} is not the theme's monitor route`);
   if (!/^\/api\/[a-z][a-z0-9-]*\/v\d+$/.test(theme.api)) problems.push(`${theme.id}: API base ${theme.api} is not /api/{name}/v{n}`);
-  if (theme.modules[0] !== 'statistics') problems.push(`${theme.id}: statistics must be the first (default, public) module`);
+  if (!theme.rateGrid && theme.modules[0] !== 'statistics')
+    problems.push(`${theme.id}: statistics must be the first (default, public) module`);
   if (theme.modules.includes('grid') && !theme.layers.grid) problems.push(`${theme.id}: a grid module needs a grid layer`);
   if (theme.measures[0] !== 'count') problems.push(`${theme.id}: count must be the first measure`);
   for (const measure of theme.measures) {
@@ -62,7 +63,7 @@ export function themeProblems(theme: ThemeDefinition): string[] {
     if (!theme.kinds.items.some((k) => k.value === kind)) problems.push(`${theme.id}: counted kind ${kind} is not one of its kinds`);
   for (const stage of theme.retired ?? [])
     if (!theme.stages.items.some((k) => k.value === stage)) problems.push(`${theme.id}: retired stage ${stage} is not one of its stages`);
-  if (theme.layers.features.length === 0) problems.push(`${theme.id}: no feature layer`);
+  if (theme.layers.features.length === 0 && !theme.rateGrid) problems.push(`${theme.id}: no feature layer`);
   for (const layer of theme.layers.features) {
     if (!LAYER_NAME.test(layer.name)) problems.push(`${theme.id}: layer name ${layer.name}`);
     if (!COMMON_STYLED.has(layer.styleBy) && !has(layer.styleBy as FeatureExtra))
@@ -87,6 +88,36 @@ export function themeProblems(theme: ThemeDefinition): string[] {
   for (const stage of theme.restored ?? [])
     if (!theme.stages.items.some((k) => k.value === stage)) problems.push(`${theme.id}: restored stage ${stage} is not one of its stages`);
   if (theme.gridLevel < 8 || theme.gridLevel > 16) problems.push(`${theme.id}: grid level ${theme.gridLevel} outside 8–16`);
+  problems.push(...rateGridProblems(theme));
+  return problems;
+}
+
+const RATE_MODULES: readonly string[] = ['products', 'rates'];
+
+/** A rate-grid theme (ADR 0015) offers only its own modules, has no spot layers, and a sound diverging legend. */
+function rateGridProblems(theme: ThemeDefinition): string[] {
+  const problems: string[] = [];
+  const grid = theme.rateGrid;
+  if (!grid) {
+    if (theme.modules.some((m) => RATE_MODULES.includes(m))) problems.push(`${theme.id}: products and rates modules need a rate grid`);
+    return problems;
+  }
+  if (theme.modules.length === 0 || theme.modules.some((m) => !RATE_MODULES.includes(m)))
+    problems.push(`${theme.id}: a rate-grid theme offers the products and rates modules only`);
+  if (theme.layers.features.length > 0 || theme.layers.grid || theme.layers.zones)
+    problems.push(`${theme.id}: a rate-grid theme declares its layers in rateGrid, not as spot layers`);
+  for (const name of [grid.productLayer, grid.rateLayer]) if (!LAYER_NAME.test(name)) problems.push(`${theme.id}: layer name ${name}`);
+  if (grid.cellLevel < 8 || grid.cellLevel > 16) problems.push(`${theme.id}: cell level ${grid.cellLevel} outside 8–16`);
+  if (grid.classes.length < 3) problems.push(`${theme.id}: a diverging legend needs at least three classes`);
+  grid.classes.forEach((c, i) => {
+    if (!HEX.test(c.color)) problems.push(`${theme.id}: rate class ${i} has colour ${c.color}`);
+    if (!(c.from < c.to)) problems.push(`${theme.id}: rate class ${i} is empty`);
+    const previous = grid.classes[i - 1];
+    if (previous && previous.to !== c.from) problems.push(`${theme.id}: rate class ${i} does not start where class ${i - 1} ends`);
+  });
+  const first = grid.classes[0];
+  const last = grid.classes[grid.classes.length - 1];
+  if (first && last && !(first.to <= 0 && last.from >= 0)) problems.push(`${theme.id}: rate classes do not straddle zero`);
   return problems;
 }
 
@@ -105,7 +136,13 @@ export function registryProblems(themes: readonly ThemeDefinition[]): string[] {
     claim(`theme ${theme.id}`, theme.id);
     claim(`path ${theme.path}`, theme.id);
     claim(`API ${theme.api}`, theme.id);
-    for (const layer of [...theme.layers.features.map((l) => l.name), theme.layers.grid, theme.layers.zones?.name])
+    for (const layer of [
+      ...theme.layers.features.map((l) => l.name),
+      theme.layers.grid,
+      theme.layers.zones?.name,
+      theme.rateGrid?.productLayer,
+      theme.rateGrid?.rateLayer,
+    ])
       if (layer) claim(`layer ${layer}`, theme.id);
     for (const list of [theme.kinds, theme.stages, theme.changeTypes, theme.landuse, theme.layers.zones?.classes, theme.kindGroups]) {
       if (!list) continue;

@@ -7,6 +7,7 @@ import { QueryBoundary } from '@/components/providers/query-boundary';
 import { getEnv } from '@/lib/server/env';
 import type { ThemeDefinition, ThemeId } from '@/lib/shared/themes';
 import { MonitorScreen } from '@/components/monitor/monitor-screen';
+import { DeformationScreen } from '@/components/monitor/deformation/deformation-screen';
 
 /** Title, intro and demo notice of a theme, in the reader's language (land cover keeps its own namespace). */
 export async function themeTexts(theme: ThemeDefinition<ThemeId>, locale: Locale) {
@@ -38,11 +39,21 @@ export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<Them
           {texts.demoNotice}
         </Alert>
         <Suspense fallback={null}>
-          <ClientMessages groups={['MapView', 'Monitor', 'Spots', 'Themes']}>
-            <QueryBoundary>
-              <MonitorScreen theme={theme} config={config} />
-            </QueryBoundary>
-          </ClientMessages>
+          {theme.rateGrid ? (
+            // A rate-grid theme (surface deformation, ADR 0015) has its own modules; its search checks its
+            // input with the image query's schemas, whose messages come along.
+            <ClientMessages groups={['MapView', 'Monitor', 'Deformation', 'Catalogue', 'Coverage', 'SceneList']}>
+              <QueryBoundary>
+                <DeformationScreen theme={theme} config={config} />
+              </QueryBoundary>
+            </ClientMessages>
+          ) : (
+            <ClientMessages groups={['MapView', 'Monitor', 'Spots', 'Themes']}>
+              <QueryBoundary>
+                <MonitorScreen theme={theme} config={config} />
+              </QueryBoundary>
+            </ClientMessages>
+          )}
         </Suspense>
       </Stack>
     </Container>

@@ -77,8 +77,15 @@ export interface TemplateFile {
   mime: string;
 }
 
-export async function sceneListTemplate(db: Queryable, type: UploadType, locale: Locale, format: 'xlsx' | 'txt'): Promise<TemplateFile> {
-  const rows = await examples(db, type);
+/** A list template; `given`: the example lines of another product set (surface deformation's file names). */
+export async function sceneListTemplate(
+  db: Queryable,
+  type: UploadType,
+  locale: Locale,
+  format: 'xlsx' | 'txt',
+  given?: readonly string[][],
+): Promise<TemplateFile> {
+  const rows = given && given.length > 0 ? given : await examples(db, type);
   const head = header(locale, type);
   const base = translateMessage(locale, `SceneList.template.file.${type}`);
   if (format === 'txt') {
