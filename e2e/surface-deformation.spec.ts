@@ -27,7 +27,16 @@ test('zh: surface deformation — search products by region, a Cangzhou cell’s
   const all = await total(page);
   const form = page.getByRole('form', { name: '检索条件' });
   await form.getByText('行政区', { exact: true }).click();
-  await form.getByLabel('行政区代码').fill('130900');
+  for (const [level, search, name] of [
+    ['省份', '河北', '河北省'],
+    ['城市', '沧州', '沧州市'],
+  ] as const) {
+    const input = form.getByRole('combobox', { name: level, exact: true });
+    await expect(input).toBeEnabled();
+    await input.click();
+    await input.fill(search);
+    await page.getByRole('option', { name: new RegExp(`^${name}\\s+\\d{6}$`) }).click();
+  }
   await form.getByLabel('降轨').check();
   await form.getByRole('button', { name: '检索' }).click();
   await expect(page).toHaveURL(/region=130900/);

@@ -1,7 +1,22 @@
 'use client';
 
-import { Alert, Anchor, Button, Checkbox, FileButton, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
+import { RegionPicker } from '@/components/regions/region-picker';
 import { useMemo, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import { MapView, type BBox, type DrawnShape, type OutlineLayer } from '@/components/map';
@@ -132,14 +147,7 @@ function Filters({ state, update, drawn }: { state: DeformState; update: DeformU
           </Text>
         ) : null}
         {kind === 'region' ? (
-          <TextInput
-            label={t('regionCode')}
-            description={t('regionHint')}
-            value={region}
-            inputMode="numeric"
-            maxLength={6}
-            onChange={(e) => setRegion(e.currentTarget.value.trim())}
-          />
+          <RegionPicker value={region || null} onChange={(code) => setRegion(code ?? '')} orientation="vertical" label={t('regionCode')} />
         ) : null}
         {kind === 'shp' || kind === 'file' ? (
           <Stack gap={4}>
@@ -184,7 +192,12 @@ function Filters({ state, update, drawn }: { state: DeformState; update: DeformU
 function footprints(list: readonly DeformProduct[], selected: string | null): FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: list.map((p) => ({ type: 'Feature', id: p.id, geometry: p.footprint, properties: { name: p.fileName, selected: p.id === selected } })),
+    features: list.map((p) => ({
+      type: 'Feature',
+      id: p.id,
+      geometry: p.footprint,
+      properties: { name: p.fileName, selected: p.id === selected },
+    })),
   };
 }
 
@@ -205,7 +218,10 @@ export function ProductsModule({ config, state, update }: { config: MapClientCon
   const focus = list.find((p) => p.id === selected) ?? null;
 
   const outlines = useMemo<OutlineLayer[]>(
-    () => (list.length ? [{ id: `frames-${state.page}-${list[0]!.id}`, data: footprints(list, selected), emphasis: 'context', interactive: false }] : []),
+    () =>
+      list.length
+        ? [{ id: `frames-${state.page}-${list[0]!.id}`, data: footprints(list, selected), emphasis: 'context', interactive: false }]
+        : [],
     [list, selected, state.page],
   );
   const passName = (v: string) => DEFORM_PASSES.find((p) => p.value === v)?.[locale] ?? v;

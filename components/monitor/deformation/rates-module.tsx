@@ -49,7 +49,10 @@ export function RatesModule({ config, state, update }: { config: MapClientConfig
       unit: t('legendUnit'),
       ramp: 'yellowRed',
       max: null,
-      items: DEFORM_RATE_CLASSES.map((c, i) => ({ label: label(c.from, c.to, i === 0, i === DEFORM_RATE_CLASSES.length - 1), color: c.color })),
+      items: DEFORM_RATE_CLASSES.map((c, i) => ({
+        label: label(c.from, c.to, i === 0, i === DEFORM_RATE_CLASSES.length - 1),
+        color: c.color,
+      })),
     }),
     [t],
   );
@@ -60,7 +63,18 @@ export function RatesModule({ config, state, update }: { config: MapClientConfig
       type: 'Feature',
       id: `${data.x}.${data.y}`,
       properties: { name: t('cellTitle', { x: data.x, y: data.y, level: data.level }) },
-      geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [w, s],
+            [e, s],
+            [e, n],
+            [w, n],
+            [w, s],
+          ],
+        ],
+      },
     };
     return [{ id: `cell-${data.x}-${data.y}`, data: feature, emphasis: 'primary', interactive: false }];
   }, [data, t]);
@@ -106,8 +120,9 @@ export function RatesModule({ config, state, update }: { config: MapClientConfig
                 </Title>
                 <Text size="sm">
                   <span className={classes.swatch} style={{ background: rateColor(data.rate) }} aria-hidden="true" /> {t('rate')}:{' '}
-                  <strong data-testid="deform-rate">{t('rateValue', { rate: data.rate })}</strong> ({data.rate < 0 ? t('subsidence') : t('uplift')}) ·{' '}
-                  {t('coherence')}: {data.coherence} · {t('region')}: {data.regionName ?? data.xzqdm}
+                  <strong data-testid="deform-rate">{t('rateValue', { rate: data.rate })}</strong> (
+                  {data.rate < 0 ? t('subsidence') : t('uplift')}) · {t('coherence')}: {data.coherence} · {t('region')}:{' '}
+                  {data.regionName ?? data.xzqdm}
                 </Text>
                 <LazyDeformationSeriesChart
                   data={data.series}

@@ -11,7 +11,17 @@ export interface SeriesDatum {
  * A cell's displacement (mm) over time (recharts, browser only, loaded through charts-lazy.tsx): straight
  * segments between the epochs, a zero line; the table beside it carries the same numbers.
  */
-export function DeformationSeriesChart({ data, label, valueLabel, color }: { data: SeriesDatum[]; label: string; valueLabel: string; color: string }) {
+export function DeformationSeriesChart({
+  data,
+  label,
+  valueLabel,
+  color,
+}: {
+  data: SeriesDatum[];
+  label: string;
+  valueLabel: string;
+  color: string;
+}) {
   return (
     <div role="img" aria-label={label} style={{ width: '100%', height: 240 }} data-testid="deform-series-chart">
       <ResponsiveContainer width="100%" height="100%">
