@@ -15,6 +15,7 @@ import { newsCoversSeed } from './share/news-covers-seed';
 import { shareSeed } from './share/seed';
 import { spotsSeed } from './spots/seed';
 import { themesDemoSeed } from './themes/demo/seed';
+import { plantingDemoSeed } from './themes/demo/planting-seed';
 import { satellitesSeed } from './satellites/seed';
 import { accountsSeed } from './users/seed';
 
@@ -33,5 +34,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   feedbackSeed,
   spotsSeed,
   themesDemoSeed,
+  plantingDemoSeed,
   catalogueSeed,
 ];

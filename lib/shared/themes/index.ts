@@ -5,6 +5,7 @@
 import { BATCH_STATUSES } from '../spots/codes';
 import type { ThemeId } from './ids';
 import { LANDCOVER } from './landcover';
+import { PLANTINGSTRUCTURE } from './plantingstructure';
 import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
@@ -16,7 +17,7 @@ export { THEME_IDS, type ThemeId } from './ids';
 export type * from './types';
 export { MONITOR_MODULES, THEME_MEASURES } from './types';
 
-export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT];
+export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT, PLANTINGSTRUCTURE];
 // A declaration the machinery cannot serve fails here, when the registry loads, not on some later request.
 assertThemes(THEMES);
 

@@ -13,7 +13,7 @@ describe('theme declarations', () => {
     expect(new Set(THEMES.map((t) => t.permission)).size).toBe(THEMES.length);
     expect(themeById('road').measures).toEqual(['count', 'length']);
     // Simple themes have statistics and detail only (spec §4); land cover all five.
-    expect(THEMES.filter((t) => t.id !== 'landcover').every((t) => t.modules.join() === 'statistics,detail')).toBe(true);
+    expect(THEMES.filter((t) => t.id !== 'landcover' && !t.structure).every((t) => t.modules.join() === 'statistics,detail')).toBe(true);
     expect(LANDCOVER.modules).toHaveLength(5);
   });
 

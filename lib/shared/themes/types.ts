@@ -107,4 +107,14 @@ export interface ThemeDefinition<Id extends string = string> {
   gridLevel: number;
   /** Route name of the visit counter (spec §2 whitelist). */
   routeName: string;
+  /**
+   * Areas per region, season and crop beyond the features (planting structure): which of the theme's kinds
+   * (crops) each of its stages (seasons) holds. A theme with a structure gets the structure API, table and screens.
+   */
+  structure?: ThemeStructure | null;
+}
+
+/** The crops (kinds) of each season (stage) of a theme with a per-region structure; a crop may be in more seasons. */
+export interface ThemeStructure {
+  seasons: readonly { season: string; crops: readonly string[] }[];
 }
