@@ -10,6 +10,7 @@ import { GET as trendGet } from '../../app/api/[theme]/[version]/structure/trend
 import { GET as sequenceGet } from '../../app/api/[theme]/[version]/structure/sequence/route';
 import { GET as listGet } from '../../app/api/[theme]/[version]/meta/route';
 import { createSession } from '../../lib/server/auth/session';
+import type { SqlParam } from '../../lib/server/db/types';
 import { structureSchema, structureSequenceSchema, structureTrendSchema } from '../../lib/shared/contracts/planting';
 import { call, withTestDatabase } from '../support/api';
 
@@ -23,7 +24,7 @@ async function tokenOf(username: string): Promise<string> {
 }
 
 /** Crop sums, total and dominant crop per key, written independently of the service (DISTINCT ON, not array_agg). */
-async function expected(keySql: string, where: string, args: unknown[]) {
+async function expected(keySql: string, where: string, args: SqlParam[]) {
   const rows = await db().query<{ k: string; crop: string; a: number; total: number; rank: number }>(
     `WITH s AS (SELECT ${keySql} AS k, crop, sum(area_ha) AS a FROM planting_structure WHERE ${where} GROUP BY 1, 2)
      SELECT k, crop, a, sum(a) OVER (PARTITION BY k) AS total,
