@@ -174,7 +174,7 @@ export async function structureSequence(
   if (!region) throw unknownRegion();
   const prefix = regionPrefix(region.code);
   if (options.scope !== null && !options.scope.some((range) => prefix.startsWith(range)))
-    throw new ApiError(API_CODES.FORBIDDEN, 'Themes.plantingstructure.errors.outsideRange', {}, 403);
+    throw new ApiError(API_CODES.FORBIDDEN, 'Spots.errors.outsideRange', {}, 403);
   const targets = await targetsOf(db, region, undefined, locale);
   const crops = cropsOf(theme);
   const params: SqlParam[] = [theme.id];

@@ -70,7 +70,7 @@ function seasonSchema(theme: ThemeDefinition<ThemeId>) {
   return z
     .string()
     .trim()
-    .refine((v) => seasons.includes(v), localizedIssue('Themes.plantingstructure.errors.badSeason'))
+    .refine((v) => seasons.includes(v), localizedIssue('Spots.errors.badSeason'))
     .optional();
 }
 
