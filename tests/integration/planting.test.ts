@@ -69,7 +69,9 @@ describe('planting structure statistics (public)', () => {
   });
 
   it('answers every county of a year in one call, each equal to the SQL sum of its rows for the season', async () => {
-    const [batch] = await db().query<{ id: string }>(`SELECT id::text AS id FROM spot_batches WHERE theme = 'plantingstructure' ORDER BY quarter LIMIT 1`);
+    const [batch] = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM spot_batches WHERE theme = 'plantingstructure' ORDER BY quarter LIMIT 1`,
+    );
     const response = await call(structureGet, `/api/plantingstructure/v1/structure/${batch!.id}?level=county&season=autumn`, {
       params: params({ x: batch!.id }),
     });
@@ -114,7 +116,9 @@ describe('planting structure statistics (public)', () => {
     const unknown = await call(structureGet, '/api/plantingstructure/v1/structure/999999', { params: params({ x: '999999' }) });
     expect(unknown.json.code).toBe(404);
     // Another theme has no structure: the envelope's 404.
-    expect((await call(trendGet, '/api/windmill/v1/structure/trend', { params: { theme: 'windmill', version: 'v1' } })).json.code).toBe(404);
+    expect((await call(trendGet, '/api/windmill/v1/structure/trend', { params: { theme: 'windmill', version: 'v1' } })).json.code).toBe(
+      404,
+    );
   });
 });
 
@@ -159,7 +163,10 @@ describe('planting structure sequence and detail (permission and area range)', (
     expect(page.list.every((p) => p.theme === 'plantingstructure' && p.xzqdm.startsWith('13'))).toBe(true);
     expect(new Set(page.list.map((p) => p.stageName))).toEqual(new Set(['Summer harvest', 'Autumn harvest']));
     expect(page.list.some((p) => p.tblxName === 'Wheat')).toBe(true);
-    const refused = await call(listGet, '/api/plantingstructure/v1/meta', { params: params(), headers: { token: await tokenOf('demo-city') } });
+    const refused = await call(listGet, '/api/plantingstructure/v1/meta', {
+      params: params(),
+      headers: { token: await tokenOf('demo-city') },
+    });
     expect(refused.status).toBe(403);
   });
 });

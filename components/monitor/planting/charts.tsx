@@ -44,7 +44,16 @@ export function StackedCropChart({
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.name} stackId="crops" fill={s.color} stroke="#343a40" strokeWidth={0.5} isAnimationActive={false} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.name}
+              stackId="crops"
+              fill={s.color}
+              stroke="#343a40"
+              strokeWidth={0.5}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

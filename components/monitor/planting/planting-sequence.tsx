@@ -42,7 +42,14 @@ function YearMap({
         </Text>
       </div>
       <WhileVisible height={SMALL_MAP_HEIGHT}>
-        <MapView config={config} label={`${t('mapLabel')} ${year}`} outlines={outlines} viewLink={link} baseSwitch={false} height={SMALL_MAP_HEIGHT} />
+        <MapView
+          config={config}
+          label={`${t('mapLabel')} ${year}`}
+          outlines={outlines}
+          viewLink={link}
+          baseSwitch={false}
+          height={SMALL_MAP_HEIGHT}
+        />
       </WhileVisible>
     </li>
   );
@@ -112,7 +119,11 @@ export function PlantingSequence({ theme, config, state, update, ranges }: Modul
             <Text size="xs" c="dimmed" className={classes.sequenceHint}>
               {tm('sequenceSwipe')}
             </Text>
-            <ol className={classes.sequenceStrip} aria-label={t('sequenceTitle', { region: data.region.name, season: seasonName })} key={region}>
+            <ol
+              className={classes.sequenceStrip}
+              aria-label={t('sequenceTitle', { region: data.region.name, season: seasonName })}
+              key={region}
+            >
               {perYear.map((outlines, i) => (
                 <YearMap key={data.batches[i]!.id} year={years[i]!} outlines={outlines} link={link} config={config} />
               ))}
@@ -149,7 +160,11 @@ export function PlantingSequence({ theme, config, state, update, ranges }: Modul
                           return (
                             <Table.Td key={data.batches[i]!.id}>
                               <div className={classes.regionCell}>
-                                <span className={classes.swatch} style={{ background: crop ? cropFill(crop.color, f.share) : NO_DATA_COLOR }} aria-hidden="true" />
+                                <span
+                                  className={classes.swatch}
+                                  style={{ background: crop ? cropFill(crop.color, f.share) : NO_DATA_COLOR }}
+                                  aria-hidden="true"
+                                />
                                 <span>
                                   {crop ? nameOf(crop, locale) : t('none')}
                                   <Text size="xs" c="dimmed">

@@ -77,7 +77,8 @@ export function PlantingStatistics({ theme, config, state, update, batch, mapLab
         fillColors,
         onFeatureClick: select,
       });
-    if (outline.data) layers.push({ id: `planting-region-${region}`, data: outline.data, emphasis: 'primary', fit: !leaf, interactive: false });
+    if (outline.data)
+      layers.push({ id: `planting-region-${region}`, data: outline.data, emphasis: 'primary', fit: !leaf, interactive: false });
     return layers;
   }, [children.data, outline.data, mapRegion, region, leaf, fillColors, select]);
 
@@ -100,7 +101,9 @@ export function PlantingStatistics({ theme, config, state, update, batch, mapLab
   const regionName = leaf ? (own?.name ?? '') : (data?.region.name ?? '');
 
   return (
-    <ModuleLayout map={<MapView config={config} label={`${mapLabel} — ${t('mapLabel')}`} outlines={outlines} legend={legend} height={MAP_HEIGHT} />}>
+    <ModuleLayout
+      map={<MapView config={config} label={`${mapLabel} — ${t('mapLabel')}`} outlines={outlines} legend={legend} height={MAP_HEIGHT} />}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs" align="flex-end">
           <Title order={2} size="h4">
@@ -153,13 +156,21 @@ function TotalText({ theme, figures, region }: { theme: ModuleProps['theme']; fi
 }
 
 /** The crops of the region (or the leaf): hectares and share of the sown area, largest first. */
-function CropTable({ theme, figures, crops, region }: { theme: ModuleProps['theme']; figures: CropFigures; crops: string[]; region: string }) {
+function CropTable({
+  theme,
+  figures,
+  crops,
+  region,
+}: {
+  theme: ModuleProps['theme'];
+  figures: CropFigures;
+  crops: string[];
+  region: string;
+}) {
   const t = useTranslations('Themes.plantingstructure');
   const locale = useLocale();
   const all = theme.kinds.items.map((k) => k.value);
-  const rows = crops
-    .map((c) => ({ crop: cropOf(theme, c)!, area: figures.areas[all.indexOf(c)] ?? 0 }))
-    .sort((a, b) => b.area - a.area);
+  const rows = crops.map((c) => ({ crop: cropOf(theme, c)!, area: figures.areas[all.indexOf(c)] ?? 0 })).sort((a, b) => b.area - a.area);
   return (
     <Table.ScrollContainer minWidth={240}>
       <Table striped fz="sm" data-testid="planting-crops">

@@ -20,7 +20,11 @@ import { SeasonControl, useSeasonName } from './season-control';
 function change(from: number, to: number, locale: string): string {
   if (from <= 0) return '—';
   const pct = (100 * (to - from)) / from;
-  const text = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' }).format(pct);
+  const text = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    maximumFractionDigits: 1,
+    minimumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  }).format(pct);
   return `${text}%`;
 }
 
@@ -83,7 +87,9 @@ export function PlantingTrend({ theme, config, state, update, mapLabel }: Module
                       {y}
                     </Table.Th>
                   ))}
-                  {first && last ? <Table.Th className={classes.nowrap}>{t('change', { from: years[0]!, to: years.at(-1)! })}</Table.Th> : null}
+                  {first && last ? (
+                    <Table.Th className={classes.nowrap}>{t('change', { from: years[0]!, to: years.at(-1)! })}</Table.Th>
+                  ) : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -17,13 +17,17 @@ const contracts = (theme: Parameters<typeof structureContractsFor>[0]) => struct
 export const structureRoute = themeRoute((id) => {
   const c = contracts(id);
   return c
-    ? withApi(c.structure, async ({ db, params, query, locale }) => structureStatistics(db, themeById(id), { batchId: params.x, ...query, locale }))
+    ? withApi(c.structure, async ({ db, params, query, locale }) =>
+        structureStatistics(db, themeById(id), { batchId: params.x, ...query, locale }),
+      )
     : null;
 });
 
 export const structureLatestRoute = themeRoute((id) => {
   const c = contracts(id);
-  return c ? withApi(c.latest, async ({ db, query, locale }) => structureStatistics(db, themeById(id), { batchId: null, ...query, locale })) : null;
+  return c
+    ? withApi(c.latest, async ({ db, query, locale }) => structureStatistics(db, themeById(id), { batchId: null, ...query, locale }))
+    : null;
 });
 
 export const structureTrendRoute = themeRoute((id) => {

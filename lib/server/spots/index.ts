@@ -125,7 +125,8 @@ export async function findBatch(db: Queryable, theme: ThemeId, id: string | null
   return rows[0] ? toBatch(rows[0], locale) : null;
 }
 
-export const nameSql = (locale: Locale, alias: string) => (locale === 'zh' ? `${alias}.name_zh` : `coalesce(${alias}.name_en, ${alias}.name_zh)`);
+export const nameSql = (locale: Locale, alias: string) =>
+  locale === 'zh' ? `${alias}.name_zh` : `coalesce(${alias}.name_en, ${alias}.name_zh)`;
 
 export async function findRegion(db: Queryable, code: string, locale: Locale) {
   const [row] = await db.query<{ code: string; name: string; level: string }>(

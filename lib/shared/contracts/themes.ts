@@ -118,7 +118,9 @@ export function contractsOf(theme: ThemeId): ThemeContracts {
   return found;
 }
 
-const STRUCTURES = new Map<string, StructureContracts>(GENERIC_THEMES.filter((t) => t.structure).map((t) => [t.id, structureContractsOf(t)]));
+const STRUCTURES = new Map<string, StructureContracts>(
+  GENERIC_THEMES.filter((t) => t.structure).map((t) => [t.id, structureContractsOf(t)]),
+);
 
 /** The structure contracts of a theme declaring a structure (planting structure), or null. */
 export function structureContractsFor(theme: ThemeId): StructureContracts | null {

@@ -80,7 +80,14 @@ export async function generatePlantingDemo(tx: Queryable): Promise<{ structure: 
     [
       JSON.stringify(parcels),
       JSON.stringify(
-        rows.map((r) => ({ key: r.key, batch_id: year.get(r.year as (typeof PLANTING_YEARS)[number]), season: r.season, crop: r.crop, filename: r.filename, detected_on: r.detectedOn })),
+        rows.map((r) => ({
+          key: r.key,
+          batch_id: year.get(r.year as (typeof PLANTING_YEARS)[number]),
+          season: r.season,
+          crop: r.crop,
+          filename: r.filename,
+          detected_on: r.detectedOn,
+        })),
       ),
       THEME,
     ],

@@ -2,18 +2,34 @@ import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PLANTINGSTRUCTURE } from '../../../shared/themes/plantingstructure';
-import { countyStructure, NATIONAL_MHA, OTHER_MHA, PLANTING_YEARS, SAMPLE_AREAS, sampleCounties, sampleParcels, SEASON_OF } from './planting';
+import {
+  countyStructure,
+  NATIONAL_MHA,
+  OTHER_MHA,
+  PLANTING_YEARS,
+  SAMPLE_AREAS,
+  sampleCounties,
+  sampleParcels,
+  SEASON_OF,
+} from './planting';
 
 // The real leaf regions (counties, and cities without counties) of the bundled boundaries.
 const LEAVES = (() => {
   const file = path.join(process.cwd(), 'data/regions/regions-lo.geojson.gz');
-  const features = (JSON.parse(gunzipSync(readFileSync(file)).toString()) as { features: { properties: { code: string; parent: string | null; level: string } }[] }).features;
+  const features = (
+    JSON.parse(gunzipSync(readFileSync(file)).toString()) as {
+      features: { properties: { code: string; parent: string | null; level: string } }[];
+    }
+  ).features;
   const parents = new Set(features.map((f) => f.properties.parent));
-  return features.filter((f) => ['city', 'county'].includes(f.properties.level) && !parents.has(f.properties.code)).map((f) => f.properties.code);
+  return features
+    .filter((f) => ['city', 'county'].includes(f.properties.level) && !parents.has(f.properties.code))
+    .map((f) => f.properties.code);
 })();
 const rows = countyStructure(LEAVES);
 const y2023 = PLANTING_YEARS.indexOf(2023);
-const sum = (filter: (r: (typeof rows)[number]) => boolean, year = y2023) => rows.filter(filter).reduce((n, r) => n + r.areas[year]!, 0) / 1e6;
+const sum = (filter: (r: (typeof rows)[number]) => boolean, year = y2023) =>
+  rows.filter(filter).reduce((n, r) => n + r.areas[year]!, 0) / 1e6;
 
 describe('planting structure demo', () => {
   it('sums to the national sown areas of the base year, each crop in its declared season', () => {
@@ -23,10 +39,12 @@ describe('planting structure demo', () => {
       expect(sum((r) => r.crop === crop)).toBeGreaterThan(mha * 0.97);
       expect(sum((r) => r.crop === crop)).toBeLessThanOrEqual(mha * 1.005);
     }
-    for (const [season, mha] of Object.entries(OTHER_MHA)) expect(sum((r) => r.crop === 'other' && r.season === season)).toBeCloseTo(mha, 0);
+    for (const [season, mha] of Object.entries(OTHER_MHA))
+      expect(sum((r) => r.crop === 'other' && r.season === season)).toBeCloseTo(mha, 0);
     const seasons = Object.fromEntries(PLANTINGSTRUCTURE.structure.seasons.map((s) => [s.season, s.crops as readonly string[]]));
     expect(rows.every((r) => seasons[r.season]!.includes(r.crop))).toBe(true);
-    for (const [crop, season] of Object.entries(SEASON_OF)) expect(rows.filter((r) => r.crop === crop).every((r) => r.season === season)).toBe(true);
+    for (const [crop, season] of Object.entries(SEASON_OF))
+      expect(rows.filter((r) => r.crop === crop).every((r) => r.season === season)).toBe(true);
   });
 
   it('grows crops where they really grow', () => {
@@ -38,7 +56,9 @@ describe('planting structure demo', () => {
     // North Anhui (Huaibei plain) holds most of Anhui's wheat; the Sanjiang plain much of Heilongjiang's rice.
     const north = ['3403', '3404', '3406', '3412', '3413', '3416'];
     expect(sum((r) => r.crop === 'wheat' && north.some((c) => r.xzqdm.startsWith(c))) / province('wheat', '34')).toBeGreaterThan(0.6);
-    expect(sum((r) => r.crop === 'rice' && ['2303', '2304', '2305', '2308'].some((c) => r.xzqdm.startsWith(c))) / province('rice', '23')).toBeGreaterThan(0.35);
+    expect(
+      sum((r) => r.crop === 'rice' && ['2303', '2304', '2305', '2308'].some((c) => r.xzqdm.startsWith(c))) / province('rice', '23'),
+    ).toBeGreaterThan(0.35);
   });
 
   it('changes smoothly over the years: soybean expanding in the northeast, no jumps elsewhere', () => {

@@ -46,6 +46,7 @@ export const SEASON_OF: Record<Exclude<PlantingCrop, 'other'>, PlantingSeason> =
 type MainCrop = keyof typeof SEASON_OF;
 
 /** Province weights (thousand hectares, ≈ 2023) of each crop; provinces not listed grow none of it. */
+// prettier-ignore
 const PROVINCE_AREAS: Record<MainCrop, Record<string, number>> = {
   wheat: {
     '41': 5690, '37': 4010, '34': 2850, '32': 2380, '13': 2230, '65': 1150, '42': 1150, '61': 960, '62': 730, '51': 600,
@@ -73,6 +74,7 @@ const PROVINCE_AREAS: Record<MainCrop, Record<string, number>> = {
 };
 
 /** County weight multipliers where a crop concentrates within its province (city prefixes, 4 digits). */
+// prettier-ignore
 const FOCUS: Record<MainCrop, Record<string, number>> = {
   // North Anhui and north Jiangsu (Huaibei plain) grow the wheat of those provinces; Xiangyang in Hubei.
   wheat: { '3403': 6, '3404': 6, '3406': 6, '3412': 6, '3413': 6, '3416': 6, '3203': 5, '3207': 5, '3208': 5, '3209': 4, '3213': 5, '4206': 3 },
@@ -136,7 +138,13 @@ export function countyStructure(leaves: readonly string[]): CountyStructureRow[]
     }),
   );
   const rows: CountyStructureRow[] = [];
-  const addCrop = (crop: PlantingCrop, season: PlantingSeason, provinceHa: Map<string, number>, focus: Record<string, number>, salt: number) => {
+  const addCrop = (
+    crop: PlantingCrop,
+    season: PlantingSeason,
+    provinceHa: Map<string, number>,
+    focus: Record<string, number>,
+    salt: number,
+  ) => {
     for (const [province, ha] of provinceHa) {
       const counties = sorted.filter((c) => c.startsWith(province));
       const weights = counties.map((c) => {
@@ -193,18 +201,37 @@ const SYSTEMS = {
   wheatMaize: { summer: { wheat: 0.9, other: 0.05 }, autumn: { maize: 0.8, soybean: 0.08, other: 0.1 }, field: [80, 320] },
   wheatMaizeCotton: { summer: { wheat: 0.8, other: 0.05 }, autumn: { maize: 0.65, cotton: 0.2, other: 0.1 }, field: [90, 300] },
   // One crop a year in the northeast: maize, soybean, rice on the Sanjiang plain.
-  maizeNortheast: { summer: {}, autumn: { maize: 0.85, soybean: 0.08, other: 0.07 }, field: [300, 500], trend: { soybean: [0.7, 1, 1.1, 1.2, 1.3] } },
+  maizeNortheast: {
+    summer: {},
+    autumn: { maize: 0.85, soybean: 0.08, other: 0.07 },
+    field: [300, 500],
+    trend: { soybean: [0.7, 1, 1.1, 1.2, 1.3] },
+  },
   soybeanNorth: {
     summer: { rapeseed: 0.05 },
     autumn: { soybean: 0.55, maize: 0.35, other: 0.1 },
     field: [350, 600],
     trend: { soybean: [0.75, 0.95, 1, 1.05, 1.12] },
   },
-  sanjiang: { summer: {}, autumn: { rice: 0.6, soybean: 0.2, maize: 0.2 }, field: [200, 400], trend: { soybean: [0.7, 1, 1.05, 1.1, 1.15] } },
+  sanjiang: {
+    summer: {},
+    autumn: { rice: 0.6, soybean: 0.2, maize: 0.2 },
+    field: [200, 400],
+    trend: { soybean: [0.7, 1, 1.05, 1.1, 1.15] },
+  },
   riceNorth: { summer: {}, autumn: { rice: 0.9, maize: 0.05, other: 0.05 }, field: [120, 250] },
   // Rapeseed (or wheat) over winter, then rice (Yangtze basin); Sichuan also maize.
-  rapeRice: { summer: { rapeseed: 0.55, wheat: 0.15, other: 0.05 }, autumn: { rice: 0.8, cotton: 0.05, other: 0.15 }, field: [60, 120], trend: { rapeseed: [0.85, 0.92, 1, 1.05, 1.1] } },
-  sichuan: { summer: { rapeseed: 0.5, wheat: 0.3, other: 0.1 }, autumn: { rice: 0.65, maize: 0.2, soybean: 0.05, other: 0.1 }, field: [50, 90] },
+  rapeRice: {
+    summer: { rapeseed: 0.55, wheat: 0.15, other: 0.05 },
+    autumn: { rice: 0.8, cotton: 0.05, other: 0.15 },
+    field: [60, 120],
+    trend: { rapeseed: [0.85, 0.92, 1, 1.05, 1.1] },
+  },
+  sichuan: {
+    summer: { rapeseed: 0.5, wheat: 0.3, other: 0.1 },
+    autumn: { rice: 0.65, maize: 0.2, soybean: 0.05, other: 0.1 },
+    field: [50, 90],
+  },
   wheatRice: { summer: { wheat: 0.8, rapeseed: 0.1 }, autumn: { rice: 0.85, other: 0.15 }, field: [80, 160] },
   riceSouth: { summer: { rapeseed: 0.25, other: 0.15 }, autumn: { rice: 0.85, other: 0.15 }, field: [40, 80] },
   // Xinjiang: cotton, with wheat and maize in the north and in Kashgar.
@@ -273,7 +300,12 @@ export interface PlantingParcelRow {
   filename: string;
 }
 
-function cropOf(rng: Rng, weights: Partial<Record<PlantingCrop, number>>, trend: CroppingSystem['trend'], year: number): PlantingCrop | null {
+function cropOf(
+  rng: Rng,
+  weights: Partial<Record<PlantingCrop, number>>,
+  trend: CroppingSystem['trend'],
+  year: number,
+): PlantingCrop | null {
   const crops = Object.keys(weights) as PlantingCrop[];
   if (crops.length === 0) return null;
   const w = crops.map((c) => (weights[c] ?? 0) * (trend?.[c]?.[year] ?? 1));
@@ -287,7 +319,10 @@ function cropOf(rng: Rng, weights: Partial<Record<PlantingCrop, number>>, trend:
  * field roads) and their crop per season and year. A parcel keeps last year's crop of a season two
  * times in three unless its system's trend moves it.
  */
-export function sampleParcels(counties: readonly string[], anchors: readonly (Xy | null)[]): { parcels: PlantingParcel[]; rows: PlantingParcelRow[] } {
+export function sampleParcels(
+  counties: readonly string[],
+  anchors: readonly (Xy | null)[],
+): { parcels: PlantingParcel[]; rows: PlantingParcelRow[] } {
   const parcels: PlantingParcel[] = [];
   const rows: PlantingParcelRow[] = [];
   SAMPLE_AREAS.forEach((area, a) => {
