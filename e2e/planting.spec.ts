@@ -32,7 +32,7 @@ test('zh: planting structure — statistics by season, trend, sequence and crop 
 
   await page.getByRole('tab', { name: '趋势' }).click();
   await expect(page.getByTestId('trend-table').getByRole('columnheader')).toContainText(['作物', '2021', '2022', '2023', '2024', '2025']);
-  await expect(page.getByTestId('trend-table').getByRole('row', { name: /小麦/ })).toBeVisible();
+  await expect(page.getByTestId('trend-table').getByRole('rowheader', { name: '小麦', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: /时序/ }).click();
   await expect(page).toHaveURL(/module=sequence/);

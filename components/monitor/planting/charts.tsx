@@ -42,7 +42,11 @@ export function StackedCropChart({
             </>
           )}
           <Tooltip />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {/* Legend text in the body colour: a pale crop's name would be unreadable in its own colour. */}
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            formatter={(value: string) => <span style={{ color: 'var(--mantine-color-text)' }}>{value}</span>}
+          />
           {series.map((s) => (
             <Bar
               key={s.key}

@@ -18,10 +18,10 @@ export function seasonCrops(theme: MonitorTheme, season: string | null): string[
   return held ? all.filter((c) => held.includes(c)) : all;
 }
 
-/** Opacity of a region's fill: a bare majority (≤ 30 %) light, a monoculture (100 %) full. */
+/** Opacity of a region's fill: a bare plurality (≤ 30 %) light, a monoculture (100 %) full. */
 export function shareAlpha(share: number | null): number {
   if (share === null) return 0;
-  return Math.min(1, Math.max(0.3, 0.3 + (0.7 * (share - 30)) / 70));
+  return Math.min(1, Math.max(0.4, 0.4 + (0.6 * (share - 30)) / 70));
 }
 
 export function cropFill(color: string, share: number | null): string {

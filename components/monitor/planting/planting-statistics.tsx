@@ -229,8 +229,7 @@ function ChildTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{tm('region')}</Table.Th>
-            <Table.Th>{t('dominant')}</Table.Th>
-            <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
+            <Table.Th>{t('dominantShare')}</Table.Th>
             <Table.Th className={classes.nowrap}>{t('sown')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -256,10 +255,16 @@ function ChildTable({
                       style={{ background: crop ? cropFill(crop.color, item.share) : NO_DATA_COLOR }}
                       aria-hidden="true"
                     />
-                    <span>{crop ? nameOf(crop, locale) : t('none')}</span>
+                    <span>
+                      {crop ? nameOf(crop, locale) : t('none')}
+                      {item.share === null ? null : (
+                        <Text span size="xs" c="dimmed" ml={4} className={classes.nowrap}>
+                          {formatShare(item.share, locale)}
+                        </Text>
+                      )}
+                    </span>
                   </div>
                 </Table.Td>
-                <Table.Td>{formatShare(item.share, locale)}</Table.Td>
                 <Table.Td>{item.monitored ? formatHa(item.total, locale) : '—'}</Table.Td>
               </Table.Tr>
             );

@@ -17,7 +17,7 @@ import { mulberry32, normal, weighted, type Rng } from '../../../shared/random';
 import type { PlantingCrop, PlantingSeason } from '../../../shared/themes/plantingstructure';
 import { multiPolygonWkt, type Frame, type Xy } from './shapes';
 
-export const PLANTING_GENERATOR_VERSION = 'planting-demo-v1';
+export const PLANTING_GENERATOR_VERSION = 'planting-demo-v2';
 export const PLANTING_YEARS = [2021, 2022, 2023, 2024, 2025] as const;
 const BASE_YEAR_INDEX = 2; // 2023
 
@@ -77,7 +77,8 @@ const PROVINCE_AREAS: Record<MainCrop, Record<string, number>> = {
 // prettier-ignore
 const FOCUS: Record<MainCrop, Record<string, number>> = {
   // North Anhui and north Jiangsu (Huaibei plain) grow the wheat of those provinces; Xiangyang in Hubei.
-  wheat: { '3403': 6, '3404': 6, '3406': 6, '3412': 6, '3413': 6, '3416': 6, '3203': 5, '3207': 5, '3208': 5, '3209': 4, '3213': 5, '4206': 3 },
+  // Little wheat in Hebei's northern mountains and plateau (Zhangjiakou, Chengde).
+  wheat: { '1307': 0.2, '1308': 0.2, '3403': 6, '3404': 6, '3406': 6, '3412': 6, '3413': 6, '3416': 6, '3203': 5, '3207': 5, '3208': 5, '3209': 4, '3213': 5, '4206': 3 },
   maize: { '1504': 4, '1505': 4, '2201': 3, '2203': 3, '2207': 3, '2301': 2, '2302': 3, '2306': 3, '2312': 3 },
   // The Sanjiang plain and Harbin; Yanbian and Jilin city; Panjin; central and south Anhui.
   rice: {
@@ -86,7 +87,7 @@ const FOCUS: Record<MainCrop, Record<string, number>> = {
   },
   soybean: { '2311': 6, '2327': 2, '2302': 2, '2312': 2, '1507': 8, '1522': 4, '3412': 3, '3413': 3, '3416': 4, '3406': 3 },
   rapeseed: { '4210': 3, '4208': 3, '4211': 3, '6302': 5, '6322': 5, '1507': 6 },
-  cotton: { '6529': 5, '6531': 4, '6528': 4, '6542': 2, '6527': 2, '6523': 2, '6501': 0.05, '3714': 5, '3705': 4, '3716': 4, '1309': 5, '1311': 5, '1305': 4 },
+  cotton: { '6543': 0.05, '6522': 0.4, '6540': 0.3, '6529': 5, '6531': 4, '6528': 4, '6542': 2, '6527': 2, '6523': 2, '6501': 0.05, '3714': 5, '3705': 4, '3716': 4, '1309': 5, '1311': 5, '1305': 4 },
 };
 
 /** Year factors (2021–2025; 2023 = 1) per crop, with regional variants. */

@@ -13,7 +13,7 @@
 import { PERMISSIONS } from '../../permissions';
 import type { ThemeDefinition } from '../types';
 
-/** Crops, coloured apart in hue and in lightness (L* 93 → 34), so the map reads in greyscale beside its labels. */
+/** Crops, coloured apart in hue and in lightness (L* 93 → 28), so the map reads in greyscale beside its labels. */
 export const PLANTING_CROPS = [
   { value: 'wheat', zh: '小麦', en: 'Wheat', color: '#f59f00' },
   { value: 'maize', zh: '玉米', en: 'Maize', color: '#f76707' },
@@ -21,7 +21,7 @@ export const PLANTING_CROPS = [
   { value: 'soybean', zh: '大豆', en: 'Soybean', color: '#9c36b5' },
   { value: 'rapeseed', zh: '油菜', en: 'Rapeseed', color: '#ffec99' },
   { value: 'cotton', zh: '棉花', en: 'Cotton', color: '#a5d8ff' },
-  { value: 'other', zh: '其他作物', en: 'Other crops', color: '#495057' },
+  { value: 'other', zh: '其他作物', en: 'Other crops', color: '#603813' },
 ] as const;
 export type PlantingCrop = (typeof PLANTING_CROPS)[number]['value'];
 
