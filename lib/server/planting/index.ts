@@ -3,8 +3,8 @@ import 'server-only';
  * The structure service of a theme with per-region crop areas (planting structure; table planting_structure,
  * migration 0024): crop areas, sown area, dominant crop and its share per region of a year, per year of one
  * region, and per child region and year. Every figure is summed, ranked and divided in SQL from the stored
- * county rows, in one statement per call; rows are grouped per county first and each county adds to the
- * target whose code prefix it has (hash joins on the 2-, 4- and 6-digit prefixes), as the spot statistics do.
+ * county rows, in one statement per call: the rows are pivoted per county (one column per declared crop), then
+ * each county adds to the target whose code prefix it has (2-, 4- and 6-digit prefixes), as the spot statistics do.
  */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
@@ -48,17 +48,36 @@ async function targetsOf(db: Queryable, region: Target, level: Level | undefined
   );
 }
 
-/** Crop areas (jsonb crop → ha), sown area, dominant crop (ties: declared order) and its share, of `per` (alias columns crop, a) grouped by `group`. */
-function figuresSql(group: string, cropsParam: number, select = group): string {
-  return `SELECT ${select}, jsonb_object_agg(crop, round(a::numeric, 2)::float8) AS areas,
-            round(sum(a)::numeric, 2)::float8 AS total,
-            (array_agg(crop ORDER BY a DESC, array_position($${cropsParam}::text[], crop)))[1] AS dominant,
-            round((100 * max(a) / nullif(sum(a), 0))::numeric, 2)::float8 AS share
-     FROM per GROUP BY ${group}`;
+/**
+ * One column per declared crop (`c0`, `c1`, … in declared order): `sum(<value>) FILTER (WHERE crop = $n)`, the crop
+ * codes bound as parameters. Rows are pivoted per county first, so later steps handle ~2,900 rows, not one per crop.
+ */
+function cropSums(crops: readonly string[], params: SqlParam[], value = 'p.area_ha'): string {
+  return crops
+    .map((crop, i) => {
+      params.push(crop);
+      return `sum(${value}) FILTER (WHERE p.crop = $${params.length}) AS c${i}`;
+    })
+    .join(', ');
+}
+
+const cols = (crops: readonly string[], wrap: (c: string) => string = (c) => c) => crops.map((_, i) => wrap(`c${i}`)).join(', ');
+
+/**
+ * Areas (whole hectares: demo or not, a county's crop area is not known to the square metre), sown area, the
+ * dominant crop (largest area; ties in declared order) and its share in percent, of a row of crop columns.
+ */
+function figuresSql(crops: readonly string[], cropsParam: number): string {
+  const areas = cols(crops, (c) => `coalesce(${c}, 0)`);
+  const total = crops.map((_, i) => `coalesce(c${i}, 0)`).join(' + ');
+  return `ARRAY[${cols(crops, (c) => `round(coalesce(${c}, 0))::float8`)}] AS areas, round(${total})::float8 AS total,
+    (SELECT u.crop FROM unnest(ARRAY[${areas}]::float8[], $${cropsParam}::text[]) WITH ORDINALITY AS u(a, crop, o)
+      WHERE u.a > 0 ORDER BY u.a DESC, u.o LIMIT 1) AS dominant,
+    round((100 * greatest(${cols(crops)}) / nullif(${total}, 0))::numeric, 2)::float8 AS share`;
 }
 
 interface FiguresRow {
-  areas: Record<string, number> | null;
+  areas: number[] | null;
   total: number | null;
   dominant: string | null;
   share: number | null;
@@ -67,8 +86,8 @@ interface FiguresRow {
 const cropsOf = (theme: ThemeDefinition) => theme.kinds.items.map((k) => k.value);
 
 function toFigures(row: FiguresRow | undefined, crops: readonly string[]): CropFigures {
-  if (!row || !row.total) return { areas: crops.map(() => 0), total: 0, dominant: null, share: null };
-  return { areas: crops.map((c) => row.areas?.[c] ?? 0), total: row.total, dominant: row.dominant, share: row.share };
+  if (!row || !row.total || !row.areas) return { areas: crops.map(() => 0), total: 0, dominant: null, share: null };
+  return { areas: row.areas, total: row.total, dominant: row.dominant, share: row.share };
 }
 
 /** The stored-row filter (alias p): one region's counties, one season or the whole year. */
@@ -82,11 +101,12 @@ function rowFilter(regionCode: string, season: string | undefined, params: SqlPa
   return clauses;
 }
 
-/** The county sums keyed by every prefix a target can have, plus '*' for the whole asked region. */
-const KEYED = `keyed AS (
-       SELECT left(xzqdm, 2) AS k, crop, a FROM agg UNION ALL SELECT left(xzqdm, 4), crop, a FROM agg
-       UNION ALL SELECT xzqdm, crop, a FROM agg UNION ALL SELECT '*', crop, a FROM agg
-     )`;
+/** The county rows keyed by every prefix a target can have (province, city, county), `extra` before the columns. */
+function keyedSql(crops: readonly string[], extra = ''): string {
+  const c = cols(crops);
+  return `SELECT ${extra}left(xzqdm, 2) AS k, ${c} FROM agg UNION ALL SELECT ${extra}left(xzqdm, 4), ${c} FROM agg
+       UNION ALL SELECT ${extra}xzqdm, ${c} FROM agg`;
+}
 
 export async function structureStatistics(
   db: Queryable,
@@ -103,14 +123,15 @@ export async function structureStatistics(
 
   const params: SqlParam[] = [batch?.id ?? '0'];
   const clauses = ['p.batch_id = $1::bigint', ...rowFilter(region.code, options.season, params)];
+  const sums = cropSums(crops, params);
   params.push(targets.map((t) => regionPrefix(t.code)));
   const targetsParam = params.length;
   params.push(crops);
   const rows = await db.query<FiguresRow & { k: string }>(
-    `WITH agg AS (SELECT p.xzqdm, p.crop, sum(p.area_ha) AS a FROM planting_structure p WHERE ${clauses.join(' AND ')} GROUP BY p.xzqdm, p.crop),
-     ${KEYED},
-     per AS (SELECT k, crop, sum(a) AS a FROM keyed WHERE k = ANY ($${targetsParam}::text[]) OR k = '*' GROUP BY k, crop)
-     ${figuresSql('k', params.length)}`,
+    `WITH agg AS (SELECT p.xzqdm, ${sums} FROM planting_structure p WHERE ${clauses.join(' AND ')} GROUP BY p.xzqdm),
+     keyed AS (${keyedSql(crops)} UNION ALL SELECT '*', ${cols(crops)} FROM agg),
+     per AS (SELECT k, ${cols(crops, (c) => `sum(${c}) AS ${c}`)} FROM keyed WHERE k = ANY ($${targetsParam}::text[]) OR k = '*' GROUP BY k)
+     SELECT k, ${figuresSql(crops, params.length)} FROM per`,
     params,
   );
   const byPrefix = new Map(rows.map((r) => [r.k, r]));
@@ -140,13 +161,14 @@ export async function structureTrend(
   const crops = cropsOf(theme);
   const params: SqlParam[] = [theme.id];
   const clauses = rowFilter(region.code, options.season, params);
+  const sums = cropSums(crops, params);
   params.push(crops);
   const rows = await db.query<BatchRow & FiguresRow>(
     `WITH per AS (
-       SELECT p.batch_id, p.crop, sum(p.area_ha) AS a
+       SELECT p.batch_id, ${sums}
        FROM planting_structure p JOIN spot_batches pb ON pb.id = p.batch_id AND pb.theme = $1
-       WHERE ${clauses.join(' AND ')} GROUP BY p.batch_id, p.crop
-     ), f AS (${figuresSql('batch_id', params.length)})
+       WHERE ${clauses.join(' AND ')} GROUP BY p.batch_id
+     ), f AS (SELECT batch_id, ${figuresSql(crops, params.length)} FROM per)
      SELECT ${BATCH_COLUMNS}, f.areas, f.total, f.dominant, f.share
      FROM spot_batches b LEFT JOIN f ON f.batch_id = b.id
      WHERE b.theme = $1 ORDER BY b.quarter`,
@@ -179,6 +201,7 @@ export async function structureSequence(
   const crops = cropsOf(theme);
   const params: SqlParam[] = [theme.id];
   const clauses = rowFilter(region.code, options.season, params);
+  const sums = cropSums(crops, params);
   params.push(targets.map((t) => regionPrefix(t.code)));
   const targetsParam = params.length;
   params.push(crops);
@@ -186,14 +209,14 @@ export async function structureSequence(
     db.query<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM spot_batches b WHERE b.theme = $1 ORDER BY b.quarter`, [theme.id]),
     db.query<FiguresRow & { batch_id: string; k: string }>(
       `WITH agg AS (
-         SELECT p.batch_id, p.xzqdm, p.crop, sum(p.area_ha) AS a
+         SELECT p.batch_id, p.xzqdm, ${sums}
          FROM planting_structure p JOIN spot_batches pb ON pb.id = p.batch_id AND pb.theme = $1
-         WHERE ${clauses.join(' AND ')} GROUP BY p.batch_id, p.xzqdm, p.crop
-       ), keyed AS (
-         SELECT batch_id, left(xzqdm, 2) AS k, crop, a FROM agg UNION ALL SELECT batch_id, left(xzqdm, 4), crop, a FROM agg
-         UNION ALL SELECT batch_id, xzqdm, crop, a FROM agg
-       ), per AS (SELECT batch_id, k, crop, sum(a) AS a FROM keyed WHERE k = ANY ($${targetsParam}::text[]) GROUP BY batch_id, k, crop)
-       ${figuresSql('batch_id, k', params.length, 'batch_id::text AS batch_id, k')}`,
+         WHERE ${clauses.join(' AND ')} GROUP BY p.batch_id, p.xzqdm
+       ), keyed AS (${keyedSql(crops, 'batch_id, ')}),
+       per AS (
+         SELECT batch_id, k, ${cols(crops, (c) => `sum(${c}) AS ${c}`)} FROM keyed WHERE k = ANY ($${targetsParam}::text[]) GROUP BY batch_id, k
+       )
+       SELECT batch_id::text AS batch_id, k, ${figuresSql(crops, params.length)} FROM per`,
       params,
     ),
   ]);

@@ -15,9 +15,9 @@ const regionRefSchema = z.object({ code: z.string(), name: z.string(), level: z.
 
 /** The structure of one region (or the whole asked region): hectares per crop, their sum, the dominant crop. */
 export const cropFiguresSchema = z.object({
-  /** Hectares of each crop, in the order of `crops`. */
+  /** Whole hectares of each crop, in the order of `crops`. */
   areas: z.array(z.number()),
-  /** Sown area, hectares. */
+  /** Sown area, whole hectares. */
   total: z.number(),
   /** The crop with the largest area; null where nothing is sown. */
   dominant: z.string().nullable(),
