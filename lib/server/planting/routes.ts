@@ -12,10 +12,8 @@ import { rangePrefixes } from '../spots';
 import { themeRoute } from '../themes/routes';
 import { structureSequence, structureStatistics, structureTrend } from '.';
 
-const contracts = (theme: Parameters<typeof structureContractsFor>[0]) => structureContractsFor(theme);
-
 export const structureRoute = themeRoute((id) => {
-  const c = contracts(id);
+  const c = structureContractsFor(id);
   return c
     ? withApi(c.structure, async ({ db, params, query, locale }) =>
         structureStatistics(db, themeById(id), { batchId: params.x, ...query, locale }),
@@ -24,19 +22,19 @@ export const structureRoute = themeRoute((id) => {
 });
 
 export const structureLatestRoute = themeRoute((id) => {
-  const c = contracts(id);
+  const c = structureContractsFor(id);
   return c
     ? withApi(c.latest, async ({ db, query, locale }) => structureStatistics(db, themeById(id), { batchId: null, ...query, locale }))
     : null;
 });
 
 export const structureTrendRoute = themeRoute((id) => {
-  const c = contracts(id);
+  const c = structureContractsFor(id);
   return c ? withApi(c.trend, async ({ db, query, locale }) => structureTrend(db, themeById(id), { ...query, locale })) : null;
 });
 
 export const structureSequenceRoute = themeRoute((id) => {
-  const c = contracts(id);
+  const c = structureContractsFor(id);
   return c
     ? withApi(c.sequence, async ({ db, query, session, locale }) =>
         structureSequence(db, themeById(id), { ...query, scope: scopePrefixes(rangePrefixes(session!)), locale }),
