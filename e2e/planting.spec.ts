@@ -52,7 +52,9 @@ test('zh: planting structure — statistics by season, trend, sequence and crop 
   await page.screenshot({ path: 'test-results/planting-zh-detail.png', fullPage: true });
 });
 
-test('en: planting structure statistics at phone width — dominant crops named beside the map, no sideways scrolling', async ({ page }) => {
+test('en: planting structure statistics and trend at phone width — dominant crops named beside the map, no sideways scrolling', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/english/monitor/plantingstructure?region=650000&stage=autumn');
   await expect(page.getByRole('heading', { level: 1, name: 'Planting structure monitoring' })).toBeVisible();
@@ -61,4 +63,10 @@ test('en: planting structure statistics at phone width — dominant crops named 
   await expect(page.getByRole('img', { name: /Crop areas by region, stacked/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/planting-en-390.png', fullPage: true });
+  // The trend is public too: Xinjiang's crops over the years, the season kept.
+  await page.getByRole('tab', { name: 'Trend' }).click();
+  await expect(page).toHaveURL(/module=trend.*stage=autumn|stage=autumn.*module=trend/);
+  await expect(page.getByTestId('trend-table').getByRole('rowheader', { name: 'Cotton', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/planting-en-390-trend.png', fullPage: true });
 });
