@@ -65,12 +65,10 @@ describe('planting structure demo', () => {
     const ne = (year: number) => sum((r) => r.crop === 'soybean' && (r.xzqdm.startsWith('23') || r.xzqdm.startsWith('15')), year);
     expect(ne(0)).toBeLessThan(ne(1));
     expect(ne(1)).toBeLessThan(ne(4));
-    for (const r of rows)
-      for (let y = 1; y < PLANTING_YEARS.length; y++) {
-        const step = r.areas[y]! / r.areas[y - 1]!;
-        expect(step).toBeGreaterThan(0.75);
-        expect(step).toBeLessThan(1.3);
-      }
+    // Every county's year-to-year step, as one range (an expect per step would be 70,000 expects).
+    const steps = rows.flatMap((r) => r.areas.slice(1).map((a, y) => a / r.areas[y]!));
+    expect(steps.reduce((a, b) => Math.min(a, b))).toBeGreaterThan(0.75);
+    expect(steps.reduce((a, b) => Math.max(a, b))).toBeLessThan(1.3);
   });
 
   it('is deterministic, and its sample parcels carry the crops of their cropping system', () => {
