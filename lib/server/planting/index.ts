@@ -117,9 +117,8 @@ export async function structureStatistics(
   options: { batchId: string | null; regionId: string; level?: Level; season?: string; locale: Locale },
 ): Promise<Structure> {
   const { locale } = options;
-  const region = await findRegion(db, options.regionId, locale);
+  const [region, batch] = await Promise.all([findRegion(db, options.regionId, locale), findBatch(db, theme.id, options.batchId, locale)]);
   if (!region) throw unknownRegion();
-  const batch = await findBatch(db, theme.id, options.batchId, locale);
   if (options.batchId && !batch) throw new ApiError(API_CODES.NOT_FOUND, 'Spots.errors.unknownBatch');
   const targets = await targetsOf(db, region, options.level, locale);
   const crops = cropsOf(theme);
