@@ -13,6 +13,7 @@ import type { MapClientConfig } from '@/lib/shared/map/config';
 import { cityOfCode, COUNTRY_CODE, levelOfCode, provinceOfCode } from '@/lib/shared/regions/codes';
 import { DetailModule } from './detail-module';
 import { GridModule } from './grid-module';
+import { hasStructureModule, StructureModule } from './planting';
 import type { ModuleProps } from './monitor-context';
 import {
   filterCodesOf,
@@ -272,6 +273,9 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
         {null}
       </QueryState>
     );
+  } else if (theme.structure && hasStructureModule(state.module)) {
+    // A theme with a per-region structure (planting structure) has its own statistics, sequence and trend.
+    body = <StructureModule module={state.module} {...props} />;
   } else {
     body =
       state.module === 'statistics' ? (

@@ -24,7 +24,7 @@ const SMALL_MAP_HEIGHT = 260;
  * view, in the page or in the phone strip, neither start Leaflet nor load tiles. A map that comes
  * back starts at the linked view.
  */
-function WhileVisible({ height, children }: { height: number; children: ReactNode }) {
+export function WhileVisible({ height, children }: { height: number; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {

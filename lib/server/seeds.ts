@@ -17,6 +17,7 @@ import { spotsSeed } from './spots/seed';
 import { nonagriculturalDemoSeed } from './themes/demo/nonagricultural-seed';
 import { themesDemoSeed } from './themes/demo/seed';
 import { deformDemoSeed } from './themes/demo/deformation-seed';
+import { plantingDemoSeed } from './themes/demo/planting-seed';
 import { satellitesSeed } from './satellites/seed';
 import { accountsSeed } from './users/seed';
 
@@ -37,5 +38,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   themesDemoSeed,
   nonagriculturalDemoSeed,
   deformDemoSeed,
+  plantingDemoSeed,
   catalogueSeed,
 ];

@@ -16,9 +16,11 @@ export async function onEachDatabase({ log, readyPath, readyTimeoutMs }, body) {
   const failures = [];
   const targets = [];
   const missing = postgresMissing();
+  // BENCH_DATABASES=postgres (or pglite) measures one database only.
+  const only = process.env.BENCH_DATABASES?.split(',').map((d) => d.trim()) ?? null;
   if (missing) notes.push(`PostgreSQL not measured: ${missing}`);
-  else targets.push('postgres');
-  targets.push('pglite');
+  else if (!only || only.includes('postgres')) targets.push('postgres');
+  if (!only || only.includes('pglite')) targets.push('pglite');
 
   let measured = 0;
   for (const target of targets) {

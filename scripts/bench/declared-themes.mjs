@@ -30,6 +30,8 @@ const themes = THEMES.filter((theme) => !theme.rateGrid).map((theme) => ({
   id: theme.id,
   // Land cover keeps spot v2's `spotstatistics` (lib/shared/themes/index.ts themeByApi); the others `statistics`.
   latest: `${theme.api}/${theme.id === 'landcover' ? 'spotstatistics' : 'statistics'}/lastest`,
+  // A theme with a per-region structure (planting structure) has its own all-counties call, measured too.
+  structureLatest: theme.structure ? `${theme.api}/structure/lastest` : null,
   geometries: theme.geometries,
   layers: theme.layers.features.map((declared) => {
     const layer = byName.get(declared.name);

@@ -85,7 +85,7 @@ function scopeClause(scope: RegionScope, params: SqlParam[]): string | null {
   return `s.xzqdm LIKE ANY ($${params.length}::text[])`;
 }
 
-interface BatchRow {
+export interface BatchRow {
   id: string;
   quarter: string;
   type_name_zh: string;
@@ -97,10 +97,10 @@ interface BatchRow {
   demo: boolean;
 }
 
-const BATCH_COLUMNS = `b.id::text AS id, b.quarter, b.type_name_zh, b.type_name_en, b.status, b.is_current,
+export const BATCH_COLUMNS = `b.id::text AS id, b.quarter, b.type_name_zh, b.type_name_en, b.status, b.is_current,
   to_char(b.period_start, 'YYYY-MM-DD') AS period_start, to_char(b.period_end, 'YYYY-MM-DD') AS period_end, b.demo`;
 
-function toBatch(row: BatchRow, locale: Locale): SpotBatch {
+export function toBatch(row: BatchRow, locale: Locale): SpotBatch {
   return {
     id: row.id,
     quarter: row.quarter,
@@ -125,9 +125,10 @@ export async function findBatch(db: Queryable, theme: ThemeId, id: string | null
   return rows[0] ? toBatch(rows[0], locale) : null;
 }
 
-const nameSql = (locale: Locale, alias: string) => (locale === 'zh' ? `${alias}.name_zh` : `coalesce(${alias}.name_en, ${alias}.name_zh)`);
+export const nameSql = (locale: Locale, alias: string) =>
+  locale === 'zh' ? `${alias}.name_zh` : `coalesce(${alias}.name_en, ${alias}.name_zh)`;
 
-async function findRegion(db: Queryable, code: string, locale: Locale) {
+export async function findRegion(db: Queryable, code: string, locale: Locale) {
   const [row] = await db.query<{ code: string; name: string; level: string }>(
     `SELECT r.code, ${nameSql(locale, 'r')} AS name, r.level FROM regions r WHERE r.code = $1`,
     [code],
@@ -135,7 +136,7 @@ async function findRegion(db: Queryable, code: string, locale: Locale) {
   return row ?? null;
 }
 
-const unknownRegion = () => new ApiError(API_CODES.INVALID_INPUT, 'Spots.errors.unknownRegion');
+export const unknownRegion = () => new ApiError(API_CODES.INVALID_INPUT, 'Spots.errors.unknownRegion');
 
 export async function spotStatistics(
   db: Queryable,

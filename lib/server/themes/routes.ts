@@ -32,7 +32,7 @@ const unknown = withApi(unknownThemeContract, async () => {
 });
 
 /** A GET route for every generic theme: `build` makes the theme's handler, or null where the theme lacks the call. */
-function themeRoute(build: (theme: ThemeId, contracts: ThemeContracts) => Handler | null): Handler {
+export function themeRoute(build: (theme: ThemeId, contracts: ThemeContracts) => Handler | null): Handler {
   const cache = new Map<string, Handler | null>();
   return async (request, context) => {
     const { theme: segment, version } = await context.params;

@@ -13,7 +13,7 @@ import type { ThemeId } from '../themes/ids';
 import type { ThemeDefinition } from '../themes/types';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
 
-const regionCodeSchema = z
+export const regionCodeSchema = z
   .string()
   .trim()
   .regex(/^[1-9]\d{5}$/, localizedIssue('Spots.errors.badRegion'));

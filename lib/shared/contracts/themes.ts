@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { GENERIC_THEMES } from '../themes';
 import type { ThemeDefinition, ThemeId } from '../themes';
 import { defineContract, localizedIssue, pageSchema } from './api';
+import { structureContractsOf, type StructureContracts } from './planting';
 import {
   batchIdSchema,
   getSpotContract,
@@ -131,9 +132,21 @@ export function contractsOf(theme: ThemeId): ThemeContracts {
   return found;
 }
 
-export const THEME_CONTRACTS = [...BY_THEME.values()].flatMap((c) =>
-  [c.statistics, c.latest, c.trend, c.list, c.get, c.grid, c.lengthLegend].filter((x) => x !== null),
+const STRUCTURES = new Map<string, StructureContracts>(
+  GENERIC_THEMES.filter((t) => t.structure).map((t) => [t.id, structureContractsOf(t)]),
 );
+
+/** The structure contracts of a theme declaring a structure (planting structure), or null. */
+export function structureContractsFor(theme: ThemeId): StructureContracts | null {
+  return STRUCTURES.get(theme) ?? null;
+}
+
+export const THEME_CONTRACTS = [
+  ...[...BY_THEME.values()].flatMap((c) =>
+    [c.statistics, c.latest, c.trend, c.list, c.get, c.grid, c.lengthLegend].filter((x) => x !== null),
+  ),
+  ...[...STRUCTURES.values()].flatMap((c) => [c.structure, c.latest, c.trend, c.sequence]),
+];
 
 /** What a monitoring screen reads of any theme: land cover's spot v2, or the theme's own API. */
 export interface ThemeApi {

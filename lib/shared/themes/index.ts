@@ -6,6 +6,7 @@ import { BATCH_STATUSES } from '../spots/codes';
 import type { ThemeId } from './ids';
 import { LANDCOVER } from './landcover';
 import { NONAGRICULTURAL } from './nonagricultural';
+import { PLANTINGSTRUCTURE } from './plantingstructure';
 import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
@@ -18,7 +19,16 @@ export { THEME_IDS, type ThemeId } from './ids';
 export type * from './types';
 export { MONITOR_MODULES, THEME_MEASURES } from './types';
 
-export const THEMES: readonly ThemeDefinition<ThemeId>[] = [LANDCOVER, WINDMILL, PVLAND, ROAD, STEELPLANT, NONAGRICULTURAL, SURFACE_DEFORM];
+export const THEMES: readonly ThemeDefinition<ThemeId>[] = [
+  LANDCOVER,
+  WINDMILL,
+  PVLAND,
+  ROAD,
+  STEELPLANT,
+  NONAGRICULTURAL,
+  PLANTINGSTRUCTURE,
+  SURFACE_DEFORM,
+];
 // A declaration the machinery cannot serve fails here, when the registry loads, not on some later request.
 assertThemes(THEMES);
 

@@ -2,6 +2,7 @@ import { findRoute, isBuilt } from '../routes';
 import { THEME_IDS, THEMES, themeById, themeDictionaries } from '.';
 import { LANDCOVER } from './landcover';
 import { NONAGRICULTURAL } from './nonagricultural';
+import { PLANTINGSTRUCTURE } from './plantingstructure';
 import { ROAD } from './road';
 import { SURFACE_DEFORM } from './surface_deform';
 import type { ThemeDefinition } from './types';
@@ -18,6 +19,8 @@ describe('theme declarations', () => {
     for (const id of ['windmill', 'pvland', 'road', 'steelplant'] as const) expect(themeById(id).modules).toEqual(['statistics', 'detail']);
     // Surface deformation searches products and reads a rate grid instead (ADR 0015).
     expect(themeById('surface_deform').modules).toEqual(['products', 'rates']);
+    // Planting structure has statistics, detail, sequence and trend over its per-county structure (ADR 0016).
+    expect(themeById('plantingstructure').modules).toEqual(PLANTINGSTRUCTURE.modules);
     expect(LANDCOVER.modules).toHaveLength(5);
     expect(NONAGRICULTURAL.modules).toEqual(LANDCOVER.modules);
     // Spec §4: the grid module's level is 13, or 14 in one theme (the finest spots).

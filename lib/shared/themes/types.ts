@@ -132,6 +132,11 @@ export interface ThemeDefinition<Id extends string = string> {
    * statistics) leaves it out. Absent for feature themes.
    */
   rateGrid?: RateGridDeclaration;
+  /**
+   * Areas per region, season and crop beyond the features (planting structure): which of the theme's kinds
+   * (crops) each of its stages (seasons) holds. A theme with a structure gets the structure API, table and screens.
+   */
+  structure?: ThemeStructure | null;
 }
 
 /** The products and rate grid of a theme such as surface deformation (ADR 0015). */
@@ -149,4 +154,9 @@ export interface RateGridDeclaration {
   classes: readonly { from: number; to: number; color: string }[];
   /** Web-Mercator tile level of the stored cells (spec §4's grid levels 13/14). */
   cellLevel: number;
+}
+
+/** The crops (kinds) of each season (stage) of a theme with a per-region structure; a crop may be in more seasons. */
+export interface ThemeStructure {
+  seasons: readonly { season: string; crops: readonly string[] }[];
 }

@@ -2,7 +2,7 @@
  * Checks a theme declaration against the rules the machinery relies on, so a mistake fails when the
  * registry loads (and in its unit test), not as a wrong map or an SQL error on some later request.
  */
-import type { CodeItem, FeatureExtra, ThemeDefinition } from './types';
+import type { CodeItem, FeatureExtra, ThemeDefinition, ThemeStructure } from './types';
 
 const CODE_VALUE = /^[A-Za-z0-9_]{1,20}$/; // the spots table's CHECK on stage, tblx and landuse_type
 const DICTIONARY_CODE = /^[A-Z][A-Z0-9_]{1,49}$/; // dictionary_items' CHECK
@@ -31,6 +31,20 @@ function checkList(
     if (item.color !== undefined && !HEX.test(item.color))
       problems.push(`${theme.id}: ${name} value "${item.value}" has colour ${item.color}`);
   }
+  return problems;
+}
+
+/** A structure's seasons are the theme's stages, each once, holding its kinds; every kind is in some season. */
+function structureProblems(theme: ThemeDefinition, structure: ThemeStructure): string[] {
+  const problems: string[] = [];
+  const kinds = new Set(theme.kinds.items.map((k) => k.value));
+  const seasons = structure.seasons.map((s) => s.season);
+  if (seasons.join() !== theme.stages.items.map((s) => s.value).join())
+    problems.push(`${theme.id}: the structure's seasons are not its stages, in order`);
+  for (const { season, crops } of structure.seasons)
+    for (const crop of crops) if (!kinds.has(crop)) problems.push(`${theme.id}: season ${season} holds ${crop}, not one of its kinds`);
+  for (const kind of kinds)
+    if (!structure.seasons.some((s) => s.crops.includes(kind))) problems.push(`${theme.id}: kind ${kind} is in no season`);
   return problems;
 }
 
@@ -88,6 +102,7 @@ export function themeProblems(theme: ThemeDefinition): string[] {
   for (const stage of theme.restored ?? [])
     if (!theme.stages.items.some((k) => k.value === stage)) problems.push(`${theme.id}: restored stage ${stage} is not one of its stages`);
   if (theme.gridLevel < 8 || theme.gridLevel > 16) problems.push(`${theme.id}: grid level ${theme.gridLevel} outside 8–16`);
+  if (theme.structure) problems.push(...structureProblems(theme, theme.structure));
   problems.push(...rateGridProblems(theme));
   return problems;
 }

@@ -42,7 +42,7 @@ export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<Them
           {theme.rateGrid ? (
             // A rate-grid theme (surface deformation, ADR 0015) has its own modules; its search checks its
             // input with the image query's schemas, whose messages come along.
-            <ClientMessages groups={['MapView', 'Monitor', 'Deformation', 'Catalogue', 'Coverage', 'SceneList']}>
+            <ClientMessages groups={['MapView', 'Monitor', 'Deformation', 'Catalogue', 'Coverage', 'SceneList', 'RegionPicker']}>
               <QueryBoundary>
                 <DeformationScreen theme={theme} config={config} />
               </QueryBoundary>
