@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface StackSeries {
@@ -25,6 +26,11 @@ export function StackedCropChart({
   vertical: boolean;
 }) {
   const height = vertical ? Math.max(200, data.length * 28 + 70) : 300;
+  const locale = useLocale();
+  // Hectares on the value axis read "600万" / "6M", not 6000000; the tooltip and table give the exact figures.
+  const compact = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', { notation: 'compact', maximumFractionDigits: 1 });
+  const tickFormatter = (value: number) => compact.format(value);
+  const exact = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-GB');
   return (
     <div role="img" aria-label={label} style={{ width: '100%', height }}>
       <ResponsiveContainer width="100%" height="100%">
@@ -32,16 +38,16 @@ export function StackedCropChart({
           <CartesianGrid strokeDasharray="3 3" horizontal={!vertical} vertical={vertical} />
           {vertical ? (
             <>
-              <XAxis type="number" tick={{ fontSize: 11 }} />
+              <XAxis type="number" tick={{ fontSize: 11 }} tickFormatter={tickFormatter} />
               <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11 }} interval={0} />
             </>
           ) : (
             <>
               <XAxis dataKey="name" tick={{ fontSize: 11 }} />
-              <YAxis tick={{ fontSize: 11 }} width={64} />
+              <YAxis tick={{ fontSize: 11 }} width={64} tickFormatter={tickFormatter} />
             </>
           )}
-          <Tooltip />
+          <Tooltip formatter={(value) => (typeof value === 'number' ? exact.format(value) : value)} />
           {/* Legend text in the body colour: a pale crop's name would be unreadable in its own colour. */}
           <Legend
             wrapperStyle={{ fontSize: 12 }}
