@@ -34,3 +34,17 @@ export function weighted<T>(rng: Rng, items: readonly T[], weights: readonly num
   }
   return items[items.length - 1]!;
 }
+
+/** A Poisson draw of mean `lambda` (Knuth's method; a rounded normal above 30, where that is close enough). */
+export function poisson(rng: Rng, lambda: number): number {
+  if (lambda <= 0) return 0;
+  if (lambda > 30) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * normal(rng)));
+  const limit = Math.exp(-lambda);
+  let k = 0;
+  let p = 1;
+  do {
+    k++;
+    p *= rng();
+  } while (p > limit);
+  return k - 1;
+}

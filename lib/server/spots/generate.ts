@@ -13,7 +13,7 @@ import 'server-only';
  *   aspect of 1–3, every other one skewed into an irregular quadrilateral;
  * - each county and batch is interpreted from one scene, so spots share an image filename.
  */
-import { mulberry32, normal, weighted, type Rng } from '../../shared/random';
+import { mulberry32, normal, poisson, weighted, type Rng } from '../../shared/random';
 import { CHANGE_TYPES, isMonitoredRegion, LANDUSE_TYPES, SPOT_TYPES } from '../../shared/spots/codes';
 
 export const GENERATOR_VERSION = 'landcover-spots-v1';
@@ -21,21 +21,6 @@ export const DEMO_QUARTERS = ['2024Q3', '2024Q4', '2025Q1', '2025Q2', '2025Q3', 
 
 const DENSE = new Set(['13', '41', '37', '32', '44']);
 const MEDIUM = new Set(['11', '12', '14', '33', '34', '35', '36', '42', '43', '50', '51', '61']);
-
-
-function poisson(rng: Rng, lambda: number): number {
-  if (lambda <= 0) return 0;
-  if (lambda > 30) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * normal(rng)));
-  const limit = Math.exp(-lambda);
-  let k = 0;
-  let p = 1;
-  do {
-    k++;
-    p *= rng();
-  } while (p > limit);
-  return k - 1;
-}
-
 
 /** Expected spots per batch of an active county, and the share of counties that are active, by province. */
 function provinceProfile(code: string): { active: number; mean: number } {

@@ -16,7 +16,7 @@ import 'server-only';
  *   verified, being rectified or rectified, and about a sixth turn out lawful;
  * - batches grow slowly and dip in the first quarter (winter imagery).
  */
-import { mulberry32, type Rng } from '../../../shared/random';
+import { mulberry32, poisson } from '../../../shared/random';
 import { isMonitoredRegion } from '../../../shared/spots/codes';
 import { NONAGRICULTURAL_KINDS } from '../../../shared/themes/nonagricultural';
 import { logNormal, multiPolygonWkt, normal, rectangle, weighted, type Xy } from './shapes';
@@ -35,17 +35,6 @@ function profile(code: string): { active: number; mean: number } {
   if (FARMING.has(province)) return { active: 0.32, mean: 2.2 };
   if (province === '54' || province === '63') return { active: 0.02, mean: 1 };
   return { active: 0.1, mean: 1.6 };
-}
-
-function poisson(rng: Rng, lambda: number): number {
-  const limit = Math.exp(-lambda);
-  let k = 0;
-  let p = 1;
-  do {
-    k++;
-    p *= rng();
-  } while (p > limit);
-  return k - 1;
 }
 
 export interface CountyPlan {
