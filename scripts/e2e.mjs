@@ -16,12 +16,13 @@ if (process.env.CI === 'true' || process.env.E2E_BUILD === '1' || !existsSync('.
 }
 
 /**
- * E2E_ONE_LANGUAGE=1 (CI's second run, on PostgreSQL): a journey written twice, once per language
- * ("zh: …" and "en: …", or "… (zh)" and "… (en)"), runs once, in Chinese. The language changes the words
- * on the screen, not the SQL, and the first run (embedded database) has run both. Journeys that exist in
- * one language only still run.
+ * E2E_TWIN_LANGUAGE=zh|en (CI): of a journey written twice, once per language ("zh: …" and "en: …", or
+ * "… (zh)" and "… (en)"), only the twin in that language runs; journeys that exist in one language only
+ * always run. CI runs the Chinese twins on the embedded database and the English twins on PostgreSQL, so
+ * every test runs at least once per CI run and every journey on both databases: the language changes the
+ * words on the screen, not the SQL. `npm test` without it runs both. E2E_ONE_LANGUAGE=1 is E2E_TWIN_LANGUAGE=zh.
  */
-function englishTwins() {
+function twinsToDrop(keep) {
   const listed = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--list', '--reporter=json', ...process.argv.slice(2)], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -33,17 +34,20 @@ function englishTwins() {
     for (const spec of suite.specs ?? []) titles.push({ file: spec.file ?? file, title: spec.title });
   };
   for (const suite of JSON.parse(listed.stdout).suites) walk(suite, suite.file);
-  const zh = (t) => t.replace(/^en: /, 'zh: ').replace(/\(en\)$/, '(zh)');
+  const other = keep === 'zh' ? 'en' : 'zh';
+  const twin = (t) => t.replace(new RegExp(`^${other}: `), `${keep}: `).replace(new RegExp(`\\(${other}\\)$`), `(${keep})`);
   const known = new Set(titles.map((t) => `${t.file}|${t.title}`));
-  return titles.filter((t) => zh(t.title) !== t.title && known.has(`${t.file}|${zh(t.title)}`)).map((t) => t.title);
+  return titles.filter((t) => twin(t.title) !== t.title && known.has(`${t.file}|${twin(t.title)}`)).map((t) => t.title);
 }
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const extra = [];
-if (process.env.E2E_ONE_LANGUAGE === '1') {
-  const twins = englishTwins();
-  console.log(`[e2e] one language: ${twins.length} English twin(s) of Chinese journeys left out`);
-  if (twins.length) extra.push('--grep-invert', twins.map((t) => `${escape(t)}$`).join('|'));
+const keep = process.env.E2E_TWIN_LANGUAGE ?? (process.env.E2E_ONE_LANGUAGE === '1' ? 'zh' : '');
+if (keep) {
+  if (keep !== 'zh' && keep !== 'en') throw new Error(`E2E_TWIN_LANGUAGE must be zh or en, not ${keep}`);
+  const dropped = twinsToDrop(keep);
+  console.log(`[e2e] ${keep} twins: ${dropped.length} twin(s) in the other language left out`);
+  if (dropped.length) extra.push('--grep-invert', dropped.map((t) => `${escape(t)}$`).join('|'));
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
