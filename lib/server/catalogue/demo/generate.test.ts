@@ -12,7 +12,7 @@ import {
   wrs2RowLatitude,
   type DemoScene,
 } from './generate';
-import { bearing, distanceKm, headingDifference, signedArea2, type LonLat } from './geo';
+import { bearing, distanceKm, headingDifference, signedArea2, type LonLat } from '../../../shared/geo/sphere';
 import { shippedInputs } from './inputs';
 import { onCatalogueLand } from './land';
 import { Orbit, parseTles } from './orbit';

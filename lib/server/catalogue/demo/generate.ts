@@ -20,7 +20,7 @@ import 'server-only';
 import { mulberry32, type Rng } from '../../../shared/random';
 import { COLLECTIONS, type CollectionSpec } from '../../../shared/catalogue/missions';
 import { drawCloudPct } from './climate';
-import { destination, sceneRing, type LonLat } from './geo';
+import { destination, sceneRing, type LonLat } from '../../../shared/geo/sphere';
 import { CATALOGUE_BOX, onCatalogueLand } from './land';
 import { mgrsTile } from './mgrs';
 import { cresdaName, gf3Name, jilinName, landsatName, sentinel1Name, sentinel2Name, superviewName, tripleSatName } from './names';

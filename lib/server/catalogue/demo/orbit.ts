@@ -7,7 +7,7 @@ import 'server-only';
  */
 import { eciToGeodetic, gstime, sgp4, twoline2satrec, type SatRec } from 'satellite.js';
 import { parseTles, type Tle } from '../../../shared/satellites/tle';
-import { bearing, type LonLat } from './geo';
+import { bearing, type LonLat } from '../../../shared/geo/sphere';
 
 const DEG = 180 / Math.PI;
 const MS_PER_DAY = 86_400_000;

@@ -1,5 +1,7 @@
-import 'server-only';
-/** Spherical geometry for footprints (mean Earth radius; plenty for demo scene outlines). */
+/**
+ * Spherical geometry on the mean Earth radius: footprints of demo scenes and of predicted passes' swaths
+ * (well under 0.5 % from the ellipsoid over a few hundred kilometres, plenty for both).
+ */
 
 export const EARTH_RADIUS_KM = 6371.0088;
 const RAD = Math.PI / 180;

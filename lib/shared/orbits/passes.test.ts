@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { distanceKm } from '../geo/sphere';
+import { findPasses, groundOffsetKm, offNadirFor, sunElevationDeg, swathRing } from './passes';
+import { satrecOf } from './propagate';
+
+const reference = z
+  .object({
+    passes: z.object({
+      line1: z.string(),
+      line2: z.string(),
+      target: z.tuple([z.number(), z.number()]),
+      halfSwathKm: z.number(),
+      days: z.number(),
+      closest: z.array(z.object({ minutesSinceEpoch: z.number(), distanceKm: z.number() })),
+    }),
+  })
+  .parse(JSON.parse(readFileSync(path.join(__dirname, 'sgp4-reference.json'), 'utf8'))).passes;
+
+const satrec = satrecOf(reference.line1, reference.line2);
+const epochMs = (satrec.jdsatepoch - 2440587.5) * 86_400_000;
+const beijing = { lon: reference.target[0], lat: reference.target[1] };
+const window = { startMs: epochMs, endMs: epochMs + reference.days * 86_400_000 };
+
+describe('passes over a target (GF-6, wide-field camera, over Beijing)', () => {
+  const nadir = findPasses(satrec, [beijing], { ...window, swathKm: 2 * reference.halfSwathKm, maxOffNadirDeg: 0 });
+
+  it('finds every pass the independent SGP4 reference finds, at the same time and distance', () => {
+    expect(reference.closest.length).toBeGreaterThan(0);
+    expect(nadir.map((p) => (p.closestMs - epochMs) / 60_000)).toHaveLength(reference.closest.length);
+    reference.closest.forEach((ref, i) => {
+      const pass = nadir[i]!;
+      expect(Math.abs((pass.closestMs - epochMs) / 60_000 - ref.minutesSinceEpoch) * 60).toBeLessThan(5); // seconds
+      expect(Math.abs(pass.crossTrackKm - ref.distanceKm)).toBeLessThan(1);
+      expect(pass.offNadirDeg).toBe(0);
+    });
+  });
+
+  it('tells a descending morning pass in daylight from an ascending night pass', () => {
+    // GF-6 crosses the equator southbound at about 10:30 local time.
+    const day = nadir.find((p) => !p.ascending)!;
+    const night = nadir.find((p) => p.ascending)!;
+    expect(day.sunElevationDeg).toBeGreaterThan(10);
+    expect(night.sunElevationDeg).toBeLessThan(0);
+  });
+
+  it('draws a swath strip as wide as the swath (within 2 %) around the ground track', () => {
+    const pass = nadir[0]!;
+    const ring = swathRing(pass.track, 800, 0, 'right');
+    const n = ring.length - 1;
+    expect(ring[0]).toEqual(ring[n]);
+    const mid = Math.floor(n / 4);
+    const width = distanceKm(ring[mid]!, ring[n - 1 - mid]!);
+    expect(Math.abs(width - 800) / 800).toBeLessThan(0.02);
+    // Shifted by a side-looking view, the strip keeps its width and moves off the track.
+    const shifted = swathRing(pass.track, 800, 150, 'left');
+    expect(Math.abs(distanceKm(shifted[mid]!, shifted[n - 1 - mid]!) - 800) / 800).toBeLessThan(0.02);
+  });
+
+  it('reaches further with side-looking, and says which angle centres the edge on the target', () => {
+    const side = findPasses(satrec, [beijing], { ...window, swathKm: 2 * reference.halfSwathKm, maxOffNadirDeg: 30 });
+    expect(side.length).toBeGreaterThan(nadir.length);
+    for (const pass of side) {
+      expect(pass.offNadirDeg).toBeGreaterThanOrEqual(0);
+      expect(pass.offNadirDeg).toBeLessThanOrEqual(30);
+      if (pass.crossTrackKm > reference.halfSwathKm && pass.offNadirDeg < 30)
+        expect(reference.halfSwathKm + groundOffsetKm(pass.heightKm, pass.offNadirDeg)).toBeCloseTo(pass.crossTrackKm, 0);
+    }
+  });
+});
+
+describe('viewing geometry', () => {
+  it('inverts the off-nadir ground offset, and sees no ground beyond the horizon', () => {
+    expect(groundOffsetKm(645, 0)).toBe(0);
+    expect(offNadirFor(645, groundOffsetKm(645, 25))).toBeCloseTo(25, 6);
+    expect(groundOffsetKm(645, 80)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('puts the sun overhead near the subsolar point and below the horizon at midnight', () => {
+    const june = Date.UTC(2026, 5, 21, 4, 0); // noon in Beijing (UTC+8) at the solstice
+    expect(sunElevationDeg({ lon: 120, lat: 23.44 }, june)).toBeGreaterThan(88);
+    expect(sunElevationDeg({ lon: 120, lat: 23.44 }, june + 12 * 3_600_000)).toBeLessThan(-40);
+  });
+});
