@@ -125,30 +125,58 @@ export function swathRing(track: readonly LonLat[], swathKm: number, shiftKm: nu
   return [...ordered, ordered[0]!];
 }
 
-/** Every pass in the window whose swath can reach one of the target's points. */
+/** A low orbit's sub-satellite point moves at most about 7.8 km/s over the ground. */
+const GROUND_SPEED_KM_S = 8;
+/** Coarse samples are this many fine steps apart; only stretches near the target are sampled finely. */
+const COARSE = 4;
+
+/**
+ * Every pass in the window whose swath can reach one of the target's points. The orbit is first sampled
+ * every few steps with a margin of the ground covered in half such a step, so nothing within reach between
+ * two coarse samples is missed; only the stretches near the target are then sampled at the fine step (on the
+ * same time grid, so the passes are those of sampling everything finely).
+ */
 export function findPasses(satrec: SatRec, target: readonly LonLat[], options: PassOptions): Pass[] {
   if (target.length === 0) return [];
   const step = (options.stepSeconds ?? 20) * 1000;
   const reference = target.length === 1 ? target[0]! : centroidOf(target);
   const points = target.length === 1 ? target : [...target, reference];
-  const nearest = (p: LonLat) => Math.min(...points.map((t) => distanceKm(p, t)));
+  const nearest = (p: LonLat) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (const t of points) best = Math.min(best, distanceKm(p, t));
+    return best;
+  };
+  const reachOf = (p: SubPoint) => options.swathKm / 2 + groundOffsetKm(p.heightKm, options.maxOffNadirDeg);
+  const margin = (GROUND_SPEED_KM_S * COARSE * step) / 2000;
+
+  // Stretches (fine-grid indices) near the target, from the coarse samples.
+  const last = Math.floor((options.endMs - options.startMs) / step);
+  const stretches: [number, number][] = [];
+  for (let k = 0; k <= last; k += COARSE) {
+    const p = subPoint(satrec, options.startMs + k * step);
+    if (p && nearest(p) > reachOf(p) + margin) continue;
+    const from = Math.max(0, k - COARSE);
+    const to = Math.min(last, k + COARSE);
+    const previous = stretches[stretches.length - 1];
+    if (previous && from <= previous[1]) previous[1] = to;
+    else stretches.push([from, to]);
+  }
+
   const passes: Pass[] = [];
   let run: { t: number; p: SubPoint }[] = [];
   const close = () => {
     if (run.length > 0) passes.push(describe(satrec, run, reference, options, step));
     run = [];
   };
-  for (let t = options.startMs; t <= options.endMs; t += step) {
-    const p = subPoint(satrec, t);
-    if (!p) {
-      close();
-      continue;
+  for (const [from, to] of stretches) {
+    for (let k = from; k <= to; k++) {
+      const t = options.startMs + k * step;
+      const p = subPoint(satrec, t);
+      if (p && nearest(p) <= reachOf(p)) run.push({ t, p });
+      else close();
     }
-    const reach = options.swathKm / 2 + groundOffsetKm(p.heightKm, options.maxOffNadirDeg);
-    if (nearest(p) <= reach) run.push({ t, p });
-    else close();
+    close();
   }
-  close();
   return passes;
 }
 
