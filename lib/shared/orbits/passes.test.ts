@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { distanceKm } from '../geo/sphere';
-import { findPasses, groundOffsetKm, offNadirFor, sunElevationDeg, swathRing } from './passes';
+import { findPasses, groundOffsetKm, offNadirFor, positionUncertaintyKm, sunElevationDeg, swathRing } from './passes';
 import { satrecOf } from './propagate';
 
 const reference = z
@@ -56,6 +56,18 @@ describe('passes over a target (GF-6, wide-field camera, over Beijing)', () => {
     // Shifted by a side-looking view, the strip keeps its width and moves off the track.
     const shifted = swathRing(pass.track, 800, 150, 'left');
     expect(Math.abs(distanceKm(shifted[mid]!, shifted[n - 1 - mid]!) - 800) / 800).toBeLessThan(0.02);
+  });
+
+  it('widens each pass’s swath by the position error expected from the element set’s age', () => {
+    expect(positionUncertaintyKm(epochMs, epochMs)).toBe(1);
+    expect(positionUncertaintyKm(epochMs, epochMs + 3 * 86_400_000)).toBe(7);
+    for (const pass of nadir) {
+      const days = (pass.closestMs - epochMs) / 86_400_000;
+      expect(pass.uncertaintyKm).toBeCloseTo(1 + 2 * days, 6);
+      const n = pass.widenedSwath.length - 1;
+      const mid = Math.floor(n / 4);
+      expect(distanceKm(pass.widenedSwath[mid]!, pass.widenedSwath[n - 1 - mid]!)).toBeCloseTo(800 + 2 * pass.uncertaintyKm, -1);
+    }
   });
 
   it('reaches further with side-looking, and says which angle centres the edge on the target', () => {

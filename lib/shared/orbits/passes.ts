@@ -64,6 +64,17 @@ export function sunElevationDeg(at: LonLat, timeMs: number): number {
   return Math.asin(Math.sin(lat) * Math.sin(dec) + Math.cos(lat) * Math.cos(dec) * Math.cos(hourAngle)) * DEG;
 }
 
+/**
+ * Expected position error of SGP4 from a TLE, km: about 1 km at the epoch, drifting 0.5–2 km a day along the
+ * track; the upper rate is taken, so a widened swath errs on the side of "might be covered".
+ */
+export function positionUncertaintyKm(epochMs: number, atMs: number): number {
+  return 1 + 2 * (Math.abs(atMs - epochMs) / 86_400_000);
+}
+
+/** Element sets older than this (days) at the start of a prediction are flagged as stale. */
+export const STALE_TLE_DAYS = 14;
+
 export interface PassOptions {
   startMs: number;
   endMs: number;
@@ -89,9 +100,12 @@ export interface Pass {
   side: 'left' | 'right';
   heightKm: number;
   sunElevationDeg: number;
+  /** Expected position error at the closest time from the element set's age (km), and the swath widened by it. */
+  uncertaintyKm: number;
   /** Ground track over the pass, and the swath strip (closed ring, counter-clockwise) pointed as offNadirDeg says. */
   track: SubPoint[];
   swath: LonLat[];
+  widenedSwath: LonLat[];
 }
 
 const centroidOf = (points: readonly LonLat[]): LonLat => ({
@@ -205,6 +219,8 @@ function describe(satrec: SatRec, run: readonly { t: number; p: SubPoint }[], re
   const side = (toTarget - heading + 360) % 360 < 180 ? 'right' : 'left';
   const offNadirDeg = Math.min(options.maxOffNadirDeg, offNadirFor(at.heightKm, crossTrackKm - options.swathKm / 2));
   const track = run.map((s) => s.p);
+  const shift = groundOffsetKm(at.heightKm, offNadirDeg);
+  const uncertaintyKm = positionUncertaintyKm((satrec.jdsatepoch - 2440587.5) * 86_400_000, closestMs);
   return {
     startMs: run[0]!.t,
     endMs: run[run.length - 1]!.t,
@@ -215,7 +231,9 @@ function describe(satrec: SatRec, run: readonly { t: number; p: SubPoint }[], re
     side,
     heightKm: at.heightKm,
     sunElevationDeg: sunElevationDeg(reference, closestMs),
+    uncertaintyKm,
     track,
-    swath: swathRing(track, options.swathKm, groundOffsetKm(at.heightKm, offNadirDeg), side),
+    swath: swathRing(track, options.swathKm, shift, side),
+    widenedSwath: swathRing(track, options.swathKm + 2 * uncertaintyKm, shift, side),
   };
 }
