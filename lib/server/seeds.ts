@@ -18,6 +18,7 @@ import { nonagriculturalDemoSeed } from './themes/demo/nonagricultural-seed';
 import { themesDemoSeed } from './themes/demo/seed';
 import { deformDemoSeed } from './themes/demo/deformation-seed';
 import { plantingDemoSeed } from './themes/demo/planting-seed';
+import { orbitsSeed } from './orbits/seed';
 import { satellitesSeed } from './satellites/seed';
 import { accountsSeed } from './users/seed';
 
@@ -29,6 +30,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   accountsSeed,
   newsSeed,
   satellitesSeed,
+  orbitsSeed,
   shareSeed,
   newsCoversSeed,
   nodesSeed,

@@ -35,6 +35,7 @@ import { SCENE_LIST_CONTRACTS } from './scene-lists';
 import { SHARE_CONTRACTS } from './share';
 import { SATELLITE_CONTRACTS } from './satellites';
 import { SPOT_CONTRACTS } from './spots';
+import { ORBIT_CONTRACTS } from './orbits';
 import { THEME_CONTRACTS } from './themes';
 import { platformFiguresContract } from './figures';
 import { REQUEST_CONTRACTS } from './requests';
@@ -72,6 +73,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...FEEDBACK_CONTRACTS,
   ...SPOT_CONTRACTS,
   ...THEME_CONTRACTS,
+  ...ORBIT_CONTRACTS,
   ...DEFORMATION_CONTRACTS,
   ...CATALOGUE_CONTRACTS,
   ...UPLOAD_CONTRACTS,

@@ -1,0 +1,57 @@
+import 'server-only';
+/**
+ * Seed step: the element sets shipped with the portal (data/satellites/eo_subset.tle, CelesTrak's "active"
+ * group of 22 August 2026, see its SOURCE.md) as a TLE set, once per content hash. It becomes the current set
+ * unless an administrator's upload is current. Every set is checked as an upload would be (checksums, layout).
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { checkTles } from '../../shared/satellites/tle';
+import { loadedVersion, markLoaded } from '../db/dataset-version';
+import type { SeedStep } from '../db/seed';
+import type { Queryable } from '../db/types';
+import { epochOf } from './elements';
+
+const FILE = path.join(process.cwd(), 'data/satellites/eo_subset.tle');
+const DATASET = 'orbit-elements-shipped';
+export const SHIPPED_SOURCE = 'CelesTrak GP "active" group, 2026-08-22 (shipped with the portal)';
+
+export async function loadShippedElements(tx: Queryable, text: string): Promise<number> {
+  const { tles, problems } = checkTles(text);
+  if (problems.length > 0) throw new Error(`shipped TLE file: ${problems.map((p) => `${p.kind} at line ${p.line}`).join(', ')}`);
+  const epochs = tles.map((t) => epochOf(t.line1));
+  await tx.query(`DELETE FROM tle_sets WHERE uploaded_by IS NULL AND source = $1`, [SHIPPED_SOURCE]);
+  const [uploaded] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tle_sets WHERE current`);
+  const [set] = await tx.query<{ id: string }>(
+    `INSERT INTO tle_sets (source, epoch_min, epoch_max, satellites, current) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id`,
+    [SHIPPED_SOURCE, new Date(Math.min(...epochs)), new Date(Math.max(...epochs)), tles.length, uploaded!.n === 0],
+  );
+  await tx.query(
+    `INSERT INTO orbit_elements (set_id, norad, name, epoch, line1, line2)
+     SELECT $1::bigint, e.norad, e.name, e.epoch, e.line1, e.line2
+     FROM jsonb_to_recordset($2::jsonb) AS e(norad int, name text, epoch timestamptz, line1 text, line2 text)`,
+    [
+      set!.id,
+      JSON.stringify(
+        tles.map((t, i) => ({ norad: t.norad, name: t.name.slice(0, 80), epoch: new Date(epochs[i]!), line1: t.line1, line2: t.line2 })),
+      ),
+    ],
+  );
+  return tles.length;
+}
+
+export const orbitsSeed: SeedStep = {
+  name: 'orbit elements',
+  async run(db, progress) {
+    const text = await readFile(FILE, 'utf8');
+    const version = createHash('sha256').update(text).digest('hex');
+    if ((await loadedVersion(db, DATASET)) === version) return;
+    const n = await db.transaction(async (tx) => {
+      const count = await loadShippedElements(tx, text);
+      await markLoaded(tx, DATASET, version);
+      return count;
+    });
+    progress(`orbit elements: ${n} satellites (shipped set)`);
+  },
+};
