@@ -65,6 +65,9 @@ test('zh: non-agricultural use — kinds by group, grid at level 14, sequence, f
   await page.getByRole('option', { name: '种植果树', exact: true }).click();
   await filters.getByRole('button', { name: '筛选' }).click();
   await expect(page).toHaveURL(/tblx=orchard/);
+  // The list reloads with the filter: wait for its rows to be orchards before opening the first.
+  await expect(list.locator('tbody tr').first()).toContainText('种植果树');
+  await expect(list.locator('tbody tr').last()).toContainText('种植果树');
   await list.locator('tbody tr').first().getByRole('button').click();
   const panel = page.getByTestId('spot-panel');
   await expect(panel).toContainText('种植果树');
