@@ -8,6 +8,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
+  configure,
   render as testingLibraryRender,
   renderHook as testingLibraryRenderHook,
   type queries,
@@ -21,6 +22,10 @@ import en from '@/messages/en.json';
 import zh from '@/messages/zh.json';
 
 const MESSAGES = { zh, en } as const;
+
+// findBy…/waitFor give up after 1 s by default: on a two-core CI runner busy with other suites, a picker's
+// regions or a query's answer took longer, and a sound test failed. Five seconds still fails a broken one.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface AppRenderOptions {
   locale?: Locale;
