@@ -118,7 +118,9 @@ export async function uploadTleSet(
   input: { file: UploadedFile; label: string | undefined; userId: string; locale: Locale },
 ): Promise<UploadedTleSet> {
   const text = new TextDecoder('utf-8').decode(input.file.bytes);
-  const known = new Set((await db.query<{ norad: number }>(`SELECT norad FROM satellite_members WHERE norad IS NOT NULL`)).map((r) => r.norad));
+  const known = new Set(
+    (await db.query<{ norad: number }>(`SELECT norad FROM satellite_members WHERE norad IS NOT NULL`)).map((r) => r.norad),
+  );
   const { sets, duplicates, unknown } = readSets(text, known, input.locale);
   const source = (input.label ?? (input.file.name.trim() || 'TLE')).slice(0, TLE_UPLOAD_LIMITS.labelMax);
   const epochs = sets.map((s) => s.epochMs);
@@ -175,10 +177,7 @@ export async function listTleSets(db: Queryable, page: { pageNum: number; pageSi
 }
 
 /** Makes a stored set the current one (nothing changes when it already is). */
-export async function makeTleSetCurrent(
-  db: Database,
-  id: string,
-): Promise<TleSetSummary> {
+export async function makeTleSetCurrent(db: Database, id: string): Promise<TleSetSummary> {
   const found = await db.transaction(async (tx) => {
     await tx.query(`LOCK TABLE tle_sets IN SHARE ROW EXCLUSIVE MODE`);
     const [row] = await tx.query<{ current: boolean }>(`SELECT current FROM tle_sets WHERE id = $1::bigint`, [id]);

@@ -23,12 +23,7 @@ export const TLE_UPLOAD_LIMITS = {
 
 export const uploadTleQuerySchema = z.object({
   /** A name for the set (default: the file's name), e.g. "CelesTrak active 2026-09-01". */
-  label: z
-    .string(issue('badLabel'))
-    .trim()
-    .min(1, issue('badLabel'))
-    .max(TLE_UPLOAD_LIMITS.labelMax, issue('badLabel'))
-    .optional(),
+  label: z.string(issue('badLabel')).trim().min(1, issue('badLabel')).max(TLE_UPLOAD_LIMITS.labelMax, issue('badLabel')).optional(),
 });
 
 export const tleSetIdParamsSchema = z.object({ id: z.string(issue('badId')).regex(/^[1-9]\d{0,17}$/, issue('badId')) });

@@ -62,8 +62,7 @@ describe('data/satellites/satellites.json', () => {
     expect(sensor('gf1', 'WFV').maxOffNadirDeg).toBe(0);
     expect(sensor('zy3', 'TLC').maxOffNadirDeg).toBe(32);
     expect(sensor('sentinel2', 'MSI').maxOffNadirDeg).toBe(0);
-    for (const s of data.satellites)
-      for (const x of s.sensors) if (x.kind === 'sar') expect(x.maxOffNadirDeg ?? null).toBeNull();
+    for (const s of data.satellites) for (const x of s.sensors) if (x.kind === 'sar') expect(x.maxOffNadirDeg ?? null).toBeNull();
   });
 });
 
@@ -80,7 +79,8 @@ describe('a sensor of the satellite data file', () => {
   };
 
   it('takes a largest off-nadir angle of 0–60°, null, or none at all', () => {
-    for (const maxOffNadirDeg of [0, 35, 60, null, undefined]) expect(sensorSchema.safeParse({ ...base, maxOffNadirDeg }).success).toBe(true);
+    for (const maxOffNadirDeg of [0, 35, 60, null, undefined])
+      expect(sensorSchema.safeParse({ ...base, maxOffNadirDeg }).success).toBe(true);
   });
 
   it('refuses an angle outside 0–60° or not a number', () => {
