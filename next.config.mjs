@@ -45,8 +45,9 @@ export const securityHeaders = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // The embedded database and the pg driver stay plain Node modules (WASM + native loading).
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha', '@napi-rs/canvas'],
+  // The embedded database and the pg driver stay plain Node modules (WASM + native loading); tsx loads the
+  // orbital prediction's TypeScript job module in its worker threads (lib/server/orbits/worker.mjs) at run time.
+  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha', '@napi-rs/canvas', 'tsx'],
   // Type checking is `npm run typecheck` (TypeScript 7's native compiler), not part of `next build`.
   typescript: { ignoreBuildErrors: true },
   experimental: {

@@ -44,8 +44,13 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 const pct = (part: number, whole: number) => (whole > 0 ? Math.min(100, (100 * part) / whole) : 0);
 /** Display simplification of returned geometries (degrees, ≈ 50 m); areas use the exact geometry. */
 const DISPLAY_TOLERANCE = 0.0005;
-const display = (g: string) =>
-  `CASE WHEN ${g} IS NULL OR ST_IsEmpty(${g}) THEN NULL ELSE ST_AsGeoJSON(ST_CollectionExtract(ST_SimplifyPreserveTopology(${g}, ${DISPLAY_TOLERANCE}), 3), 5) END`;
+const display = (g: string, tolerance = DISPLAY_TOLERANCE) =>
+  `CASE WHEN ${g} IS NULL OR ST_IsEmpty(${g}) THEN NULL ELSE ST_AsGeoJSON(ST_CollectionExtract(ST_SimplifyPreserveTopology(${g}, ${tolerance}), 3), 5) END`;
+/**
+ * Each pass's clipped part is drawn over its strip: coarser (≈ 200 m), or a province's 170 parts, each carrying
+ * its stretch of the boundary, made a 2 MB answer.
+ */
+const PART_TOLERANCE = 0.002;
 
 function isStatementTimeout(error: unknown): boolean {
   return error instanceof Error && /statement timeout|canceling statement/i.test(error.message);
@@ -53,8 +58,15 @@ function isStatementTimeout(error: unknown): boolean {
 
 // ---------------------------------------------------------------------------------------------- the area
 
+/**
+ * The area the strips are clipped to is simplified to 1/2000 of its extent (at least 0.001°, ≈ 100 m; ≈ 600 m
+ * for a province): a province's boundary has tens of thousands of vertices, and 170 overlays with it took
+ * seconds. Shares move by a fraction of a percent — less than the strips' own position uncertainty.
+ */
+const CLIP_TOLERANCE = 'greatest(0.001, (ST_XMax(g) - ST_XMin(g) + ST_YMax(g) - ST_YMin(g)) / 2000)';
+
 interface Area {
-  /** Exact area as GeoJSON (the clipping works on it), its km², centre, search outline and display form. */
+  /** The area as GeoJSON simplified for clipping (CLIP_TOLERANCE), its exact km², centre, search outline and display form. */
   geojson: string;
   km2: number;
   centre: Position;
@@ -99,7 +111,8 @@ async function loadArea(db: Database, input: PredictionInput): Promise<Area> {
   }>(
     `WITH a AS MATERIALIZED (SELECT ST_CollectionExtract(ST_MakeValid(${g}), 3) AS g),
           b AS (SELECT g, greatest(0.002, (ST_XMax(g) - ST_XMin(g) + ST_YMax(g) - ST_YMin(g)) / 400) AS tol FROM a)
-     SELECT CASE WHEN g IS NULL OR ST_IsEmpty(g) THEN NULL ELSE ST_AsGeoJSON(g, 7) END AS geojson,
+     SELECT CASE WHEN g IS NULL OR ST_IsEmpty(g) THEN NULL
+                 ELSE ST_AsGeoJSON(ST_CollectionExtract(ST_SimplifyPreserveTopology(g, ${CLIP_TOLERANCE}), 3), 6) END AS geojson,
             ST_Area(g::geography) / 1e6 AS km2,
             ST_X(ST_PointOnSurface(g)) AS x, ST_Y(ST_PointOnSurface(g)) AS y,
             CASE WHEN g IS NULL OR ST_IsEmpty(g) THEN NULL
@@ -221,9 +234,13 @@ async function clip(db: Database, area: Area, passes: readonly JobPass[]): Promi
                 c AS MATERIALIZED (
                   SELECT sw.i, ST_CollectionExtract(ST_Intersection(sw.s, a.g, ${GRID}), 3) AS c
                     FROM sw, a WHERE ST_Intersects(sw.s, a.g)),
-                u AS MATERIALIZED (SELECT ST_Union(c.c, ${GRID}) AS u FROM c WHERE NOT ST_IsEmpty(c.c)),
+                -- The union of the strips (a few dozen vertices each) cut once by the area: the same set as the union
+                -- of the clipped parts, without overlaying every part's share of the boundary again.
+                u AS MATERIALIZED (
+                  SELECT ST_CollectionExtract(ST_Intersection(ST_Union(sw.s, ${GRID}), (SELECT g FROM a), ${GRID}), 3) AS u
+                    FROM sw WHERE sw.i IN (SELECT i FROM c WHERE NOT ST_IsEmpty(c.c))),
                 r AS (SELECT ST_CollectionExtract(ST_Difference(a.g, coalesce(u.u, 'SRID=4326;POLYGON EMPTY'::geometry), ${GRID}), 3) AS d FROM a, u)
-           SELECT 'pass' AS kind, c.i, ST_Area(c.c::geography) / 1e6 AS km2, ${display('c.c')} AS geometry FROM c
+           SELECT 'pass' AS kind, c.i, ST_Area(c.c::geography) / 1e6 AS km2, ${display('c.c', PART_TOLERANCE)} AS geometry FROM c
            UNION ALL SELECT 'union', NULL, coalesce(ST_Area(u.u::geography) / 1e6, 0), ${display('u.u')} FROM u
            UNION ALL SELECT 'rest', NULL, ST_Area(r.d::geography) / 1e6, ${display('r.d')} FROM r`,
           [area.geojson, strips],
@@ -366,7 +383,13 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
     }),
     passes,
     union: { km2: round(clipped.union.km2, 1), sharePct: round(pct(clipped.union.km2, area.km2), 2), geometry: clipped.union.geometry },
-    uncovered: { km2: round(clipped.uncovered.km2, 1), sharePct: round(pct(clipped.uncovered.km2, area.km2), 2), geometry: clipped.uncovered.geometry },
+    // What stays uncovered, in km², is the exact area less the union (the remainder's geometry is the clipped
+    // area's, shown simplified).
+    uncovered: {
+      km2: round(Math.max(0, area.km2 - clipped.union.km2), 1),
+      sharePct: round(pct(Math.max(0, area.km2 - clipped.union.km2), area.km2), 2),
+      geometry: clipped.uncovered.geometry,
+    },
   };
   remember(key, computed);
   return finish(computed, options, began, false);

@@ -4,13 +4,16 @@
  * (lib/shared/orbits/job.ts) and answers with the passes. The job module is TypeScript, loaded through
  * tsx's loader, so the prediction core has one source for the request thread, the tests and the workers.
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 
 if (!parentPort) throw new Error('worker.mjs runs as a worker thread');
 const port = parentPort;
 const { tsImport } = await import('tsx/esm/api');
 /** @type {{ runPassJob: (job: unknown) => unknown }} */
-const { runPassJob } = await tsImport('../../shared/orbits/job.ts', import.meta.url);
+// From the project directory, not this file's: under Next.js this file runs as a bundled chunk in .next.
+const { runPassJob } = await tsImport(pathToFileURL(path.join(process.cwd(), 'lib/shared/orbits/job.ts')).href, import.meta.url);
 
 port.on('message', (/** @type {{ id: number, job: unknown }} */ { id, job }) => {
   try {
