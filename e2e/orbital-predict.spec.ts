@@ -75,3 +75,27 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     expect(screen.errors).toEqual([]);
   });
 }
+
+test('en: from the image query’s coverage analysis, predict the passes over the part its scenes leave uncovered', async ({ page }) => {
+  test.setTimeout(240_000);
+  // A search of Shijiazhuang restored from its URL (the RESULT tab); one scene checked leaves most of the city uncovered.
+  await page.goto('/english/normal?regions=130100&tab=2');
+  await expect(page.getByTestId('results-total')).toHaveText(/\d/);
+  await page.getByTestId('result-check').first().check();
+  await page.getByRole('tab', { name: 'Coverage' }).click();
+  const analysed = page.waitForResponse((r) => /normalmeta\/coverage(byids)?$/.test(r.url()));
+  await page.getByTestId('coverage-run').click();
+  const coverage = (await (await analysed).json()).data as { uncoveredKm2: number };
+  expect(coverage.uncoveredKm2).toBeGreaterThan(0);
+  const predicted = page.waitForResponse((r) => r.url().endsWith('/api/sateorbit/v2/satorbit/shp'), { timeout: 120_000 });
+  await page.getByTestId('coverage-predict').click();
+  await expect(page).toHaveURL(/\/english\/applicationExtend\/orbitalPredict\?.*area=uncovered/);
+  const sent = (await predicted).request().postDataJSON() as { area: { mode: string; coverage: { filter: { area: { regionCodes: string[] } }; ids: string[] } } };
+  expect(sent.area.mode).toBe('UNCOVERED');
+  expect(sent.area.coverage.filter.area.regionCodes).toEqual(['130100']);
+  expect(sent.area.coverage.ids).toHaveLength(1);
+  await expect(page.getByTestId('uncovered-source')).toContainText('The uncovered part of an image query search');
+  await expect(page.getByTestId('prediction-summary')).toBeVisible({ timeout: 60_000 });
+  // The window starts today, far from the shipped elements' epoch: the answer says they are stale.
+  await expect(page.getByTestId('tle-stale')).toBeVisible();
+});

@@ -111,7 +111,7 @@ export function OrbitalPredictScreen({ config, missions }: { config: MapClientCo
             {t('start')}
           </Text>
         ) : null}
-        {result && !busy ? <PredictionSummary prediction={result} /> : null}
+        {result ? <PredictionSummary prediction={result} /> : null}
         <div className={classes.resultGrid}>
           <div className={classes.timelineColumn}>
             {result && result.passes.length > 0 ? (

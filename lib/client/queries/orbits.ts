@@ -24,7 +24,16 @@ export function usePrediction(locale: string, request: PredictionRequest | null)
               : apiFetch(shpPredictionContract, { body: request.body, signal }),
     staleTime: 10 * 60_000,
     retry: false,
+    // Sorting the shown prediction keeps it on screen until the sorted answer comes.
+    placeholderData: (previous, previousQuery) => (previousQuery && sameButSort(previousQuery.queryKey[3], request) ? previous : undefined),
   });
+}
+
+const unsorted = (request: PredictionRequest) => JSON.stringify({ ...request, body: { ...request.body, sort: null } });
+
+/** The same prediction asked for in another order. */
+export function sameButSort(a: PredictionRequest | null, b: PredictionRequest | null): boolean {
+  return a !== null && b !== null && unsorted(a) === unsorted(b);
 }
 
 /** How often the satellites' positions are fetched again. */
