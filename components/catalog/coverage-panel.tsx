@@ -9,7 +9,7 @@ import { downloadUncovered, useCoverage, useFallFigures, type CoverageRequest } 
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import { SELECT_MODES, type SceneFilter } from '@/lib/shared/contracts/catalogue';
 import { COVERAGE_LIMITS, type CoverageAnalysis, type SubRegionCoverage } from '@/lib/shared/contracts/coverage';
-import { uncoveredPlanPath } from '@/lib/shared/orbits/plan';
+import { uncoveredPlanPath } from '@/lib/shared/orbits/plan-path';
 
 type Geometry = CoverageAnalysis['uncovered'];
 type SortKey = 'name' | 'areaKm2' | 'coveredKm2' | 'coveredPct';

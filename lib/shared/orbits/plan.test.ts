@@ -1,5 +1,6 @@
 import { regionPredictionBodySchema, shpPredictionBodySchema } from '../contracts/orbits';
-import { chinaToday, defaultForm, parsePlanUrl, planBlocker, planSearch, requestOf, uncoveredPlanPath } from './plan';
+import { chinaToday, defaultForm, parsePlanUrl, planBlocker, planSearch, requestOf } from './plan';
+import { uncoveredPlanPath } from './plan-path';
 
 const NOW = Date.parse('2026-08-21T17:30:00Z'); // 01:30 on the 22nd in China
 

@@ -213,9 +213,3 @@ export function requestOf(form: PlanForm): PredictionRequest | null {
       return { kind: 'shp', body: { ...options, area: { mode: 'UNCOVERED', coverage: form.coverage! } } };
   }
 }
-
-/** The orbital prediction screen's address for the uncovered part of an image query search (its coverage input). */
-export function uncoveredPlanPath(coverage: CoverageScenesBody): string {
-  const params = new URLSearchParams({ area: 'uncovered', cov: JSON.stringify(coverage), run: '1' });
-  return `/applicationExtend/orbitalPredict?${params.toString()}`;
-}

@@ -49,7 +49,7 @@ export default async function OrbitalPredictPage({ params }: Props) {
           </Text>
         </div>
         <Suspense fallback={null}>
-          <ClientMessages groups={['MapView', 'Normal.region', 'Normal.extent', 'OrbitalPredict', 'RegionPicker', 'Satellites.group', 'Upload']}>
+          <ClientMessages groups={['Catalogue', 'Coverage', 'MapView', 'Normal', 'Orbits', 'OrbitalPredict', 'RegionPicker', 'Satellites.group', 'Upload']}>
             <QueryBoundary>
               <OrbitalPredictScreen config={config} missions={missions} />
             </QueryBoundary>
