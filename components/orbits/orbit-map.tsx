@@ -156,6 +156,7 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
         id: 'now',
         color: '#862e9c',
         weight: 1.5,
+        opacity: 0.6,
         dashArray: '6 5',
         lines: now.satellites.map((s) => ({ id: `now-${s.norad}`, parts: splitAtAntimeridian(s.track), label: t('nowTrack', { name: s.name }) })),
       });

@@ -90,7 +90,7 @@ export function SatellitePicker({
                         ) : (
                           <Checkbox
                             size="xs"
-                            label={`${m.name} · ${m.spacecraft[0]?.name ?? ''} · ${norads[0] ?? ''}${suffix}`}
+                            label={`${m.name} · ${norads[0] ?? ''}${suffix}`}
                             checked={on === norads.length}
                             onChange={(e) => setMany(norads, e.currentTarget.checked)}
                             data-testid={`sat-${norads[0] ?? ''}`}
