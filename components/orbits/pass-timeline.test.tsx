@@ -27,15 +27,32 @@ describe('PassTimeline', () => {
     expect(within(rows[1]!).getByRole('button')).toHaveAccessibleName(/covers 95\.5 % of the area/);
   });
 
-  it('selects a pass from the keyboard and marks the selected bar', async () => {
+  it('is one tab stop: arrows move between bars, Enter selects, the selected bar is marked', async () => {
     const onSelect = jest.fn();
-    const { rerender } = render(<PassTimeline prediction={predictionFixture()} selectedId={null} onSelect={onSelect} />);
+    const { rerender } = render(
+      <>
+        <PassTimeline prediction={predictionFixture()} selectedId={null} onSelect={onSelect} />
+        <button type="button">after</button>
+      </>,
+    );
     await userEvent.tab();
     expect(screen.getAllByTestId('timeline-bar')[0]).toHaveFocus();
-    await userEvent.tab();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAttribute('data-pass-id', '40118-2');
     await userEvent.keyboard('{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith('40118-2');
-    rerender(<PassTimeline prediction={predictionFixture()} selectedId="40118-2" onSelect={onSelect} />);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('data-pass-id', '43485-1');
+    await userEvent.keyboard(' ');
+    expect(onSelect).toHaveBeenLastCalledWith('43485-1');
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'after' })).toHaveFocus();
+    rerender(
+      <>
+        <PassTimeline prediction={predictionFixture()} selectedId="40118-2" onSelect={onSelect} />
+        <button type="button">after</button>
+      </>,
+    );
     expect(screen.getByRole('button', { pressed: true })).toHaveAttribute('data-pass-id', '40118-2');
   });
 });

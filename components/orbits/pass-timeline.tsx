@@ -2,15 +2,19 @@
 
 import { Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Prediction } from '@/lib/shared/contracts/orbits';
-import { dayTicks, SHARE_CLASSES, SHARE_COLORS, shareColor, timelineRows } from '@/lib/shared/orbits/timeline';
+import { dayTicks, neighbourBar, SHARE_CLASSES, SHARE_COLORS, shareColor, timelineRows, type TimelineKey } from '@/lib/shared/orbits/timeline';
 import { formatChinaTime, numberFormat, satelliteLabel, shortChina } from './format';
 import classes from './orbits.module.css';
 
+const KEYS: Readonly<Record<string, TimelineKey>> = { ArrowLeft: 'previous', ArrowRight: 'next', ArrowUp: 'up', ArrowDown: 'down', Home: 'first', End: 'last' };
+
 /**
  * A row per satellite, a bar per pass placed by time over the window and coloured by its share of the area
- * (the share is in its name and tooltip too). Each bar is a button: it selects the pass.
+ * (the share is in its name and tooltip too). Each bar is a button: it selects the pass. The timeline is one
+ * tab stop (the selected bar, else the first): arrows move along a row and to the nearest pass of the row
+ * above or below, Home and End to a row's ends, Enter or Space selects.
  */
 export function PassTimeline({
   prediction,
@@ -27,6 +31,21 @@ export function PassTimeline({
   const satellites = useMemo(() => new Map(prediction.satellites.map((s) => [s.norad, s])), [prediction]);
   const rows = useMemo(() => timelineRows(prediction, (s) => s.name), [prediction]);
   const ticks = dayTicks(prediction.window.start, prediction.window.days);
+  const container = useRef<HTMLDivElement>(null);
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const ids = new Set(prediction.passes.map((p) => p.id));
+  const tabStop = [focusedId, selectedId].find((id) => id !== null && ids.has(id)) ?? rows[0]?.bars[0]?.pass.id ?? null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const key = KEYS[event.key];
+    const from = (event.target as HTMLElement).dataset.passId;
+    if (!key || !from) return;
+    const to = neighbourBar(rows, from, key);
+    event.preventDefault();
+    if (!to) return;
+    setFocusedId(to);
+    container.current?.querySelector<HTMLElement>(`[data-pass-id="${CSS.escape(to)}"]`)?.focus();
+  };
 
   return (
     <Stack gap={6} data-testid="pass-timeline">
@@ -36,7 +55,7 @@ export function PassTimeline({
       <Text size="xs" c="dimmed" id="timeline-help">
         {t('help')}
       </Text>
-      <div className={classes.timeline} role="group" aria-label={t('label')} aria-describedby="timeline-help">
+      <div ref={container} className={classes.timeline} role="group" aria-label={t('label')} aria-describedby="timeline-help" onKeyDown={onKeyDown}>
         <div className={classes.timelineAxis} aria-hidden="true">
           <span className={classes.timelineLabel} />
           <div className={classes.timelineTrack}>
@@ -72,6 +91,8 @@ export function PassTimeline({
                       data-selected={selected || undefined}
                       data-pass-id={bar.pass.id}
                       data-testid="timeline-bar"
+                      tabIndex={bar.pass.id === tabStop ? 0 : -1}
+                      onFocus={() => setFocusedId(bar.pass.id)}
                       onClick={() => onSelect(bar.pass.id)}
                     />
                   );

@@ -1,5 +1,5 @@
 import { predictionFixture } from '@/test-utils/prediction-fixture';
-import { barPosition, dayTicks, MIN_BAR_PCT, shareClass, splitAtAntimeridian, timelineRows } from './timeline';
+import { barPosition, dayTicks, MIN_BAR_PCT, neighbourBar, shareClass, splitAtAntimeridian, timelineRows } from './timeline';
 
 describe('pass timeline', () => {
   it('places a pass by its time over the window', () => {
@@ -20,6 +20,16 @@ describe('pass timeline', () => {
     expect(rows.map((r) => r.norad)).toEqual([40118, 43485]);
     expect(rows[0]?.bars.map((b) => b.pass.id)).toEqual(['40118-1', '40118-2']);
     expect(rows[0]?.bars[0]?.leftPct).toBeCloseTo((3 / (7 * 24)) * 100, 6);
+  });
+
+  it('moves along a row and to the nearest pass of the next row', () => {
+    const rows = timelineRows(predictionFixture(), (s) => s.name);
+    expect(neighbourBar(rows, '40118-1', 'next')).toBe('40118-2');
+    expect(neighbourBar(rows, '40118-1', 'previous')).toBeNull();
+    expect(neighbourBar(rows, '40118-1', 'last')).toBe('40118-2');
+    expect(neighbourBar(rows, '40118-2', 'down')).toBe('43485-1');
+    expect(neighbourBar(rows, '43485-1', 'up')).toBe('40118-1');
+    expect(neighbourBar(rows, '43485-1', 'down')).toBeNull();
   });
 
   it('classes the share: darker for more, limits exclusive', () => {

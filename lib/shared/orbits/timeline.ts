@@ -60,6 +60,29 @@ export function timelineRows(prediction: Prediction, labelOf: (s: Prediction['sa
     }));
 }
 
+export type TimelineKey = 'previous' | 'next' | 'up' | 'down' | 'first' | 'last';
+
+/**
+ * The bar a key moves to from bar `fromId`: along its row (previous, next, first, last), or to the bar of the
+ * row above or below whose middle is nearest in time. Null at an edge.
+ */
+export function neighbourBar(rows: readonly TimelineRow[], fromId: string, key: TimelineKey): string | null {
+  const r = rows.findIndex((row) => row.bars.some((b) => b.pass.id === fromId));
+  const row = rows[r];
+  if (!row) return null;
+  const i = row.bars.findIndex((b) => b.pass.id === fromId);
+  const bar = row.bars[i]!;
+  if (key === 'previous') return row.bars[i - 1]?.pass.id ?? null;
+  if (key === 'next') return row.bars[i + 1]?.pass.id ?? null;
+  if (key === 'first') return row.bars[0]?.pass.id ?? null;
+  if (key === 'last') return row.bars[row.bars.length - 1]?.pass.id ?? null;
+  const other = rows[key === 'up' ? r - 1 : r + 1];
+  if (!other) return null;
+  const middle = (b: Bar) => b.leftPct + b.widthPct / 2;
+  const nearest = other.bars.reduce<Bar | null>((best, b) => (best === null || Math.abs(middle(b) - middle(bar)) < Math.abs(middle(best) - middle(bar)) ? b : best), null);
+  return nearest?.pass.id ?? null;
+}
+
 /** Day marks along the window: one per whole day after the start, at % of the row. */
 export function dayTicks(windowStartIso: string, days: number): { iso: string; pct: number }[] {
   const w0 = Date.parse(windowStartIso);
