@@ -21,13 +21,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), description: t('intro'), alternates: pageAlternates(locale, PATH) };
 }
 
-// Rendered on its first request (the satellites offered come from the database) and cached; the plan lives in
-// the URL's query string and is run by the client screen.
-export const revalidate = 3600;
-export const dynamicParams = true;
-export function generateStaticParams() {
-  return [];
-}
+// Rendered per request: the satellites offered are those the current orbital elements cover, and an
+// administrator's new TLE file changes them at once (one small query); the map settings are read then too. The
+// plan lives in the URL's query string and is run by the client screen.
+export const dynamic = 'force-dynamic';
 
 /** Orbit prediction (spec §2 `/applicationExtend/orbitalPredict`, issue 22): which satellites pass over an area, when, and how much they cover. */
 export default async function OrbitalPredictPage({ params }: Props) {
