@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { MapView, type BBox, type DrawnShape, type LineLayer, type MapMarker, type OutlineLayer, type SelectableFeatures } from '@/components/map';
+import { MapView, type BBox, type DrawnShape, type LineLayer, type MapLegend, type MapMarker, type OutlineLayer, type SelectableFeatures } from '@/components/map';
 import { useUploadedArea } from '@/components/catalog/upload-area-data';
 import { fetchRegionGeometry, regionKeys } from '@/lib/client/queries/regions';
 import type { PlanForm } from '@/lib/shared/orbits/plan';
@@ -191,6 +191,23 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
     [now, t, locale],
   );
 
+  const legend = useMemo<MapLegend>(
+    () => ({
+      title: t('legend'),
+      ramp: 'blue',
+      max: null,
+      items: [
+        { label: t('area'), color: '#e03131' },
+        { label: t('legendSwath'), color: '#4dabf7' },
+        { label: t('legendTrack'), color: '#364fc7' },
+        { label: t('clipped'), color: CLIPPED_FILL.clipped },
+        { label: t('uncovered'), color: UNCOVERED_FILL.uncovered },
+        { label: t('legendNow'), color: '#862e9c' },
+      ],
+    }),
+    [t],
+  );
+
   const fitBounds = prediction ? boxOf(polygonsOf(prediction.area.geometry)) : (chosen?.box ?? null);
 
   return (
@@ -202,6 +219,7 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
       selectable={selectable}
       lines={lines}
       markers={markers}
+      legend={legend}
       fitBounds={fitBounds}
       tools={['rectangle', 'polygon']}
       onShapeDrawn={onShapeDrawn}
