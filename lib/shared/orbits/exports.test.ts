@@ -75,7 +75,9 @@ describe('KML of the swaths', () => {
     expect(ring.startsWith('114.5,37.5 ')).toBe(true);
   });
 
-  it('names the files after the window', () => {
+  it('names the files after the window’s first day in China time', () => {
     expect(exportFileName(predictionFixture(), 'kml')).toBe('orbital-passes-2026-08-22-7d.kml');
+    const window = { start: '2026-08-21T16:00:00.000Z', end: '2026-08-24T16:00:00.000Z', days: 3 };
+    expect(exportFileName(predictionFixture({ window }), 'csv')).toBe('orbital-passes-2026-08-22-3d.csv');
   });
 });

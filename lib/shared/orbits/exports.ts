@@ -189,7 +189,7 @@ export function swathsKml(prediction: Prediction, labels: Pick<ExportLabels, 'ti
   );
 }
 
-/** File names of the exports: `orbital-passes-2026-08-22-7d.csv`. */
+/** File names of the exports, after the window's first day in China time: `orbital-passes-2026-08-22-7d.csv`. */
 export function exportFileName(prediction: Prediction, extension: 'csv' | 'geojson' | 'kml'): string {
-  return `orbital-passes-${prediction.window.start.slice(0, 10)}-${prediction.window.days}d.${extension}`;
+  return `orbital-passes-${formatChinaTime(prediction.window.start).slice(0, 10)}-${prediction.window.days}d.${extension}`;
 }
