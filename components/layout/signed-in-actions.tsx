@@ -59,7 +59,7 @@ const CartLink = withQueries(function CartLink({ size }: { size: 'md' | 'lg' }) 
   );
 });
 
-/** Signed-in users: cart (MOD_061), news editor (editors), the administrators' menu (feedback, applications, orders), personal center, log out. */
+/** Signed-in users: cart (MOD_061), news editor (editors), the administrators' menu (feedback, applications, orders, orbit elements), personal center, log out. */
 export function SignedInActions({ user }: { user: SessionUser }) {
   const t = useTranslations('Header');
   const logout = useLogout();
@@ -77,7 +77,7 @@ export function SignedInActions({ user }: { user: SessionUser }) {
         </IconLink>
       )}
       {user.permissions.includes(PERMISSIONS.ADMIN) && (
-        // Administrators' screens: feedback, data applications, orders (one icon, so phones keep their room).
+        // Administrators' screens: feedback, data applications, orders, orbit elements (one icon, so phones keep their room).
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Tooltip label={t('adminMenu')}>
@@ -95,6 +95,9 @@ export function SignedInActions({ user }: { user: SessionUser }) {
             </Menu.Item>
             <Menu.Item component={Link} href="/manage/orders" data-testid="admin-orders">
               {t('ordersAdminLink')}
+            </Menu.Item>
+            <Menu.Item component={Link} href="/manage/tle" data-testid="admin-tle">
+              {t('tleAdminLink')}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>

@@ -15,7 +15,7 @@ import plain from '@/components/ui/plain.module.css';
 
 /** One satellite page: overview, description, orbit, sensors, spacecraft and sources. */
 /** Sensor table columns after the sensor itself (also the labels of the stacked phone layout). */
-const sensorColumns = ['kind', 'bands', 'resolution', 'swath'] as const;
+const sensorColumns = ['kind', 'bands', 'resolution', 'swath', 'offNadir'] as const;
 
 export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDetail; listTitle: string }) {
   const t = useTranslations('Satellites');
@@ -108,7 +108,7 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
         <Title order={2} size="h3" id="sat-sensors" mb="sm">
           {t('sensors')}
         </Title>
-        <TableScroll minWidth={760} label={t('tableRegion', { name: t('sensors') })}>
+        <TableScroll minWidth={880} label={t('tableRegion', { name: t('sensors') })}>
           <DataTable striped spacing="sm" stackOnPhone role="table" aria-labelledby="sat-sensors" data-testid="sensor-table">
             <thead>
               <tr role="row">
@@ -129,6 +129,14 @@ export function SatellitePage({ satellite, listTitle }: { satellite: SatelliteDe
                   bands: text(s.bands),
                   resolution: text(s.resolution),
                   swath: s.swath ?? km(s.swathKm),
+                  offNadir:
+                    s.maxOffNadirDeg === null
+                      ? s.kind === 'sar'
+                        ? t('offNadir.radar')
+                        : none
+                      : s.maxOffNadirDeg === 0
+                        ? t('offNadir.nadirOnly')
+                        : t('offNadir.value', { value: trimNumber(s.maxOffNadirDeg) }),
                 };
                 return (
                   <tr key={s.code} role="row">

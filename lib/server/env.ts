@@ -66,6 +66,8 @@ export const envSchema = z
       .transform((v) => v.replace(/\/+$/, '') || '/map'),
     /** Worker threads drawing map images; unset → one per CPU core (at most 8), 0 → draw on the request thread. */
     MAP_RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
+    /** Worker threads predicting satellite passes; unset → one per CPU core (at most 4), 0 → on the request thread. */
+    ORBIT_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /** Tianditu (天地图) browser key; set → online VEC/IMG base layers, unset → the offline base maps. */
     TIANDITU_KEY: optionalString.pipe(
       z

@@ -386,6 +386,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Administrators review data applications and manage orders here (issue 19; reached from the header).
   { segment: 'manage/applications', title: 'manageApplications', authority: PERMISSIONS.ADMIN, built: true },
   { segment: 'manage/orders', title: 'manageOrders', authority: PERMISSIONS.ADMIN, built: true },
+  // Administrators upload fresh orbit elements (TLEs) and choose the current set here (issue 22; reached from the header).
+  { segment: 'manage/tle', title: 'manageTle', authority: PERMISSIONS.ADMIN, built: true },
   { segment: 'register', title: 'register', built: true },
   { segment: 'resetPassword', title: 'resetPassword', built: true },
   { segment: '401', title: 'error401', built: true },

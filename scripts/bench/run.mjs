@@ -14,12 +14,13 @@ import * as deformGrid from './deform-grid.mjs';
 import * as homeThroughput from './home-throughput.mjs';
 import * as lighthouse from './lighthouse.mjs';
 import * as loadMix from './load-mix.mjs';
+import * as orbits from './orbits.mjs';
 import * as orders from './orders.mjs';
 import * as spotStatistics from './spot-statistics.mjs';
 import * as wmsGetMap from './wms-getmap.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
-const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, lighthouse, catalogue, orders];
+const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, lighthouse, catalogue, orders, orbits];
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 function number(name, fallback, { min, integer = false }) {

@@ -219,6 +219,7 @@ function build(entry: CatalogueEntry, sources: Parameters<typeof resolveMember>[
       bestResolutionM: s.bestResolutionM ?? null,
       swathKm: s.swathKm ?? null,
       swath: s.swath ?? null,
+      maxOffNadirDeg: s.maxOffNadirDeg ?? null,
     })),
     description: entry.description,
     imagery: entry.imagery ?? null,

@@ -37,6 +37,11 @@ export interface CatalogueSensor {
   bestResolutionM?: number;
   swathKm?: number;
   swath?: BilingualText;
+  /**
+   * Largest off-nadir (side-looking, roll) angle in degrees from a named source; 0 for a sensor that only looks
+   * straight down. Left out where no source publishes it, and for radar (its swath is already an off-nadir range).
+   */
+  maxOffNadirDeg?: number;
 }
 
 export interface CatalogueEntry {
@@ -266,6 +271,7 @@ export const CATALOGUE: CatalogueEntry[] = [
         resolution: t('正视 2.1 m，前后视 3.5 m（01星）', 'nadir 2.1 m, forward/backward 3.5 m (ZY-3 01)'),
         bestResolutionM: 2.1,
         swathKm: 51,
+        maxOffNadirDeg: 32,
       },
       {
         code: 'MUX',
@@ -298,6 +304,7 @@ export const CATALOGUE: CatalogueEntry[] = [
     },
     sources: [
       CRESDA_SITE,
+      { title: 'CRESDA: ZY-3 satellite parameters (side-looking up to ±32°)', url: 'https://www.cresda.com/' },
       { title: 'eoPortal: ZY-3A (Zi Yuan-3A)', url: 'https://eoportal.org/web/eoportal/satellite-missions/v-w-x-y-z/zy-3a' },
       { title: 'CEODE (CAS), 2012-01-18: first ZY-3 data received', url: 'http://english.ceode.cas.cn/ns/icn/201201/t20120118_80948.html' },
     ],
@@ -328,6 +335,7 @@ export const CATALOGUE: CatalogueEntry[] = [
         bestResolutionM: 2,
         swathKm: 60,
         swath: t('每星大于 60 km', 'over 60 km per satellite'),
+        maxOffNadirDeg: 35,
       },
     ],
     description: t(
@@ -336,6 +344,7 @@ export const CATALOGUE: CatalogueEntry[] = [
     ),
     sources: [
       CRESDA_SITE,
+      { title: 'CRESDA: GF-1 B/C/D satellite parameters (side-swing up to ±35°)', url: 'https://www.cresda.com/' },
       { title: 'CCTV news, 2018-03-31, as reported by news.china.com: GF-1 B/C/D launch and cameras', url: 'https://news.china.com/' },
     ],
   },
@@ -447,6 +456,7 @@ export const CATALOGUE: CatalogueEntry[] = [
         bestResolutionM: 2,
         swathKm: 60,
         swath: t('两台组合 60 km', '60 km with both cameras'),
+        maxOffNadirDeg: 35,
       },
       {
         code: 'WFV',
@@ -457,6 +467,8 @@ export const CATALOGUE: CatalogueEntry[] = [
         bestResolutionM: 16,
         swathKm: 800,
         swath: t('四台组合 800 km', '800 km with all four cameras'),
+        // Four cameras fixed side by side: the 800 km swath is the whole field of view, not steered.
+        maxOffNadirDeg: 0,
       },
     ],
     description: t(
@@ -484,6 +496,7 @@ export const CATALOGUE: CatalogueEntry[] = [
       GF_REVIEW,
       { title: 'eoPortal: Gaofen-1', url: 'https://directory.eoportal.org/web/eoportal/satellite-missions/g/gaofen-1' },
       GF_PROJECT_GT,
+      { title: 'CRESDA: GF-1 satellite parameters (side-swing up to ±35°; wide-field cameras fixed)', url: 'https://www.cresda.com/' },
     ],
   },
   {
@@ -509,6 +522,7 @@ export const CATALOGUE: CatalogueEntry[] = [
         bestResolutionM: 0.8,
         swathKm: 45,
         swath: t('两台组合 45 km', '45 km with both cameras'),
+        maxOffNadirDeg: 35,
       },
     ],
     description: t(
@@ -531,6 +545,7 @@ export const CATALOGUE: CatalogueEntry[] = [
       GF_REVIEW,
       GF_PROJECT_GT,
       { title: 'ecns.cn, 2015-12-30: Gaofen series (GF-2 0.8 m / 3.2 m)', url: 'http://ecns.cn/2015/12-30/194158.shtml' },
+      { title: 'CRESDA: GF-2 satellite parameters (side-swing up to ±35°)', url: 'https://www.cresda.com/' },
     ],
   },
   {
@@ -1064,6 +1079,8 @@ export const CATALOGUE: CatalogueEntry[] = [
         resolution: t('全色 15 m，多光谱 30 m', 'panchromatic 15 m, multispectral 30 m'),
         bestResolutionM: 15,
         swathKm: 185,
+        // Nadir-viewing push-broom imagers on the fixed WRS-2 path/row grid (USGS).
+        maxOffNadirDeg: 0,
       },
       {
         code: 'TIRS / TIRS-2',
@@ -1073,6 +1090,7 @@ export const CATALOGUE: CatalogueEntry[] = [
         resolution: t('100 m', '100 m'),
         bestResolutionM: 100,
         swathKm: 185,
+        maxOffNadirDeg: 0,
       },
     ],
     description: t(
@@ -1324,6 +1342,8 @@ export const CATALOGUE: CatalogueEntry[] = [
         resolution: t('10 m、20 m、60 m（按谱段）', '10 m, 20 m or 60 m (by band)'),
         bestResolutionM: 10,
         swathKm: 290,
+        // A fixed, nadir-looking instrument on a systematic acquisition plan (ESA).
+        maxOffNadirDeg: 0,
       },
     ],
     description: t(
@@ -1356,13 +1376,21 @@ export const CATALOGUE: CatalogueEntry[] = [
         resolution: t('全色 1.5 m，多光谱 6 m', 'panchromatic 1.5 m, multispectral 6 m'),
         bestResolutionM: 1.5,
         swathKm: 60,
+        // The extended figure (the satellite's reach); standard acquisitions stay within ±30°.
+        maxOffNadirDeg: 45,
       },
     ],
     description: t(
       'SPOT 系列始于1986年，是欧洲历史最悠久的商业对地观测卫星系列。SPOT 6 和 SPOT 7 分别于2012年和2014年发射，以1.5米全色和6米多光谱、60公里幅宽见长，适合大范围的1:25000比例尺制图、农业和林业监测。',
       'The SPOT series, begun in 1986, is Europe’s longest-running commercial Earth-observation programme. SPOT 6 and SPOT 7, launched in 2012 and 2014, combine 1.5 m panchromatic and 6 m multispectral imagery with a 60 km swath, well suited to mapping large areas at 1:25,000 and to agriculture and forestry.',
     ),
-    sources: [{ title: 'eoPortal: SPOT-6 and SPOT-7', url: 'https://www.eoportal.org/satellite-missions/spot-6-7' }],
+    sources: [
+      { title: 'eoPortal: SPOT-6 and SPOT-7', url: 'https://www.eoportal.org/satellite-missions/spot-6-7' },
+      {
+        title: 'Airbus Defence and Space, SPOT 6 | SPOT 7 technical sheet: viewing angle ±30° standard, ±45° extended in roll (45° used)',
+        url: 'https://space-solutions.airbus.com/',
+      },
+    ],
   },
   {
     slug: 'pleiades',
@@ -1410,6 +1438,8 @@ export const CATALOGUE: CatalogueEntry[] = [
         ),
         bestResolutionM: 0.7,
         swathKm: 20,
+        // The maximum figure; standard acquisitions stay within ±30°.
+        maxOffNadirDeg: 47,
       },
       {
         code: 'Neo',
@@ -1431,6 +1461,10 @@ export const CATALOGUE: CatalogueEntry[] = [
     sources: [
       { title: 'eoPortal: Pléiades', url: 'https://www.eoportal.org/satellite-missions/pleiades' },
       { title: 'eoPortal: Pléiades Neo', url: 'https://www.eoportal.org/satellite-missions/pleiades-neo' },
+      {
+        title: 'Airbus Defence and Space, Pléiades imagery user guide: viewing angle ±30° standard, up to 47° maximum (47° used)',
+        url: 'https://space-solutions.airbus.com/',
+      },
     ],
   },
   {

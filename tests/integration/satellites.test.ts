@@ -68,9 +68,22 @@ describe('satellite API', () => {
     const en = satelliteDetailSchema.parse((await call(detailGet, '/x', { params: { slug: 'gf1' }, headers: EN })).json.data);
     expect(zh.name).toBe('高分一号卫星');
     expect(en.name).toBe('GF-1 (Gaofen-1)');
-    expect(zh.sensors.map((s) => [s.code, s.bestResolutionM, s.swathKm])).toEqual([
-      ['PMS', 2, 60],
-      ['WFV', 16, 800],
+    expect(zh.sensors.map((s) => [s.code, s.bestResolutionM, s.swathKm, s.maxOffNadirDeg])).toEqual([
+      ['PMS', 2, 60, 35],
+      ['WFV', 16, 800, 0],
+    ]);
+    // The seed fills each sensor's largest off-nadir angle from the data file: published figures, null where unknown or radar.
+    const angles = await db().query<{ slug: string; code: string; deg: number | null }>(
+      `SELECT satellite_slug AS slug, code, max_off_nadir_deg AS deg FROM satellite_sensors
+       WHERE (satellite_slug, code) IN (('gf2', 'PMS'), ('zy3', 'TLC'), ('pleiades', 'HiRI'), ('gf3', 'C-SAR'), ('worldview', 'WV-3'))
+       ORDER BY satellite_slug`,
+    );
+    expect(angles.map((a) => [a.slug, a.code, a.deg])).toEqual([
+      ['gf2', 'PMS', 35],
+      ['gf3', 'C-SAR', null],
+      ['pleiades', 'HiRI', 47],
+      ['worldview', 'WV-3', null],
+      ['zy3', 'TLC', 32],
     ]);
     expect(en.sensors[0]!.resolution).toBe('panchromatic 2 m, multispectral 8 m');
     expect(zh.members).toEqual([

@@ -141,6 +141,7 @@ interface SensorRow {
   swath_km: number | null;
   swath_zh: string | null;
   swath_en: string | null;
+  max_off_nadir_deg: number | null;
 }
 
 /** One satellite page with its spacecraft and sensors; null when the slug is unknown. */
@@ -161,7 +162,8 @@ export async function findSatellite(db: Queryable, slug: string, locale: Locale)
     [slug],
   );
   const sensors = await db.query<SensorRow>(
-    `SELECT code, name_zh, name_en, kind, bands_zh, bands_en, resolution_zh, resolution_en, best_resolution_m, swath_km, swath_zh, swath_en
+    `SELECT code, name_zh, name_en, kind, bands_zh, bands_en, resolution_zh, resolution_en, best_resolution_m, swath_km, swath_zh, swath_en,
+            max_off_nadir_deg
      FROM satellite_sensors WHERE satellite_slug = $1 ORDER BY sort`,
     [slug],
   );
@@ -211,6 +213,7 @@ export async function findSatellite(db: Queryable, slug: string, locale: Locale)
       bestResolutionM: x.best_resolution_m,
       swathKm: x.swath_km,
       swath: pick(locale, x.swath_zh, x.swath_en),
+      maxOffNadirDeg: x.max_off_nadir_deg,
     })),
     sources: row.sources,
     tleSnapshot: row.tle_snapshot,

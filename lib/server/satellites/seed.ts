@@ -114,13 +114,14 @@ async function insertSatellites(tx: Queryable, data: SatelliteDataFile): Promise
       swath_km: x.swathKm,
       swath_zh: x.swath?.zh ?? null,
       swath_en: x.swath?.en ?? null,
+      max_off_nadir_deg: x.maxOffNadirDeg ?? null,
     })),
   );
   await tx.query(
     `INSERT INTO satellite_sensors
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(satellite_slug text, sort smallint, code text, name_zh text, name_en text,
           kind text, bands_zh text, bands_en text, resolution_zh text, resolution_en text, best_resolution_m double precision,
-          swath_km double precision, swath_zh text, swath_en text)`,
+          swath_km double precision, swath_zh text, swath_en text, max_off_nadir_deg double precision)`,
     [JSON.stringify(sensors)],
   );
 }

@@ -41,6 +41,7 @@ import { platformFiguresContract } from './figures';
 import { REQUEST_CONTRACTS } from './requests';
 import { REQUEST_REVIEW_CONTRACTS } from './requests-review';
 import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
+import { TLE_ADMIN_CONTRACTS } from './tle-admin';
 import { getVisitTotalsContract, incrVisitContract } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -83,6 +84,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...REQUEST_CONTRACTS,
   ...REQUEST_REVIEW_CONTRACTS,
   ...ORDER_MANAGE_CONTRACTS,
+  ...TLE_ADMIN_CONTRACTS,
   listFaqContract,
   listNodesContract,
 ];

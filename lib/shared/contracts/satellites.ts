@@ -69,6 +69,8 @@ export const satelliteSensorSchema = z.object({
   bestResolutionM: z.number().nullable(),
   swathKm: z.number().nullable(),
   swath: z.string().nullable(),
+  /** Largest off-nadir (side-looking) angle in degrees; 0: looks straight down only; null: not published (or radar). */
+  maxOffNadirDeg: z.number().nullable(),
 });
 export type SatelliteSensor = z.infer<typeof satelliteSensorSchema>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { distanceKm } from '../geo/sphere';
-import { findPasses, groundOffsetKm, offNadirFor, positionUncertaintyKm, sunElevationDeg, swathRing } from './passes';
+import { areaTarget, findPasses, groundOffsetKm, offNadirFor, positionUncertaintyKm, subPoint, sunElevationDeg, swathRing } from './passes';
 import { satrecOf } from './propagate';
 
 const reference = z
@@ -93,5 +93,57 @@ describe('viewing geometry', () => {
     const june = Date.UTC(2026, 5, 21, 4, 0); // noon in Beijing (UTC+8) at the solstice
     expect(sunElevationDeg({ lon: 120, lat: 23.44 }, june)).toBeGreaterThan(88);
     expect(sunElevationDeg({ lon: 120, lat: 23.44 }, june + 12 * 3_600_000)).toBeLessThan(-40);
+  });
+});
+
+describe('passes over an area', () => {
+  // Hebei-sized square around Beijing, and a small square (a county) inside it.
+  const square = (w: number, s: number, size: number) => [
+    [
+      [
+        { lon: w, lat: s },
+        { lon: w + size, lat: s },
+        { lon: w + size, lat: s + size },
+        { lon: w, lat: s + size },
+        { lon: w, lat: s },
+      ],
+    ],
+  ];
+
+  it('measures 0 inside, the distance to the outline outside, and a lower bound far away', () => {
+    const target = areaTarget(square(114, 37, 4), { lon: 116, lat: 39 });
+    expect(target.distanceKm({ lon: 116, lat: 39 })).toBe(0);
+    expect(target.distanceKm({ lon: 115, lat: 40.5 })).toBe(0);
+    // One degree of latitude north of the top edge: ~111 km.
+    expect(target.distanceKm({ lon: 116, lat: 42 })).toBeCloseTo(111.2, 0);
+    // Far away the estimate never exceeds the true distance to the nearest vertex.
+    const far = { lon: 60, lat: -20 };
+    expect(target.distanceKm(far)).toBeLessThanOrEqual(distanceKm(far, { lon: 114, lat: 37 }));
+  });
+
+  it('skips far stretches of the orbit without missing a pass sampling every step would find', () => {
+    const area = areaTarget(square(114, 37, 4), { lon: 116, lat: 39 });
+    const skipping = findPasses(satrec, area, { ...window, swathKm: 90, maxOffNadirDeg: 25 });
+    // The same search sampling every 20 s: a target that never lets the search skip (distance - reach ≤ 0 far away
+    // would be wrong, so compare with points along the outline, which the skip is exact for).
+    const every: number[] = [];
+    for (let t = window.startMs; t <= window.endMs; t += 20_000) {
+      const p = subPoint(satrec, t);
+      if (p && area.distanceKm(p) <= 45 + groundOffsetKm(p.heightKm, 25)) every.push(t);
+    }
+    expect(skipping.length).toBeGreaterThan(0);
+    for (const t of every) expect(skipping.some((p) => p.startMs - 20_000 < t && t < p.endMs + 20_000)).toBe(true);
+    for (const p of skipping) expect(every.some((t) => p.startMs - 20_000 < t && t < p.endMs + 20_000)).toBe(true);
+  });
+
+  it('draws a strip through a small area even when the pass over it lasts less than one sampling step', () => {
+    const county = areaTarget(square(116.2, 39.8, 0.2), { lon: 116.3, lat: 39.9 });
+    const passes = findPasses(satrec, county, { ...window, swathKm: 90, maxOffNadirDeg: 0 });
+    expect(passes.length).toBeGreaterThan(0);
+    for (const p of passes) {
+      expect(p.endMs - p.startMs).toBeLessThan(60_000);
+      expect(p.track.length).toBeGreaterThanOrEqual(3);
+      expect(p.swath.length).toBeGreaterThanOrEqual(7);
+    }
   });
 });

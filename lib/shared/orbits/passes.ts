@@ -108,11 +108,6 @@ export interface Pass {
   widenedSwath: LonLat[];
 }
 
-const centroidOf = (points: readonly LonLat[]): LonLat => ({
-  lon: points.reduce((s, p) => s + p.lon, 0) / points.length,
-  lat: points.reduce((s, p) => s + p.lat, 0) / points.length,
-});
-
 /** The swath strip along a track: the nadir swath shifted `shiftKm` to one side, as a closed counter-clockwise ring. */
 export function swathRing(track: readonly LonLat[], swathKm: number, shiftKm: number, side: 'left' | 'right'): LonLat[] {
   if (track.length < 2) return [];
@@ -139,71 +134,200 @@ export function swathRing(track: readonly LonLat[], swathKm: number, shiftKm: nu
   return [...ordered, ordered[0]!];
 }
 
-/** A low orbit's sub-satellite point moves at most about 7.8 km/s over the ground. */
+/** A low orbit's sub-satellite point moves at most about 7.5 km/s over the (rotating) ground; 8 bounds it. */
 const GROUND_SPEED_KM_S = 8;
-/** Coarse samples are this many fine steps apart; only stretches near the target are sampled finely. */
-const COARSE = 4;
 
 /**
- * Every pass in the window whose swath can reach one of the target's points. The orbit is first sampled
- * every few steps with a margin of the ground covered in half such a step, so nothing within reach between
- * two coarse samples is missed; only the stretches near the target are then sampled at the fine step (on the
- * same time grid, so the passes are those of sampling everything finely).
+ * What passes are searched against: a reference point (the area's centre: closest time, off-nadir angle,
+ * sun) and the ground distance from a sub-satellite point to the target (0 inside an area).
  */
-export function findPasses(satrec: SatRec, target: readonly LonLat[], options: PassOptions): Pass[] {
-  if (target.length === 0) return [];
-  const step = (options.stepSeconds ?? 20) * 1000;
-  const reference = target.length === 1 ? target[0]! : centroidOf(target);
-  const points = target.length === 1 ? target : [...target, reference];
-  const nearest = (p: LonLat) => {
-    let best = Number.POSITIVE_INFINITY;
-    for (const t of points) best = Math.min(best, distanceKm(p, t));
-    return best;
-  };
-  const reachOf = (p: SubPoint) => options.swathKm / 2 + groundOffsetKm(p.heightKm, options.maxOffNadirDeg);
-  const margin = (GROUND_SPEED_KM_S * COARSE * step) / 2000;
-
-  // Stretches (fine-grid indices) near the target, from the coarse samples.
-  const last = Math.floor((options.endMs - options.startMs) / step);
-  const stretches: [number, number][] = [];
-  for (let k = 0; k <= last; k += COARSE) {
-    const p = subPoint(satrec, options.startMs + k * step);
-    if (p && nearest(p) > reachOf(p) + margin) continue;
-    const from = Math.max(0, k - COARSE);
-    const to = Math.min(last, k + COARSE);
-    const previous = stretches[stretches.length - 1];
-    if (previous && from <= previous[1]) previous[1] = to;
-    else stretches.push([from, to]);
-  }
-
-  const passes: Pass[] = [];
-  let run: { t: number; p: SubPoint }[] = [];
-  const close = () => {
-    if (run.length > 0) passes.push(describe(satrec, run, reference, options, step));
-    run = [];
-  };
-  for (const [from, to] of stretches) {
-    for (let k = from; k <= to; k++) {
-      const t = options.startMs + k * step;
-      const p = subPoint(satrec, t);
-      if (p && nearest(p) <= reachOf(p)) run.push({ t, p });
-      else close();
-    }
-    close();
-  }
-  return passes;
+export interface PassTarget {
+  reference: LonLat;
+  distanceKm(p: LonLat): number;
 }
 
-function describe(satrec: SatRec, run: readonly { t: number; p: SubPoint }[], reference: LonLat, options: PassOptions, step: number): Pass {
-  // The closest time to the reference point: the best sample, then a ternary search a step either side.
+const centroidOf = (points: readonly LonLat[]): LonLat => ({
+  lon: points.reduce((s, p) => s + p.lon, 0) / points.length,
+  lat: points.reduce((s, p) => s + p.lat, 0) / points.length,
+});
+
+/** A set of points (one point, or a polygon's vertices and centroid): the distance to the nearest. */
+export function pointsTarget(points: readonly LonLat[]): PassTarget {
+  const reference = points.length === 1 ? points[0]! : centroidOf(points);
+  const all = points.length === 1 ? points : [...points, reference];
+  return {
+    reference,
+    distanceKm(p) {
+      let best = Number.POSITIVE_INFINITY;
+      for (const t of all) best = Math.min(best, distanceKm(p, t));
+      return best;
+    },
+  };
+}
+
+const KM_PER_DEG_LAT = (Math.PI * EARTH_RADIUS_KM) / 180;
+
+/**
+ * An area (polygons of rings in lon/lat, not across the antimeridian): 0 inside, else the distance to its
+ * outline. Far away (beyond the outline's radius around the reference plus `nearKm`) the great-circle
+ * distance to the reference less that radius is used — a lower bound, so a skip on it never jumps over the
+ * area; near, the distance to the nearest edge in a local equirectangular frame (well under 1 % off within
+ * a few hundred kilometres).
+ */
+export function areaTarget(polygons: readonly (readonly (readonly LonLat[])[])[], reference: LonLat, nearKm = 1500): PassTarget {
+  const rings = polygons.flat().filter((r) => r.length >= 3);
+  let radius = 0;
+  for (const ring of rings) for (const v of ring) radius = Math.max(radius, distanceKm(reference, v));
+  const inside = (p: LonLat) => {
+    // Even-odd over every ring: holes (and the parts of a multipolygon) count right.
+    let odd = false;
+    for (const ring of rings)
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const a = ring[i]!;
+        const b = ring[j]!;
+        if (a.lat > p.lat !== b.lat > p.lat && p.lon < ((b.lon - a.lon) * (p.lat - a.lat)) / (b.lat - a.lat) + a.lon) odd = !odd;
+      }
+    return odd;
+  };
+  return {
+    reference,
+    distanceKm(p) {
+      const far = distanceKm(p, reference) - radius;
+      if (far > nearKm) return far;
+      if (inside(p)) return 0;
+      const kx = KM_PER_DEG_LAT * Math.cos(p.lat * RAD);
+      let best = Number.POSITIVE_INFINITY;
+      for (const ring of rings)
+        for (let i = 0; i + 1 < ring.length; i++) {
+          const ax = (ring[i]!.lon - p.lon) * kx;
+          const ay = (ring[i]!.lat - p.lat) * KM_PER_DEG_LAT;
+          const bx = (ring[i + 1]!.lon - p.lon) * kx;
+          const by = (ring[i + 1]!.lat - p.lat) * KM_PER_DEG_LAT;
+          const dx = bx - ax;
+          const dy = by - ay;
+          const len2 = dx * dx + dy * dy;
+          const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+          best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+        }
+      return best;
+    },
+  };
+}
+
+/**
+ * Every pass in the window whose swath can reach the target. The orbit is sampled on a fixed time grid
+ * (`stepSeconds`), but far from the target whole stretches are skipped: a sample `excess` km beyond reach
+ * cannot come within reach for excess / (8 km/s) seconds, so the next sample looked at is the first grid
+ * time after that (most of an orbit is thousands of kilometres away). Samples within half a step's ground
+ * distance of reach are candidates — between two samples the track is never further than that from one of
+ * them, so no pass is missed however short (a narrow swath over a county lasts a few seconds); each run of
+ * candidates is then searched between its grid times for the closest approach, and kept only if that is within
+ * reach, with its start and end refined by bisection.
+ */
+export function findPasses(satrec: SatRec, target: readonly LonLat[] | PassTarget, options: PassOptions): Pass[] {
+  const t = 'distanceKm' in target ? target : target.length > 0 ? pointsTarget(target) : null;
+  if (!t) return [];
+  const step = (options.stepSeconds ?? 20) * 1000;
+  const stepKm = (GROUND_SPEED_KM_S * step) / 1000;
+  const excessAt = (p: SubPoint) => t.distanceKm(p) - options.swathKm / 2 - groundOffsetKm(p.heightKm, options.maxOffNadirDeg);
+  const last = Math.floor((options.endMs - options.startMs) / step);
+
+  const passes: Pass[] = [];
+  let run: { t: number; p: SubPoint; excess: number }[] = [];
+  const close = () => {
+    if (run.length > 0) {
+      const pass = refine(satrec, run, t, options, step, excessAt);
+      if (pass) passes.push(pass);
+    }
+    run = [];
+  };
+  for (let k = 0; k <= last; ) {
+    const time = options.startMs + k * step;
+    const p = subPoint(satrec, time);
+    if (!p) {
+      close();
+      k++;
+      continue;
+    }
+    const excess = excessAt(p);
+    if (excess <= stepKm / 2) {
+      run.push({ t: time, p, excess });
+      k++;
+    } else {
+      close();
+      k += Math.max(1, Math.floor((excess - stepKm / 2) / stepKm) + 1);
+    }
+  }
+  close();
+  return passes.filter((p) => p.endMs >= options.startMs && p.startMs <= options.endMs);
+}
+
+/** A run of candidate samples: the pass within it, if the swath's reach does meet the target. */
+function refine(
+  satrec: SatRec,
+  run: readonly { t: number; p: SubPoint; excess: number }[],
+  target: PassTarget,
+  options: PassOptions,
+  step: number,
+  excessAt: (p: SubPoint) => number,
+): Pass | null {
+  const excessOf = (time: number) => {
+    const p = subPoint(satrec, time);
+    return p ? excessAt(p) : Number.POSITIVE_INFINITY;
+  };
+  // The deepest point: the best sample, then a ternary search a step either side (the excess is unimodal
+  // over the two steps around a single approach).
+  let best = run[0]!;
+  for (const s of run) if (s.excess < best.excess) best = s;
+  let deepest = best.t;
+  if (best.excess > 0) {
+    let lo = best.t - step;
+    let hi = best.t + step;
+    for (let i = 0; i < 40; i++) {
+      const m1 = lo + (hi - lo) / 3;
+      const m2 = hi - (hi - lo) / 3;
+      if (excessOf(m1) < excessOf(m2)) hi = m2;
+      else lo = m1;
+    }
+    deepest = (lo + hi) / 2;
+    if (excessOf(deepest) > 0) return null; // the track passes near, but the swath does not reach
+  }
+  // Start and end: where the reach meets the target, by bisection to 0.1 s from the deepest point outwards
+  // (the samples either side of the run are beyond reach).
+  const edge = (inside: number, outside: number) => {
+    let a = inside;
+    let b = outside;
+    while (Math.abs(b - a) > 100) {
+      const m = (a + b) / 2;
+      if (excessOf(m) <= 0) a = m;
+      else b = m;
+    }
+    return Math.round(a);
+  };
+  let inFirst = deepest;
+  for (const s of run) if (s.excess <= 0 && s.t < inFirst) inFirst = s.t;
+  let inLast = deepest;
+  for (const s of run) if (s.excess <= 0 && s.t > inLast) inLast = s.t;
+  const startMs = edge(inFirst, Math.min(inFirst, run[0]!.t) - step);
+  const endMs = edge(inLast, Math.max(inLast, run[run.length - 1]!.t) + step);
+  return describe(satrec, startMs, endMs, target, options, step);
+}
+
+function describe(satrec: SatRec, startMs: number, endMs: number, target: PassTarget, options: PassOptions, step: number): Pass {
+  const reference = target.reference;
+  // The closest time to the reference point: the best of the pass's sampled times, then a ternary search a
+  // step either side.
   const distanceAt = (t: number) => {
     const p = subPoint(satrec, t);
     return p ? distanceKm(p, reference) : Number.POSITIVE_INFINITY;
   };
-  let best = run[0]!;
-  for (const s of run) if (distanceKm(s.p, reference) < distanceKm(best.p, reference)) best = s;
-  let lo = best.t - step;
-  let hi = best.t + step;
+  const times: number[] = [startMs - step, startMs];
+  for (let t = startMs + step; t < endMs; t += step) times.push(t);
+  times.push(endMs, endMs + step);
+  let bestT = startMs;
+  for (const t of times) if (t >= startMs && t <= endMs && distanceAt(t) < distanceAt(bestT)) bestT = t;
+  let lo = Math.max(startMs - step, bestT - step);
+  let hi = bestT + step;
   for (let i = 0; i < 40; i++) {
     const m1 = lo + (hi - lo) / 3;
     const m2 = hi - (hi - lo) / 3;
@@ -211,19 +335,21 @@ function describe(satrec: SatRec, run: readonly { t: number; p: SubPoint }[], re
     else lo = m1;
   }
   const closestMs = Math.round((lo + hi) / 2);
-  const at = subPoint(satrec, closestMs) ?? best.p;
+  const at = subPoint(satrec, closestMs) ?? subPoint(satrec, bestT)!;
   const next = subPoint(satrec, closestMs + 1000) ?? at;
   const crossTrackKm = distanceKm(at, reference);
   const heading = bearing(at, next);
   const toTarget = bearing(at, reference);
   const side = (toTarget - heading + 360) % 360 < 180 ? 'right' : 'left';
   const offNadirDeg = Math.min(options.maxOffNadirDeg, offNadirFor(at.heightKm, crossTrackKm - options.swathKm / 2));
-  const track = run.map((s) => s.p);
+
+  // The strip runs a step beyond both ends, so that clipping to the area, not the sampling, decides its ends.
+  const track = times.map((t) => subPoint(satrec, t)).filter((p): p is SubPoint => p !== null);
   const shift = groundOffsetKm(at.heightKm, offNadirDeg);
   const uncertaintyKm = positionUncertaintyKm((satrec.jdsatepoch - 2440587.5) * 86_400_000, closestMs);
   return {
-    startMs: run[0]!.t,
-    endMs: run[run.length - 1]!.t,
+    startMs,
+    endMs,
     closestMs,
     ascending: next.lat > at.lat,
     crossTrackKm,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_ROUTES } from '../routes';
-import { satelliteDataFileSchema } from './data-file';
+import { satelliteDataFileSchema, sensorSchema } from './data-file';
 import { ANALYSIS_PAGES, TYPICAL_IMAGE_SLUGS } from './model';
 
 const data = satelliteDataFileSchema.parse(JSON.parse(readFileSync(path.join(process.cwd(), 'data/satellites/satellites.json'), 'utf8')));
@@ -54,5 +54,36 @@ describe('data/satellites/satellites.json', () => {
       expect(s.description.en).not.toMatch(/[\u4e00-\u9fff]/);
       for (const sensor of s.sensors) expect(sensor.name.en).not.toMatch(/[\u4e00-\u9fff]/);
     }
+  });
+
+  it('gives off-nadir angles only as published: optical figures within 0–60°, radar none', () => {
+    const sensor = (slug: string, code: string) => data.satellites.find((s) => s.slug === slug)!.sensors.find((x) => x.code === code)!;
+    expect(sensor('gf2', 'PMS').maxOffNadirDeg).toBe(35);
+    expect(sensor('gf1', 'WFV').maxOffNadirDeg).toBe(0);
+    expect(sensor('zy3', 'TLC').maxOffNadirDeg).toBe(32);
+    expect(sensor('sentinel2', 'MSI').maxOffNadirDeg).toBe(0);
+    for (const s of data.satellites) for (const x of s.sensors) if (x.kind === 'sar') expect(x.maxOffNadirDeg ?? null).toBeNull();
+  });
+});
+
+describe('a sensor of the satellite data file', () => {
+  const base = {
+    code: 'PMS',
+    name: { zh: '相机', en: 'Camera' },
+    kind: 'pan-multispectral',
+    bands: null,
+    resolution: null,
+    bestResolutionM: 2,
+    swathKm: 60,
+    swath: null,
+  };
+
+  it('takes a largest off-nadir angle of 0–60°, null, or none at all', () => {
+    for (const maxOffNadirDeg of [0, 35, 60, null, undefined])
+      expect(sensorSchema.safeParse({ ...base, maxOffNadirDeg }).success).toBe(true);
+  });
+
+  it('refuses an angle outside 0–60° or not a number', () => {
+    for (const maxOffNadirDeg of [-1, 60.5, 90, '35']) expect(sensorSchema.safeParse({ ...base, maxOffNadirDeg }).success).toBe(false);
   });
 });

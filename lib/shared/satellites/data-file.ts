@@ -56,6 +56,11 @@ export const sensorSchema = z.object({
   bestResolutionM: z.number().positive().nullable(),
   swathKm: z.number().positive().nullable(),
   swath: textSchema.nullable(),
+  /**
+   * Largest off-nadir (side-looking, roll) angle in degrees, 0–60: 0 for a sensor that only looks straight down;
+   * null (or absent) where no source publishes it, and for radar, whose swath is already an off-nadir range.
+   */
+  maxOffNadirDeg: z.number().min(0).max(60).nullable().optional(),
 });
 
 export const sourceSchema = z.object({ title: z.string().min(1).max(300), url: z.url() });

@@ -67,7 +67,10 @@ export function checkTles(text: string, known?: ReadonlySet<number>): { tles: Tl
       problems.push({ line: name.at, kind: 'format', name: title });
       // Resynchronise on the next set (a name line before a line 1 and a line 2): the sets after a broken one are
       // still checked. Always forward: the search starts past this set's own first line.
-      const next = filled.findIndex((l, k) => k > i + 1 && l.text.startsWith('1 ') && filled[k + 1]?.text.startsWith('2 '));
+      // (Searched from there, not from the file's start: a file of broken sets stays linear.)
+      let next = -1;
+      for (let k = i + 2; k < filled.length && next === -1; k++)
+        if (filled[k]!.text.startsWith('1 ') && filled[k + 1]?.text.startsWith('2 ')) next = k;
       if (next === -1) break;
       i = next - 1 - 3;
       continue;
