@@ -43,7 +43,7 @@ export function PassTable({
       <Title order={2} size="h6" mb={4}>
         {t('title')}
       </Title>
-      <Table.ScrollContainer minWidth={760} maxHeight={420}>
+      <Table.ScrollContainer minWidth={860} maxHeight={420}>
         <Table striped highlightOnHover stickyHeader data-testid="pass-table" fz="xs">
           <caption className={classes.caption}>{t('caption')}</caption>
           <Table.Thead>
@@ -81,12 +81,12 @@ export function PassTable({
                   <Table.Td className={classes.nowrap}>
                     {shortUtc(p.start)} – {shortUtc(p.end).slice(6)}
                   </Table.Td>
-                  <Table.Td>{p.ascending ? tw('ascending') : tw('descending')}</Table.Td>
-                  <Table.Td>{p.daylight ? tw('daylight') : tw('night')}</Table.Td>
-                  <Table.Td>{`${nf1.format(p.offNadirDeg)}°`}</Table.Td>
-                  <Table.Td>{`± ${nf1.format(p.uncertaintyKm)}`}</Table.Td>
-                  <Table.Td>{nf1.format(p.coveredKm2)}</Table.Td>
-                  <Table.Td>{`${nf2.format(p.sharePct)} %`}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{p.ascending ? tw('ascending') : tw('descending')}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{p.daylight ? tw('daylight') : tw('night')}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{`${nf1.format(p.offNadirDeg)}°`}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{`± ${nf1.format(p.uncertaintyKm)}`}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{nf1.format(p.coveredKm2)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{`${nf2.format(p.sharePct)} %`}</Table.Td>
                 </Table.Tr>
               );
             })}
