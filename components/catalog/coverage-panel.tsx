@@ -4,10 +4,12 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title, Unstyl
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { Link } from '@/i18n/navigation';
 import { downloadUncovered, useCoverage, useFallFigures, type CoverageRequest } from '@/lib/client/queries/coverage';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import { SELECT_MODES, type SceneFilter } from '@/lib/shared/contracts/catalogue';
 import { COVERAGE_LIMITS, type CoverageAnalysis, type SubRegionCoverage } from '@/lib/shared/contracts/coverage';
+import { uncoveredPlanPath } from '@/lib/shared/orbits/plan-path';
 
 type Geometry = CoverageAnalysis['uncovered'];
 type SortKey = 'name' | 'areaKm2' | 'coveredKm2' | 'coveredPct';
@@ -174,6 +176,23 @@ export function CoveragePanel({ filter, onUncovered }: { filter: SceneFilter | n
             <Text size="xs" c="red" role="alert">
               {t('failed', { message: downloadError })}
             </Text>
+          )}
+          {request && coverage.data.uncoveredKm2 > 0 && (
+            <Stack gap={2}>
+              <Button
+                component={Link}
+                href={uncoveredPlanPath(minimalIds ? { filter: request.filter, ids: minimalIds } : { filter: request.filter, ...(request.ids ? { ids: request.ids } : {}) })}
+                variant="light"
+                size="xs"
+                aria-describedby="coverage-predict-help"
+                data-testid="coverage-predict"
+              >
+                {t('predict')}
+              </Button>
+              <Text size="xs" c="dimmed" id="coverage-predict-help">
+                {t('predictHelp')}
+              </Text>
+            </Stack>
           )}
           <Title order={4} size="h6">
             {t('counties')}

@@ -33,6 +33,7 @@ export type {
   BBox,
   DrawnShape,
   ImageOverlayLayer,
+  LineLayer,
   MapLegend,
   MapMarker,
   MapTool,

@@ -13,6 +13,7 @@ import { BaseLayers, BaseLayerSwitch } from './base-layers';
 import { isDrawTool, toDrawnShape } from './draw-tools';
 import { ImageOverlays } from './image-overlays';
 import { LegendControl } from './legend-control';
+import { LineLayers } from './line-layer';
 import classes from './map-view.module.css';
 import { MarkerLayer } from './marker-layer';
 import { RegionOutlines } from './region-outlines';
@@ -170,6 +171,7 @@ export function MapViewImpl({
   onSelectMarker,
   selectable = null,
   imageOverlays,
+  lines,
   tools = [],
   onShapeDrawn,
   height = '100%',
@@ -231,6 +233,7 @@ export function MapViewImpl({
           {imageOverlays ? <ImageOverlays layers={imageOverlays} /> : null}
           <RegionOutlines outlines={outlines} base={baseKind} />
           {selectable ? <SelectableFeatureLayer layer={selectable} /> : null}
+          {lines ? <LineLayers layers={lines} /> : null}
           {legend ? <LegendControl legend={legend} /> : null}
           {markers ? <MarkerLayer markers={markers} selectedId={selectedMarkerId} onSelect={onSelectMarker} /> : null}
           {tools.length > 0 ? <SketchLayer state={sketch} dispatch={dispatch} panelHost={panelHost} /> : null}

@@ -83,6 +83,27 @@ export interface ImageOverlayLayer {
   opacity?: number;
 }
 
+/** Lines over the map (e.g. ground tracks), each possibly in parts (cut at the antimeridian). */
+export interface LineLayer {
+  id: string;
+  /** Keep the array stable (memoise it): a new one redraws the layer. */
+  lines: readonly {
+    id: string;
+    /** Parts of [longitude, latitude]. */
+    parts: readonly (readonly [number, number])[][];
+    /** Tooltip text (the line then answers the pointer). */
+    label?: string;
+    /** Drawn twice as thick, above the others. */
+    emphasis?: boolean;
+  }[];
+  color: string;
+  /** Pixels, default 2. */
+  weight?: number;
+  opacity?: number;
+  /** SVG dash pattern, e.g. `6 4` (a dashed line tells a forecast from a drawn one without colour). */
+  dashArray?: string;
+}
+
 export interface MapLegend {
   title: string;
   ramp: LegendRamp;
@@ -148,6 +169,8 @@ export interface MapViewProps {
   onSelectMarker?: (id: string | null) => void;
   /** Polygons whose hover and selection a list beside the map shares. */
   selectable?: SelectableFeatures | null;
+  /** Lines (ground tracks) above the outlines. */
+  lines?: LineLayer[];
   /** Images laid over boxes of the map, above the tiles and below the outlines. */
   imageOverlays?: ImageOverlayLayer[];
   /** Drawing and measuring tools offered in the toolbar; none by default. */

@@ -304,7 +304,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'applicationExtend',
     menu: ALWAYS,
     children: [
-      { segment: 'orbitalPredict', title: 'orbitalPredict', name: 'OrbitalPredict', menu: ALWAYS },
+      { segment: 'orbitalPredict', title: 'orbitalPredict', name: 'OrbitalPredict', menu: ALWAYS, built: true },
       {
         segment: 'software',
         title: 'software',

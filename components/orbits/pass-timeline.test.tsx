@@ -1,0 +1,101 @@
+/**
+ * @jest-environment jsdom
+ */
+import '@testing-library/jest-dom';
+import userEvent from '@testing-library/user-event';
+import { render, screen, within } from '@/test-utils/render';
+import { predictionFixture } from '@/test-utils/prediction-fixture';
+import { PassDetail } from './pass-detail';
+import { PassTable } from './pass-table';
+import { PassTimeline } from './pass-timeline';
+import { PredictionSummary } from './prediction-summary';
+
+jest.mock('@/i18n/navigation', () => ({
+  Link: ({ href, children }: { href: string; children: React.ReactNode }) => <a href={href}>{children}</a>,
+}));
+
+describe('PassTimeline', () => {
+  it('draws a row per satellite with passes and a bar per pass, placed by time, its share in its name', () => {
+    render(<PassTimeline prediction={predictionFixture()} selectedId={null} onSelect={() => {}} />);
+    const rows = screen.getAllByTestId('timeline-row');
+    expect(rows.map((r) => r.dataset.norad)).toEqual(['40118', '43485']);
+    const bars = within(rows[0]!).getAllByRole('button');
+    expect(bars).toHaveLength(2);
+    // 03:00 on the first of seven days.
+    expect(parseFloat(bars[0]!.style.left)).toBeCloseTo((3 / 168) * 100, 4);
+    expect(bars[0]).toHaveAccessibleName('高分二号 (GAOFEN-2), 08-22 11:00:00 China time, covers 45.3 % of the area');
+    expect(within(rows[1]!).getByRole('button')).toHaveAccessibleName(/covers 95\.5 % of the area/);
+  });
+
+  it('is one tab stop: arrows move between bars, Enter selects, the selected bar is marked', async () => {
+    const onSelect = jest.fn();
+    const { rerender } = render(
+      <>
+        <PassTimeline prediction={predictionFixture()} selectedId={null} onSelect={onSelect} />
+        <button type="button">after</button>
+      </>,
+    );
+    await userEvent.tab();
+    expect(screen.getAllByTestId('timeline-bar')[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAttribute('data-pass-id', '40118-2');
+    await userEvent.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith('40118-2');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('data-pass-id', '43485-1');
+    await userEvent.keyboard(' ');
+    expect(onSelect).toHaveBeenLastCalledWith('43485-1');
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'after' })).toHaveFocus();
+    rerender(
+      <>
+        <PassTimeline prediction={predictionFixture()} selectedId="40118-2" onSelect={onSelect} />
+        <button type="button">after</button>
+      </>,
+    );
+    expect(screen.getByRole('button', { pressed: true })).toHaveAttribute('data-pass-id', '40118-2');
+  });
+});
+
+describe('PassTable and PassDetail', () => {
+  it('lists the passes in the answer order with UTC and China time, and sorts through the API', async () => {
+    const onSort = jest.fn();
+    render(<PassTable prediction={predictionFixture()} selectedId={null} onSelect={() => {}} sort="time" onSort={onSort} />, { locale: 'zh' });
+    const rows = screen.getAllByTestId('pass-row');
+    expect(rows.map((r) => r.dataset.passId)).toEqual(['40118-1', '43485-1', '40118-2']);
+    expect(rows[1]).toHaveTextContent('08-25 20:00:00 – 20:00:30');
+    expect(rows[1]).toHaveTextContent('08-25 12:00:00 – 12:00:30');
+    expect(rows[1]).toHaveTextContent('升轨');
+    expect(rows[1]).toHaveTextContent('夜间');
+    expect(screen.getByRole('columnheader', { name: /北京时间/ })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByTestId('pass-sort-coverage'));
+    expect(onSort).toHaveBeenCalledWith('coverage');
+  });
+
+  it('shows a pass’s figures', () => {
+    const prediction = predictionFixture();
+    render(<PassDetail prediction={prediction} pass={prediction.passes[1]!} onClose={() => {}} />);
+    const detail = screen.getByTestId('pass-detail');
+    expect(detail).toHaveTextContent('2026-08-25 20:00:00 (2026-08-25 12:00:00 UTC)');
+    expect(detail).toHaveTextContent('12.3° to the right');
+    expect(detail).toHaveTextContent('2,533.4 km², 95.5 % of the area');
+    expect(detail).toHaveTextContent('Night, -30.1° elevation');
+    expect(screen.getByRole('link', { name: 'Satellite page' })).toHaveAttribute('href', '/satellite/chinese/gf1bcd');
+  });
+});
+
+describe('PredictionSummary', () => {
+  it('gives the union and the remainder, the satellites left out and why, and the exports', () => {
+    render(<PredictionSummary prediction={predictionFixture()} />);
+    expect(screen.getByTestId('summary-union')).toHaveTextContent('98 % (2,600 km²)');
+    expect(screen.getByTestId('summary-uncovered')).toHaveTextContent('53.1 km² (2 %)');
+    expect(screen.getByTestId('skipped')).toHaveTextContent('高分四号 (GAOFEN-4): geostationary');
+    expect(screen.getByRole('group', { name: 'Export' })).toBeInTheDocument();
+  });
+
+  it('says when no pass falls in the window', () => {
+    render(<PredictionSummary prediction={predictionFixture({ passes: [] })} />, { locale: 'zh' });
+    expect(screen.getByTestId('prediction-empty')).toHaveTextContent('此时间窗口内无过境');
+    expect(screen.queryByTestId('export-csv')).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+'use client';
+
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useLocale, useTranslations } from 'next-intl';
+import { saveBlob } from '@/lib/client/download-export';
+import type { Prediction } from '@/lib/shared/contracts/orbits';
+import { CSV_COLUMNS, exportFileName, passesCsv, swathsGeoJson, swathsKml, type ExportLabels } from '@/lib/shared/orbits/exports';
+import { formatChinaTime, numberFormat } from './format';
+
+/** The figures of a prediction (window, area, passes, union, remainder), the satellites left out, and the exports. */
+export function PredictionSummary({ prediction }: { prediction: Prediction }) {
+  const t = useTranslations('OrbitalPredict');
+  const locale = useLocale();
+  const nf = numberFormat(locale, 1);
+  const nf2 = numberFormat(locale, 2);
+  const skipped = prediction.satellites.filter((s) => s.skipped !== null);
+
+  const labels = (): ExportLabels => ({
+    columns: Object.fromEntries(CSV_COLUMNS.map((c) => [c, t(`exports.columns.${c}`)])) as ExportLabels['columns'],
+    ascending: t('words.ascending'),
+    descending: t('words.descending'),
+    daylight: t('words.daylight'),
+    night: t('words.night'),
+    left: t('words.left'),
+    right: t('words.right'),
+    title: t('exports.title'),
+    predictedNote: t('predictedNote'),
+  });
+  const download = (format: 'csv' | 'geojson' | 'kml') => {
+    const l = labels();
+    const [text, type] =
+      format === 'csv'
+        ? [passesCsv(prediction, l), 'text/csv;charset=utf-8']
+        : format === 'geojson'
+          ? [swathsGeoJson(prediction, l), 'application/geo+json']
+          : [swathsKml(prediction, l), 'application/vnd.google-earth.kml+xml'];
+    saveBlob(new Blob([text], { type }), exportFileName(prediction, format));
+  };
+
+  return (
+    <Stack gap={6} data-testid="prediction-summary">
+      <Text size="sm" fw={600} data-testid="summary-passes">
+        {t('summary.passes', { count: prediction.passes.length })} ·{' '}
+        {t('summary.window', { start: formatChinaTime(prediction.window.start).slice(0, 16), end: formatChinaTime(prediction.window.end).slice(0, 16) })}
+      </Text>
+      <Text size="xs">
+        {t('summary.area', { km2: nf.format(prediction.area.km2) })} · <span data-testid="summary-union">{t('summary.union', { pct: nf2.format(prediction.union.sharePct), km2: nf.format(prediction.union.km2) })}</span> ·{' '}
+        <span data-testid="summary-uncovered">{t('summary.uncovered', { km2: nf.format(prediction.uncovered.km2), pct: nf2.format(prediction.uncovered.sharePct) })}</span>
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('summary.compute', { ms: Math.round(prediction.computeMs), cached: String(prediction.cached) })}
+      </Text>
+      {prediction.passes.length === 0 ? (
+        <Alert color="gray" variant="light" p="xs" data-testid="prediction-empty">
+          <Text size="sm">{t('summary.empty')}</Text>
+        </Alert>
+      ) : (
+        <Group gap="xs" role="group" aria-label={t('exports.label')}>
+          <Text size="xs" fw={600}>
+            {t('exports.label')}:
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={() => download('csv')} data-testid="export-csv">
+            {t('exports.csv')}
+          </Button>
+          <Button size="compact-xs" variant="light" onClick={() => download('geojson')} data-testid="export-geojson">
+            {t('exports.geojson')}
+          </Button>
+          <Button size="compact-xs" variant="light" onClick={() => download('kml')} data-testid="export-kml">
+            {t('exports.kml')}
+          </Button>
+        </Group>
+      )}
+      {skipped.length > 0 ? (
+        <div data-testid="skipped">
+          <Text size="xs" fw={600}>
+            {t('skipped.title')}
+          </Text>
+          <List size="xs">
+            {skipped.map((s) => (
+              <List.Item key={s.norad}>
+                {t('skipped.item', { name: s.satelliteName ? `${s.satelliteName} (${s.name})` : s.name, reason: t(`skipped.${s.skipped ?? 'noSwath'}`) })}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * A prediction answer (lib/shared/contracts/orbits.ts) for unit and component tests: two satellites with
+ * passes over a small square, one skipped, one pass over a night descending track. Parsed with the
+ * contract's schema, so it stays what the API answers.
+ */
+import { predictionSchema, type Prediction } from '@/lib/shared/contracts/orbits';
+
+const square = (w: number, s: number, e: number, n: number) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ],
+  ],
+});
+
+const pass = (id: string, norad: number, start: string, seconds: number, extra: Partial<Prediction['passes'][number]> = {}) => ({
+  id,
+  norad,
+  start,
+  end: new Date(Date.parse(start) + seconds * 1000).toISOString(),
+  closest: new Date(Date.parse(start) + (seconds / 2) * 1000).toISOString(),
+  ascending: false,
+  sunElevationDeg: 42.5,
+  daylight: true,
+  offNadirDeg: 0,
+  side: 'left' as const,
+  crossTrackKm: 3.2,
+  uncertaintyKm: 8.4,
+  coveredKm2: 1200.5,
+  sharePct: 45.25,
+  track: [
+    [115.2, 40.5],
+    [114.6, 37.5],
+  ] as [number, number][],
+  swath: square(114.5, 37.5, 115.3, 40.5),
+  clipped: square(114.6, 38, 115.2, 40),
+  ...extra,
+});
+
+export function predictionFixture(overrides: Partial<Prediction> = {}): Prediction {
+  return predictionSchema.parse({
+    tleSet: { id: '1', source: 'CelesTrak active 2026-08-22', epochMin: '2026-08-21T10:00:00.000Z', epochMax: '2026-08-22T06:00:00.000Z' },
+    stale: false,
+    window: { start: '2026-08-22T00:00:00.000Z', end: '2026-08-29T00:00:00.000Z', days: 7 },
+    mode: 'nadir',
+    sensor: 'finest',
+    sort: 'time',
+    area: { km2: 2653.1, geometry: square(114.5, 38, 115.5, 40), centre: [115, 39] },
+    satellites: [
+      { norad: 40118, name: 'GAOFEN-2', satellite: 'gf2', satelliteName: '高分二号', group: 'optical', sensor: 'PMS', swathKm: 45, maxOffNadirDeg: 35, epoch: '2026-08-22T03:00:00.000Z', ageDays: 0.1, stale: false, passCount: 2, skipped: null },
+      { norad: 43485, name: 'GAOFEN-1 02', satellite: 'gf1bcd', satelliteName: '高分一号B/C/D', group: 'optical', sensor: 'PMS', swathKm: 60, maxOffNadirDeg: null, epoch: '2026-08-21T12:00:00.000Z', ageDays: 0.5, stale: false, passCount: 1, skipped: null },
+      { norad: 41556, name: 'GAOFEN-4', satellite: 'gf4', satelliteName: '高分四号', group: 'optical', sensor: 'PMS', swathKm: 400, maxOffNadirDeg: null, epoch: '2026-08-21T12:00:00.000Z', ageDays: 0.5, stale: false, passCount: 0, skipped: 'geostationary' },
+    ],
+    passes: [
+      pass('40118-1', 40118, '2026-08-22T03:00:00.000Z', 40),
+      pass('43485-1', 43485, '2026-08-25T12:00:00.000Z', 30, { ascending: true, daylight: false, sunElevationDeg: -30.1, offNadirDeg: 12.34, side: 'right', sharePct: 95.5, coveredKm2: 2533.4, clipped: null }),
+      pass('40118-2', 40118, '2026-08-28T23:59:50.000Z', 30, { sharePct: 5 }),
+    ],
+    union: { km2: 2600, sharePct: 98, geometry: square(114.5, 38, 115.5, 40) },
+    uncovered: { km2: 53.1, sharePct: 2, geometry: square(115.4, 39.9, 115.5, 40) },
+    computeMs: 812,
+    cached: false,
+    ...overrides,
+  });
+}
