@@ -355,6 +355,8 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   const counts = new Map<number, number>();
   for (const p of passes) counts.set(p.norad, (counts.get(p.norad) ?? 0) + 1);
 
+  // The union is measured on the clipping outline (simplified): never more than the exact area.
+  const unionKm2 = Math.min(area.km2, clipped.union.km2);
   const computed: Computed = {
     tleSet: { id: set.id, source: set.source, epochMin: set.epoch_min.toISOString(), epochMax: set.epoch_max.toISOString() },
     stale: satellites.some((s) => Math.abs(startMs - s.epoch.getTime()) > STALE_TLE_DAYS * 86_400_000),
@@ -382,12 +384,12 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
       };
     }),
     passes,
-    union: { km2: round(clipped.union.km2, 1), sharePct: round(pct(clipped.union.km2, area.km2), 2), geometry: clipped.union.geometry },
+    union: { km2: round(unionKm2, 1), sharePct: round(pct(unionKm2, area.km2), 2), geometry: clipped.union.geometry },
     // What stays uncovered, in km², is the exact area less the union (the remainder's geometry is the clipped
     // area's, shown simplified).
     uncovered: {
-      km2: round(Math.max(0, area.km2 - clipped.union.km2), 1),
-      sharePct: round(pct(Math.max(0, area.km2 - clipped.union.km2), area.km2), 2),
+      km2: round(area.km2 - unionKm2, 1),
+      sharePct: round(pct(area.km2 - unionKm2, area.km2), 2),
       geometry: clipped.uncovered.geometry,
     },
   };
