@@ -52,9 +52,9 @@ export function predictionFixture(overrides: Partial<Prediction> = {}): Predicti
     sort: 'time',
     area: { km2: 2653.1, geometry: square(114.5, 38, 115.5, 40), centre: [115, 39] },
     satellites: [
-      { norad: 40118, name: 'GAOFEN-2', satellite: 'gf2', satelliteName: '高分二号', group: 'optical', sensor: 'PMS', swathKm: 45, maxOffNadirDeg: 35, epoch: '2026-08-22T03:00:00.000Z', ageDays: 0.1, stale: false, passCount: 2, skipped: null },
-      { norad: 43485, name: 'GAOFEN-1 02', satellite: 'gf1bcd', satelliteName: '高分一号B/C/D', group: 'optical', sensor: 'PMS', swathKm: 60, maxOffNadirDeg: null, epoch: '2026-08-21T12:00:00.000Z', ageDays: 0.5, stale: false, passCount: 1, skipped: null },
-      { norad: 41556, name: 'GAOFEN-4', satellite: 'gf4', satelliteName: '高分四号', group: 'optical', sensor: 'PMS', swathKm: 400, maxOffNadirDeg: null, epoch: '2026-08-21T12:00:00.000Z', ageDays: 0.5, stale: false, passCount: 0, skipped: 'geostationary' },
+      { norad: 40118, name: '高分二号卫星', satellite: 'gf2', satelliteName: '高分二号', group: 'optical', sensor: 'PMS', swathKm: 45, maxOffNadirDeg: 35, epoch: '2026-08-22T03:00:00.000Z', ageDays: 0.1, stale: false, passCount: 2, skipped: null },
+      { norad: 43485, name: '高分一号B星', satellite: 'gf1bcd', satelliteName: '高分一号B/C/D', group: 'optical', sensor: 'PMS', swathKm: 60, maxOffNadirDeg: null, epoch: '2026-08-21T12:00:00.000Z', ageDays: 0.5, stale: false, passCount: 1, skipped: null },
+      { norad: 41556, name: '高分四号卫星', satellite: 'gf4', satelliteName: '高分四号', group: 'optical', sensor: 'PMS', swathKm: 400, maxOffNadirDeg: null, epoch: '2026-08-21T12:00:00.000Z', ageDays: 0.5, stale: false, passCount: 0, skipped: 'geostationary' },
     ],
     passes: [
       pass('40118-1', 40118, '2026-08-22T03:00:00.000Z', 40),

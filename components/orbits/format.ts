@@ -12,6 +12,8 @@ export { formatChinaTime, formatUtc };
 
 type PredictedSatellite = Prediction['satellites'][number];
 
-/** `高分二号 (GAOFEN-2)`, or the element set's name alone. */
-export const satelliteLabel = (s: PredictedSatellite | undefined, norad: number) =>
-  s ? (s.satelliteName ? `${s.satelliteName} (${s.name})` : s.name) : String(norad);
+/**
+ * The spacecraft's name in the page's language (`高分五号01A星`, `GF-5 01A`) as the server gives it from the
+ * satellite data, or the element set's name for a satellite the portal does not describe.
+ */
+export const satelliteLabel = (s: PredictedSatellite | undefined, norad: number) => (s ? s.name : String(norad));

@@ -23,7 +23,7 @@ describe('PassTimeline', () => {
     expect(bars).toHaveLength(2);
     // 03:00 on the first of seven days.
     expect(parseFloat(bars[0]!.style.left)).toBeCloseTo((3 / 168) * 100, 4);
-    expect(bars[0]).toHaveAccessibleName('高分二号 (GAOFEN-2), 08-22 11:00:00 China time, covers 45.3 % of the area');
+    expect(bars[0]).toHaveAccessibleName('高分二号卫星, 08-22 11:00:00 China time, covers 45.3 % of the area');
     expect(within(rows[1]!).getByRole('button')).toHaveAccessibleName(/covers 95\.5 % of the area/);
   });
 
@@ -89,7 +89,7 @@ describe('PredictionSummary', () => {
     render(<PredictionSummary prediction={predictionFixture()} />);
     expect(screen.getByTestId('summary-union')).toHaveTextContent('98 % (2,600 km²)');
     expect(screen.getByTestId('summary-uncovered')).toHaveTextContent('53.1 km² (2 %)');
-    expect(screen.getByTestId('skipped')).toHaveTextContent('高分四号 (GAOFEN-4): geostationary');
+    expect(screen.getByTestId('skipped')).toHaveTextContent('高分四号卫星: geostationary');
     expect(screen.getByRole('group', { name: 'Export' })).toBeInTheDocument();
   });
 

@@ -78,7 +78,7 @@ export function PredictionSummary({ prediction }: { prediction: Prediction }) {
           <List size="xs">
             {skipped.map((s) => (
               <List.Item key={s.norad}>
-                {t('skipped.item', { name: s.satelliteName ? `${s.satelliteName} (${s.name})` : s.name, reason: t(`skipped.${s.skipped ?? 'noSwath'}`) })}
+                {t('skipped.item', { name: s.name, reason: t(`skipped.${s.skipped ?? 'noSwath'}`) })}
               </List.Item>
             ))}
           </List>

@@ -144,6 +144,8 @@ interface SatelliteRow {
   norad: number;
   name: string;
   name_zh: string | null;
+  /** The spacecraft's name in the satellite data (e.g. "ZY-3 02"), where the portal describes it. */
+  member_name: string | null;
   epoch: Date;
   line1: string;
   line2: string;
@@ -164,7 +166,7 @@ interface SatelliteRow {
  */
 async function loadSatellites(db: Queryable, set: TleSetRow, norads: readonly number[] | undefined, sensor: PredictionOptions['sensor']): Promise<SatelliteRow[]> {
   const rows = await db.query<SatelliteRow>(
-    `SELECT e.norad, e.name, m.name_zh, e.epoch, e.line1, e.line2, s.slug, s.short_name, s.sat_group, s.orbit_type,
+    `SELECT e.norad, e.name, m.name_zh, m.name AS member_name, e.epoch, e.line1, e.line2, s.slug, s.short_name, s.sat_group, s.orbit_type,
             x.code AS sensor, x.swath_km, x.max_off_nadir_deg
        FROM orbit_elements e
        LEFT JOIN LATERAL (SELECT * FROM satellite_members m WHERE m.norad = e.norad ORDER BY m.status = 'active' DESC LIMIT 1) m ON true
@@ -369,7 +371,8 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
       const skip = skipOf(s) ?? (failed.has(s.norad) ? 'decayed' : null);
       return {
         norad: s.norad,
-        name: locale === 'zh' && s.name_zh ? s.name_zh : s.name,
+        // The portal's own names (GF-3 02 / 高分三号02星); the element set's name (CelesTrak's) otherwise.
+        name: (locale === 'zh' ? (s.name_zh ?? s.member_name) : s.member_name) ?? s.name,
         satellite: s.slug,
         satelliteName: s.short_name,
         group: s.sat_group,

@@ -35,7 +35,7 @@ describe('CSV of the passes', () => {
     expect(lines).toHaveLength(1 + prediction.passes.length);
     expect(lines[0]?.startsWith('"卫星, 名称",norad,sensor,startUtc')).toBe(true);
     const night = lines[2] ?? '';
-    expect(night).toContain('高分一号B/C/D (GAOFEN-1 02),43485,PMS,2026-08-25 12:00:00,2026-08-25 12:00:30,2026-08-25 12:00:15,2026-08-25 20:00:00,2026-08-25 20:00:30,升轨,夜间,-30.1,12.34,右');
+    expect(night).toContain('高分一号B星,43485,PMS,2026-08-25 12:00:00,2026-08-25 12:00:30,2026-08-25 12:00:15,2026-08-25 20:00:00,2026-08-25 20:00:30,升轨,夜间,-30.1,12.34,右');
     expect(night.endsWith(',2533.4,95.5')).toBe(true);
   });
 
@@ -61,7 +61,7 @@ describe('GeoJSON of the swaths', () => {
 describe('KML of the swaths', () => {
   it('is well-formed XML with one Placemark per pass, names escaped', () => {
     const prediction = predictionFixture({
-      satellites: predictionFixture().satellites.map((s, i) => (i === 0 ? { ...s, satelliteName: 'A & B <C>' } : s)),
+      satellites: predictionFixture().satellites.map((s, i) => (i === 0 ? { ...s, name: 'A & B <C>' } : s)),
     });
     const kml = swathsKml(prediction, LABELS);
     const doc = new DOMParser().parseFromString(kml, 'application/xml');
@@ -69,7 +69,7 @@ describe('KML of the swaths', () => {
     const placemarks = doc.getElementsByTagName('Placemark');
     expect(placemarks).toHaveLength(prediction.passes.length);
     expect(doc.getElementsByTagName('name')[0]?.textContent).toBe(LABELS.title);
-    expect(placemarks[0]?.getElementsByTagName('name')[0]?.textContent).toBe('A & B <C> (GAOFEN-2) 2026-08-22 03:00:00 UTC');
+    expect(placemarks[0]?.getElementsByTagName('name')[0]?.textContent).toBe('A & B <C> 2026-08-22 03:00:00 UTC');
     const ring = placemarks[0]?.getElementsByTagName('coordinates')[0]?.textContent ?? '';
     expect(ring.split(' ')).toHaveLength(5);
     expect(ring.startsWith('114.5,37.5 ')).toBe(true);

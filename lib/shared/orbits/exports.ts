@@ -69,7 +69,7 @@ export function csvField(value: string | number): string {
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 function satelliteNames(prediction: Prediction): Map<number, { name: string; sensor: string }> {
-  return new Map(prediction.satellites.map((s) => [s.norad, { name: s.satelliteName ? `${s.satelliteName} (${s.name})` : s.name, sensor: s.sensor ?? '' }]));
+  return new Map(prediction.satellites.map((s) => [s.norad, { name: s.name, sensor: s.sensor ?? '' }]));
 }
 
 /** The passes as CSV text: a byte-order mark, a header row and a row per pass, CRLF line ends. */
