@@ -61,7 +61,7 @@ test('zh: non-agricultural use — kinds by group, grid at level 14, sequence, f
   const list = page.getByTestId('spot-list');
   await expect(list.locator('tbody tr').first()).toBeVisible();
   const filters = page.getByTestId('spot-filters');
-  await filters.getByLabel('类型', { exact: true }).click();
+  await filters.getByLabel('图斑类型', { exact: true }).click();
   await page.getByRole('option', { name: '种植果树', exact: true }).click();
   await filters.getByRole('button', { name: '筛选' }).click();
   await expect(page).toHaveURL(/tblx=orchard/);
@@ -71,6 +71,9 @@ test('zh: non-agricultural use — kinds by group, grid at level 14, sequence, f
   await list.locator('tbody tr').first().getByRole('button').click();
   const panel = page.getByTestId('spot-panel');
   await expect(panel).toContainText('种植果树');
+  // A change found on farmland is a spot (图斑), as in land cover, not a feature (要素) as a turbine is.
+  await expect(panel).toContainText(/图斑 \S+/);
+  await expect(panel).not.toContainText('要素');
   await expect(panel).toContainText(/所占耕地类别(永久基本农田|一般耕地)/);
   const shared = page.url();
   const text = (await panel.textContent()) ?? '';

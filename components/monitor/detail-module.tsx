@@ -250,9 +250,9 @@ function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot
   );
 }
 
-/** Land cover speaks of spots; the other themes of features (a turbine, a plant, a road segment). */
+/** The themes that find land changes speak of spots; the others of features (a turbine, a plant, a road segment). */
 function wordsOf(theme: MonitorTheme, t: ReturnType<typeof useTranslations<'Monitor'>>) {
-  const spots = theme.id === 'landcover';
+  const spots = theme.speaksOf === 'spots';
   return {
     title: spots ? t('detailTitle') : t('featureDetailTitle'),
     one: (id: string) => (spots ? t('spotTitle', { id }) : t('featureTitle', { id })),

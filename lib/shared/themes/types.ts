@@ -127,6 +127,11 @@ export interface ThemeDefinition<Id extends string = string> {
    */
   restored?: readonly string[];
   /**
+   * What the screens call one feature: change spots (图斑) for the themes that find land changes, features
+   * (要素: a turbine, a plant, a road segment) otherwise. Absent: features.
+   */
+  speaksOf?: 'spots' | 'features';
+  /**
    * A theme of processed raster products and a rate grid rather than counted features (surface
    * deformation, ADR 0015): its own tables, API and layers; the spot machinery (generic API, spot layers,
    * statistics) leaves it out. Absent for feature themes.

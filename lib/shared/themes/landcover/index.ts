@@ -59,4 +59,5 @@ export const LANDCOVER = {
   },
   gridLevel: 13,
   routeName: 'SpotStatistics',
+  speaksOf: 'spots',
 } as const satisfies ThemeDefinition<'landcover'>;

@@ -56,6 +56,7 @@ export const NONAGRICULTURAL = {
   // A spot verified as lawful (approved construction, a permitted adjustment) is no loss of farmland.
   retired: ['5'],
   restored: ['4'],
+  speaksOf: 'spots',
   stages: { dictionary: 'NONAGRICULTURAL_META_STAGE', items: NONAGRICULTURAL_STAGES },
   changeTypes: null,
   landuse: {
