@@ -3,6 +3,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { ListSection, ScreenHeading } from '@/components/ui/list-section';
 import { useCoverageText } from '@/components/applications/coverage-text';
 import { RequestStatusBadge } from '@/components/applications/request-status-badge';
 import { AdminFilters, EMPTY_FILTER, type AdminFilterValue } from '@/components/orders-admin/admin-filters';
@@ -68,47 +69,37 @@ export function ApplicationsAdmin() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('title')}</Title>
-        <Text mt="xs">{t('intro')}</Text>
-      </div>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="review-list-title">
-        <Stack gap="md">
-          <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
-            <Title order={2} size="h4" id="review-list-title">
-              {t('listTitle')}
-            </Title>
-            {data ? (
-              <Text size="sm" c="gray.7" data-testid="review-counts">
-                {t('counts', { total: data.total, pending: data.pending })}
-              </Text>
-            ) : null}
-          </Group>
-          <AdminFilters
-            statuses={(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
-            value={filter}
-            onApply={(next) => {
-              setFilter(next);
-              setPage(1);
-            }}
-            testId="review-filters"
-          />
-          <PagedList
-            query={list}
-            data={data}
-            page={page}
-            pageSize={APPLICATIONS_PAGE_SIZE}
-            onPage={setPage}
-            labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
-            empty={
-              <Text c="gray.7" data-testid="review-empty">
-                {t('empty')}
-              </Text>
-            }
-            row={(item) => <Row key={item.id} item={item} onOpen={setOpenId} />}
-          />
-        </Stack>
-      </Paper>
+      <ScreenHeading title={t('title')} intro={t('intro')} />
+      <ListSection
+        id="review-list-title"
+        title={t('listTitle')}
+        count={data ? t('counts', { total: data.total, pending: data.pending }) : null}
+        countTestId="review-counts"
+      >
+        <AdminFilters
+          statuses={(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
+          value={filter}
+          onApply={(next) => {
+            setFilter(next);
+            setPage(1);
+          }}
+          testId="review-filters"
+        />
+        <PagedList
+          query={list}
+          data={data}
+          page={page}
+          pageSize={APPLICATIONS_PAGE_SIZE}
+          onPage={setPage}
+          labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
+          empty={
+            <Text c="gray.7" data-testid="review-empty">
+              {t('empty')}
+            </Text>
+          }
+          row={(item) => <Row key={item.id} item={item} onOpen={setOpenId} />}
+        />
+      </ListSection>
       <ReviewDialog id={openId} onClose={() => setOpenId(null)} />
     </Stack>
   );

@@ -3,6 +3,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { ListSection, ScreenHeading } from '@/components/ui/list-section';
 import { ORDERS_ADMIN_PAGE_SIZE, useManagedOrders } from '@/lib/client/queries/orders-admin';
 import { useDictionary } from '@/lib/client/queries/spots';
 import type { ManagedOrderSummary } from '@/lib/shared/contracts/orders-manage';
@@ -59,47 +60,37 @@ export function OrdersAdmin() {
   const data = list.data;
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('title')}</Title>
-        <Text mt="xs">{t('intro')}</Text>
-      </div>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="orders-list-title">
-        <Stack gap="md">
-          <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
-            <Title order={2} size="h4" id="orders-list-title">
-              {t('listTitle')}
-            </Title>
-            {data ? (
-              <Text size="sm" c="gray.7" data-testid="orders-total">
-                {t('total', { total: data.total })}
-              </Text>
-            ) : null}
-          </Group>
-          <AdminFilters
-            statuses={(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
-            value={filter}
-            onApply={(next) => {
-              setFilter(next);
-              setPage(1);
-            }}
-            testId="orders-filters"
-          />
-          <PagedList
-            query={list}
-            data={data}
-            page={page}
-            pageSize={ORDERS_ADMIN_PAGE_SIZE}
-            onPage={setPage}
-            labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
-            empty={
-              <Text c="gray.7" data-testid="orders-empty">
-                {t('empty')}
-              </Text>
-            }
-            row={(order) => <Row key={order.id} order={order} onOpen={setOpenId} />}
-          />
-        </Stack>
-      </Paper>
+      <ScreenHeading title={t('title')} intro={t('intro')} />
+      <ListSection
+        id="orders-list-title"
+        title={t('listTitle')}
+        count={data ? t('total', { total: data.total }) : null}
+        countTestId="orders-total"
+      >
+        <AdminFilters
+          statuses={(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
+          value={filter}
+          onApply={(next) => {
+            setFilter(next);
+            setPage(1);
+          }}
+          testId="orders-filters"
+        />
+        <PagedList
+          query={list}
+          data={data}
+          page={page}
+          pageSize={ORDERS_ADMIN_PAGE_SIZE}
+          onPage={setPage}
+          labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
+          empty={
+            <Text c="gray.7" data-testid="orders-empty">
+              {t('empty')}
+            </Text>
+          }
+          row={(order) => <Row key={order.id} order={order} onOpen={setOpenId} />}
+        />
+      </ListSection>
       <OrderReport />
       <OrderDialog id={openId} onClose={() => setOpenId(null)} />
     </Stack>

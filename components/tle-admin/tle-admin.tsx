@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { ListSection, ScreenHeading } from '@/components/ui/list-section';
 import { PagedList } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/client/api';
 import { makeTleSetCurrent, TLE_SETS_PAGE_SIZE, tleAdminKeys, useTleSets } from '@/lib/client/queries/tle-admin';
@@ -89,46 +90,36 @@ export function TleAdmin() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('title')}</Title>
-        <Text mt="xs">{t('intro')}</Text>
-      </div>
+      <ScreenHeading title={t('title')} intro={t('intro')} />
       <TleUpload />
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="tle-sets-title">
-        <Stack gap="md">
-          <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
-            <Title order={2} size="h4" id="tle-sets-title">
-              {t('list.title')}
-            </Title>
-            {data ? (
-              <Text size="sm" c="gray.7" data-testid="tle-sets-total">
-                {t('list.total', { total: data.total })}
-              </Text>
-            ) : null}
-          </Group>
-          {notice ? (
-            <Alert
-              color={notice.ok ? 'teal' : 'red'}
-              role={notice.ok ? 'status' : 'alert'}
-              title={notice.ok ? undefined : t('list.makeFailed')}
-              data-testid="tle-notice"
-            >
-              {notice.text}
-            </Alert>
-          ) : null}
-          <PagedList
-            query={list}
-            data={data}
-            page={page}
-            pageSize={TLE_SETS_PAGE_SIZE}
-            onPage={setPage}
-            labels={{ loading: t('list.loading'), loadFailed: t('list.loadFailed'), retry: t('list.retry'), pages: t('list.pages') }}
-            empty={<Text c="gray.7">{t('list.empty')}</Text>}
-            row={(set) => <SetRow key={set.id} set={set} busy={busyId === set.id} onMakeCurrent={(s) => void makeCurrent(s)} />}
-            listTestId="tle-sets"
-          />
-        </Stack>
-      </Paper>
+      <ListSection
+        id="tle-sets-title"
+        title={t('list.title')}
+        count={data ? t('list.total', { total: data.total }) : null}
+        countTestId="tle-sets-total"
+      >
+        {notice ? (
+          <Alert
+            color={notice.ok ? 'teal' : 'red'}
+            role={notice.ok ? 'status' : 'alert'}
+            title={notice.ok ? undefined : t('list.makeFailed')}
+            data-testid="tle-notice"
+          >
+            {notice.text}
+          </Alert>
+        ) : null}
+        <PagedList
+          query={list}
+          data={data}
+          page={page}
+          pageSize={TLE_SETS_PAGE_SIZE}
+          onPage={setPage}
+          labels={{ loading: t('list.loading'), loadFailed: t('list.loadFailed'), retry: t('list.retry'), pages: t('list.pages') }}
+          empty={<Text c="gray.7">{t('list.empty')}</Text>}
+          row={(set) => <SetRow key={set.id} set={set} busy={busyId === set.id} onMakeCurrent={(s) => void makeCurrent(s)} />}
+          listTestId="tle-sets"
+        />
+      </ListSection>
     </Stack>
   );
 }
