@@ -5,7 +5,16 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MapView, type BBox, type DrawnShape, type ImageOverlayLayer, type OutlineLayer, type SelectableFeatures, type WmsLayer } from '@/components/map';
+import {
+  MapView,
+  type BBox,
+  type DrawnShape,
+  type ImageOverlayLayer,
+  type OutlineLayer,
+  type SelectableFeatures,
+  type WmsLayer,
+} from '@/components/map';
+import { bboxPolygon } from '@/lib/shared/geo/bbox';
 import { fetchRegionGeometry, regionKeys } from '@/lib/client/queries/regions';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import type { Scene } from '@/lib/shared/contracts/catalogue';
@@ -18,23 +27,7 @@ import { useUploadedArea } from './upload-area-data';
 const REGION_STALE_TIME = 24 * 60 * 60 * 1000;
 const UNCOVERED_FILL = { uncovered: '#ea580c' } as const;
 
-const bboxPolygon = ([w, s, e, n]: BBox): Feature => ({
-  type: 'Feature',
-  id: 'extent',
-  properties: {},
-  geometry: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [w, s],
-        [e, s],
-        [e, n],
-        [w, n],
-        [w, s],
-      ],
-    ],
-  },
-});
+const extentFeature = (box: BBox): Feature => ({ type: 'Feature', id: 'extent', properties: {}, geometry: bboxPolygon(box) });
 
 /** The box around several boxes. */
 function unionBox(boxes: readonly BBox[]): BBox | null {
@@ -78,7 +71,13 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, uncov
     })),
   );
   const { setMode, setExtent, setDrawn, selectScene, hoverScene } = useSelectionStore(
-    useShallow((s) => ({ setMode: s.setMode, setExtent: s.setExtent, setDrawn: s.setDrawn, selectScene: s.selectScene, hoverScene: s.hoverScene })),
+    useShallow((s) => ({
+      setMode: s.setMode,
+      setExtent: s.setExtent,
+      setDrawn: s.setDrawn,
+      selectScene: s.selectScene,
+      hoverScene: s.hoverScene,
+    })),
   );
 
   const regionQueries = useQueries({
@@ -95,16 +94,27 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, uncov
   const outlines = useMemo<OutlineLayer[]>(() => {
     const layers: OutlineLayer[] = [];
     if (selectStatus === SELECT_MODES.REGION && regionFeatures.length > 0)
-      layers.push({ id: `regions-${regionKey}`, data: { type: 'FeatureCollection', features: regionFeatures } as FeatureCollection, interactive: false });
-    if (selectStatus === SELECT_MODES.EXTENT && extent) layers.push({ id: 'extent', data: bboxPolygon(extent), interactive: false });
+      layers.push({
+        id: `regions-${regionKey}`,
+        data: { type: 'FeatureCollection', features: regionFeatures } as FeatureCollection,
+        interactive: false,
+      });
+    if (selectStatus === SELECT_MODES.EXTENT && extent) layers.push({ id: 'extent', data: extentFeature(extent), interactive: false });
     if (selectStatus === SELECT_MODES.DRAW && geojson)
       layers.push({ id: 'drawn', data: { type: 'Feature', id: 'drawn', properties: {}, geometry: geojson }, interactive: false });
     if (selectStatus === SELECT_MODES.SHP && uploaded)
-      layers.push({ id: `upload-${uploaded.id}`, data: { type: 'Feature', id: uploaded.id, properties: {}, geometry: uploaded.geometry }, interactive: false });
+      layers.push({
+        id: `upload-${uploaded.id}`,
+        data: { type: 'Feature', id: uploaded.id, properties: {}, geometry: uploaded.geometry },
+        interactive: false,
+      });
     if (uncovered)
       layers.push({
         id: 'uncovered',
-        data: { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'uncovered', properties: { name: tc('uncoveredLabel') }, geometry: uncovered }] },
+        data: {
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', id: 'uncovered', properties: { name: tc('uncoveredLabel') }, geometry: uncovered }],
+        },
         emphasis: 'context',
         fillColors: UNCOVERED_FILL,
         interactive: false,
@@ -122,18 +132,35 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, uncov
     [scenes],
   );
   const labels = useMemo(
-    () => Object.fromEntries(scenes.map((s) => [s.id, `${sceneTitle(s)} · ${formatAcquired(s.acquiredAt)}${s.source === 'demo' ? ` · ${t('demo')}` : ''}`])),
+    () =>
+      Object.fromEntries(
+        scenes.map((s) => [s.id, `${sceneTitle(s)} · ${formatAcquired(s.acquiredAt)}${s.source === 'demo' ? ` · ${t('demo')}` : ''}`]),
+      ),
     [scenes, t],
   );
   const selectable = useMemo<SelectableFeatures>(
-    () => ({ data: footprints, selectedId: selectedSceneId, hoveredId: hoveredSceneId, onHover: hoverScene, onSelect: selectScene, labels }),
+    () => ({
+      data: footprints,
+      selectedId: selectedSceneId,
+      hoveredId: hoveredSceneId,
+      onHover: hoverScene,
+      onSelect: selectScene,
+      labels,
+    }),
     [footprints, selectedSceneId, hoveredSceneId, hoverScene, selectScene, labels],
   );
 
   const imageOverlays = useMemo<ImageOverlayLayer[]>(
     () =>
       previewOn && selectedScene && localQuicklook(selectedScene)
-        ? [{ id: selectedScene.id, url: localQuicklook(selectedScene)!, bbox: selectedScene.bbox, alt: t('result.quicklookOf', { name: selectedScene.fileName }) }]
+        ? [
+            {
+              id: selectedScene.id,
+              url: localQuicklook(selectedScene)!,
+              bbox: selectedScene.bbox,
+              alt: t('result.quicklookOf', { name: selectedScene.fileName }),
+            },
+          ]
         : [],
     [previewOn, selectedScene, t],
   );
@@ -157,7 +184,10 @@ export function CatalogMap({ config, scenes, selectedScene, densityLayers, uncov
       setExtent(shape.bbox);
     } else {
       // The drawing tools answer closed rings of [lon, lat] positions.
-      setDrawn({ type: 'Polygon', coordinates: shape.geometry.coordinates.map((ring) => ring.map(([lon, lat]) => [lon!, lat!] as [number, number])) });
+      setDrawn({
+        type: 'Polygon',
+        coordinates: shape.geometry.coordinates.map((ring) => ring.map(([lon, lat]) => [lon!, lat!] as [number, number])),
+      });
     }
   };
 

@@ -4,8 +4,18 @@ import { useQueries } from '@tanstack/react-query';
 import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { MapView, type BBox, type DrawnShape, type LineLayer, type MapLegend, type MapMarker, type OutlineLayer, type SelectableFeatures } from '@/components/map';
+import {
+  MapView,
+  type BBox,
+  type DrawnShape,
+  type LineLayer,
+  type MapLegend,
+  type MapMarker,
+  type OutlineLayer,
+  type SelectableFeatures,
+} from '@/components/map';
 import { useUploadedArea } from '@/components/catalog/upload-area-data';
+import { bboxPolygon } from '@/lib/shared/geo/bbox';
 import { fetchRegionGeometry, regionKeys } from '@/lib/client/queries/regions';
 import type { PlanForm } from '@/lib/shared/orbits/plan';
 import type { Prediction, PredictedPass, SatellitesNow } from '@/lib/shared/contracts/orbits';
@@ -22,7 +32,12 @@ const NO_LINES: LineLayer[] = [];
 type Polygonal = PredictedPass['swath'];
 
 const multi = (g: Polygonal): MultiPolygon => ({ type: 'MultiPolygon', coordinates: polygonsOf(g) });
-const feature = (id: string, g: Polygonal, name?: string): Feature => ({ type: 'Feature', id, properties: name ? { name } : {}, geometry: multi(g) });
+const feature = (id: string, g: Polygonal, name?: string): Feature => ({
+  type: 'Feature',
+  id,
+  properties: name ? { name } : {},
+  geometry: multi(g),
+});
 
 function boxOf(polygons: [number, number][][][]): BBox | null {
   const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
@@ -37,18 +52,7 @@ function boxOf(polygons: [number, number][][][]): BBox | null {
   return Number.isFinite(box[0]) ? box : null;
 }
 
-const rectangle = ([w, s, e, n]: BBox): Polygonal => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-});
+const rectangle = (box: BBox): Polygonal => bboxPolygon(box);
 
 export interface OrbitMapProps {
   config: MapClientConfig;
@@ -131,7 +135,14 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
   const labels = useMemo(
     () =>
       Object.fromEntries(
-        (prediction?.passes ?? []).map((p) => [p.id, t('swath', { satellite: satelliteLabel(satellites.get(p.norad), p.norad), time: shortChina(p.start), pct: nf.format(p.sharePct) })]),
+        (prediction?.passes ?? []).map((p) => [
+          p.id,
+          t('swath', {
+            satellite: satelliteLabel(satellites.get(p.norad), p.norad),
+            time: shortChina(p.start),
+            pct: nf.format(p.sharePct),
+          }),
+        ]),
       ),
     // nf follows the locale.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -158,7 +169,11 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
         weight: 1.5,
         opacity: 0.6,
         dashArray: '6 5',
-        lines: now.satellites.map((s) => ({ id: `now-${s.norad}`, parts: splitAtAntimeridian(s.track), label: t('nowTrack', { name: s.name }) })),
+        lines: now.satellites.map((s) => ({
+          id: `now-${s.norad}`,
+          parts: splitAtAntimeridian(s.track),
+          label: t('nowTrack', { name: s.name }),
+        })),
       });
     return layers.length ? layers : NO_LINES;
   }, [prediction, selectedId, now, t]);

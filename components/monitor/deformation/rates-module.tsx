@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { Feature } from 'geojson';
 import { MapView, type BBox, type MapLegend, type OutlineLayer, type WmsLayer } from '@/components/map';
+import { bboxPolygon } from '@/lib/shared/geo/bbox';
 import { useDeformCell } from '@/lib/client/queries/deformation';
 import { rateColor } from '@/lib/shared/deformation/ramp';
 import type { MapClientConfig } from '@/lib/shared/map/config';
@@ -58,23 +59,11 @@ export function RatesModule({ config, state, update }: { config: MapClientConfig
   );
   const outlines = useMemo<OutlineLayer[]>(() => {
     if (!data) return [];
-    const [w, s, e, n] = data.bbox;
     const feature: Feature = {
       type: 'Feature',
       id: `${data.x}.${data.y}`,
       properties: { name: t('cellTitle', { x: data.x, y: data.y, level: data.level }) },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [w, s],
-            [e, s],
-            [e, n],
-            [w, n],
-            [w, s],
-          ],
-        ],
-      },
+      geometry: bboxPolygon(data.bbox),
     };
     return [{ id: `cell-${data.x}-${data.y}`, data: feature, emphasis: 'primary', interactive: false }];
   }, [data, t]);
