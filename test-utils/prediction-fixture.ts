@@ -63,6 +63,10 @@ export function predictionFixture(overrides: Partial<Prediction> = {}): Predicti
     ],
     union: { km2: 2600, sharePct: 98, geometry: square(114.5, 38, 115.5, 40) },
     uncovered: { km2: 53.1, sharePct: 2, geometry: square(115.4, 39.9, 115.5, 40) },
+    progress: [
+      { at: '2026-08-22T03:00:40.000Z', sharePct: 45.2 },
+      { at: '2026-08-25T12:00:30.000Z', sharePct: 97.1 },
+    ],
     computeMs: 812,
     cached: false,
     ...overrides,

@@ -93,6 +93,15 @@ describe('PredictionSummary', () => {
     expect(screen.getByRole('group', { name: 'Export' })).toBeInTheDocument();
   });
 
+  it('says how soon the area is imaged: the first pass to reach each share, in China time', () => {
+    render(<PredictionSummary prediction={predictionFixture()} />);
+    const items = within(screen.getByTestId('summary-progress')).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual(['50 % by 2026-08-25 20:00', '80 % by 2026-08-25 20:00', '95 % by 2026-08-25 20:00']);
+    render(<PredictionSummary prediction={predictionFixture({ progress: [{ at: '2026-08-22T03:00:40.000Z', sharePct: 60 }] })} />, { locale: 'zh' });
+    expect(screen.getAllByTestId('summary-progress')[1]).toHaveTextContent('2026-08-22 11:00 前覆盖 50%');
+    expect(screen.getAllByTestId('summary-progress')[1]).toHaveTextContent('80%：本时间窗口内达不到');
+  });
+
   it('says when no pass falls in the window', () => {
     render(<PredictionSummary prediction={predictionFixture({ passes: [] })} />, { locale: 'zh' });
     expect(screen.getByTestId('prediction-empty')).toHaveTextContent('此时间窗口内无过境');

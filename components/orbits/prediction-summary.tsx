@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { saveBlob } from '@/lib/client/download-export';
 import type { Prediction } from '@/lib/shared/contracts/orbits';
 import { CSV_COLUMNS, exportFileName, passesCsv, swathsGeoJson, swathsKml, type ExportLabels } from '@/lib/shared/orbits/exports';
+import { milestones } from '@/lib/shared/orbits/progress';
 import { formatChinaTime, numberFormat } from './format';
 
 /** The figures of a prediction (window, area, passes, union, remainder), the satellites left out, and the exports. */
@@ -47,6 +48,7 @@ export function PredictionSummary({ prediction }: { prediction: Prediction }) {
         {t('summary.area', { km2: nf.format(prediction.area.km2) })} · <span data-testid="summary-union">{t('summary.union', { pct: nf2.format(prediction.union.sharePct), km2: nf.format(prediction.union.km2) })}</span> ·{' '}
         <span data-testid="summary-uncovered">{t('summary.uncovered', { km2: nf.format(prediction.uncovered.km2), pct: nf2.format(prediction.uncovered.sharePct) })}</span>
       </Text>
+      {prediction.passes.length > 0 ? <Milestones prediction={prediction} /> : null}
       <Text size="xs" c="dimmed">
         {t('summary.compute', { ms: Math.round(prediction.computeMs), cached: String(prediction.cached) })}
       </Text>
@@ -85,5 +87,30 @@ export function PredictionSummary({ prediction }: { prediction: Prediction }) {
         </div>
       ) : null}
     </Stack>
+  );
+}
+
+/** Shares of the area the passes will have imaged, and by when (China time): how soon most of it is covered. */
+const MILESTONES = [50, 80, 95] as const;
+
+function Milestones({ prediction }: { prediction: Prediction }) {
+  const t = useTranslations('OrbitalPredict');
+  const steps = prediction.progress.map((s) => ({ atMs: Date.parse(s.at), sharePct: s.sharePct }));
+  const reached = milestones(steps, MILESTONES);
+  return (
+    <div data-testid="summary-progress">
+      <Text size="xs" fw={600}>
+        {t('summary.progressTitle')}
+      </Text>
+      <List size="xs">
+        {reached.map((m) => (
+          <List.Item key={m.pct}>
+            {m.atMs === null
+              ? t('summary.progressNever', { pct: m.pct })
+              : t('summary.progressBy', { pct: m.pct, time: formatChinaTime(new Date(m.atMs).toISOString()).slice(0, 16) })}
+          </List.Item>
+        ))}
+      </List>
+    </div>
   );
 }

@@ -111,6 +111,17 @@ describe('passes over a province', () => {
     expect(hebei.union.km2 + hebei.uncovered.km2).toBeCloseTo(total, -1);
     expect(hebei.union.sharePct).toBeGreaterThanOrEqual(Math.max(...hebei.passes.map((p) => p.sharePct)) - 0.01);
     expect(hebei.union.sharePct).toBeLessThanOrEqual(100);
+    // How soon: the share imaged grows pass by pass within the window and ends near the union's (sampled, ±2 %).
+    const progress = hebei.progress;
+    expect(progress.length).toBeGreaterThan(1);
+    progress.forEach((s, i) => {
+      expect(s.at >= hebei.window.start && s.at <= hebei.window.end).toBe(true);
+      if (i > 0) {
+        expect(s.at >= progress[i - 1]!.at).toBe(true);
+        expect(s.sharePct).toBeGreaterThan(progress[i - 1]!.sharePct);
+      }
+    });
+    expect(Math.abs(progress[progress.length - 1]!.sharePct - hebei.union.sharePct)).toBeLessThan(2.5);
   });
 
   it('sorts by coverage on request, from the cache, with the same passes', async () => {

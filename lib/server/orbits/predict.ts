@@ -27,6 +27,7 @@ import {
 } from '../../shared/contracts/orbits';
 import type { JobPass, PassJob, Position } from '../../shared/orbits/job';
 import { STALE_TLE_DAYS } from '../../shared/orbits/passes';
+import { coverageProgress } from '../../shared/orbits/progress';
 import type { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { areaGeometrySql, regionBoundarySql } from '../catalogue/query';
@@ -263,6 +264,18 @@ async function clip(db: Database, area: Area, passes: readonly JobPass[]): Promi
   return out;
 }
 
+/** Sample points over the area for the coverage progress (uniform in lon/lat, fixed seed: the same points each time). */
+const PROGRESS_POINTS = 2000;
+
+async function samplePoints(db: Queryable, area: Area): Promise<Position[]> {
+  const rows = await db.query<{ x: number; y: number }>(
+    `SELECT ST_X(d.geom) AS x, ST_Y(d.geom) AS y
+       FROM ST_Dump(ST_GeneratePoints(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326), ${PROGRESS_POINTS}, 1)) d`,
+    [area.geojson],
+  );
+  return rows.map((r) => [r.x, r.y]);
+}
+
 // -------------------------------------------------------------------------------------------------- cache
 
 type Computed = Omit<Prediction, 'sort' | 'computeMs' | 'cached'>;
@@ -327,7 +340,7 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   }
   if (result.passes.length > PREDICTION_LIMITS.maxPasses)
     throw new ApiError(API_CODES.INVALID_INPUT, 'Orbits.errors.tooManyPasses', { max: PREDICTION_LIMITS.maxPasses });
-  const clipped = await clip(db, area, result.passes);
+  const [clipped, points] = await Promise.all([clip(db, area, result.passes), samplePoints(db, area)]);
 
   const failed = new Set(result.failed);
   const passes: PredictedPass[] = [];
@@ -354,6 +367,10 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
       clipped: c.geometry,
     });
   });
+  const progress = coverageProgress(
+    result.passes.filter((_, i) => clipped.passes.has(i)).map((p) => ({ endMs: p.endMs, ring: p.swath })),
+    points,
+  ).map((s) => ({ at: iso(s.atMs), sharePct: round(s.sharePct, 1) }));
   const counts = new Map<number, number>();
   for (const p of passes) counts.set(p.norad, (counts.get(p.norad) ?? 0) + 1);
 
@@ -395,6 +412,7 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
       sharePct: round(pct(area.km2 - unionKm2, area.km2), 2),
       geometry: clipped.uncovered.geometry,
     },
+    progress,
   };
   remember(key, computed);
   return finish(computed, options, began, false);

@@ -212,6 +212,11 @@ export const predictionSchema = z.object({
   /** The union of every pass's clipped swath and what stays uncovered (km², share %, display geometry). */
   union: z.object({ km2: z.number(), sharePct: z.number(), geometry: polygonalSchema.nullable() }),
   uncovered: z.object({ km2: z.number(), sharePct: z.number(), geometry: polygonalSchema.nullable() }),
+  /**
+   * The share of the area imaged by the passes up to each moment (after each pass that adds to it, in time order):
+   * estimated from sample points spread over the area (about one percent), so "how soon is most of it covered".
+   */
+  progress: z.array(z.object({ at: z.string(), sharePct: z.number() })),
   /** Computing time on the server (ms) and whether the answer came from the cache. */
   computeMs: z.number(),
   cached: z.boolean(),
