@@ -27,7 +27,7 @@ import {
 } from '../../shared/contracts/orbits';
 import type { JobPass, PassJob, Position } from '../../shared/orbits/job';
 import { STALE_TLE_DAYS } from '../../shared/orbits/passes';
-import { coverageProgress } from '../../shared/orbits/progress';
+import { coverageProgress, gridPointsIn } from '../../shared/orbits/progress';
 import type { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { areaGeometrySql, regionBoundarySql } from '../catalogue/query';
@@ -77,7 +77,9 @@ interface Area {
 
 async function areaSql(db: Database, input: PredictionInput, params: SqlParam[]): Promise<string> {
   if (input.kind === 'regions') {
-    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM regions WHERE code = ANY ($1::text[])`, [[...input.regionCodes]]);
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM regions WHERE code = ANY ($1::text[])`, [
+      [...input.regionCodes],
+    ]);
     if ((row?.n ?? 0) < new Set(input.regionCodes).size) throw new ApiError(API_CODES.INVALID_INPUT, 'Orbits.errors.badRegion');
     return `(${regionBoundarySql([...new Set(input.regionCodes)], 'geom_mid', params)})`;
   }
@@ -123,7 +125,8 @@ async function loadArea(db: Database, input: PredictionInput): Promise<Area> {
     params,
   );
   if (!row || row.geojson === null) {
-    if (input.kind === 'area' && input.area.mode === SELECT_MODES.SHP) throw new ApiError(API_CODES.NOT_FOUND, 'Orbits.errors.areaNotFound', {}, 404);
+    if (input.kind === 'area' && input.area.mode === SELECT_MODES.SHP)
+      throw new ApiError(API_CODES.NOT_FOUND, 'Orbits.errors.areaNotFound', {}, 404);
     throw new ApiError(API_CODES.INVALID_INPUT, 'Orbits.errors.emptyArea');
   }
   const km2 = row.km2 ?? 0;
@@ -165,7 +168,12 @@ interface SatelliteRow {
  * Without a choice: every active satellite of the national civil programme (Chinese, government-run)
  * that the set has elements for; commercial constellations are chosen by name.
  */
-async function loadSatellites(db: Queryable, set: TleSetRow, norads: readonly number[] | undefined, sensor: PredictionOptions['sensor']): Promise<SatelliteRow[]> {
+async function loadSatellites(
+  db: Queryable,
+  set: TleSetRow,
+  norads: readonly number[] | undefined,
+  sensor: PredictionOptions['sensor'],
+): Promise<SatelliteRow[]> {
   const rows = await db.query<SatelliteRow>(
     `SELECT e.norad, e.name, m.name_zh, m.name AS member_name, e.epoch, e.line1, e.line2, s.slug, s.short_name, s.sat_group, s.orbit_type,
             x.code AS sensor, x.swath_km, x.max_off_nadir_deg
@@ -264,17 +272,8 @@ async function clip(db: Database, area: Area, passes: readonly JobPass[]): Promi
   return out;
 }
 
-/** Sample points over the area for the coverage progress (uniform in lon/lat, fixed seed: the same points each time). */
+/** Points over the area for the coverage progress (a regular grid over the search outline). */
 const PROGRESS_POINTS = 2000;
-
-async function samplePoints(db: Queryable, area: Area): Promise<Position[]> {
-  const rows = await db.query<{ x: number; y: number }>(
-    `SELECT ST_X(d.geom) AS x, ST_Y(d.geom) AS y
-       FROM ST_Dump(ST_GeneratePoints(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326), ${PROGRESS_POINTS}, 1)) d`,
-    [area.geojson],
-  );
-  return rows.map((r) => [r.x, r.y]);
-}
 
 // -------------------------------------------------------------------------------------------------- cache
 
@@ -340,7 +339,8 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   }
   if (result.passes.length > PREDICTION_LIMITS.maxPasses)
     throw new ApiError(API_CODES.INVALID_INPUT, 'Orbits.errors.tooManyPasses', { max: PREDICTION_LIMITS.maxPasses });
-  const [clipped, points] = await Promise.all([clip(db, area, result.passes), samplePoints(db, area)]);
+  const clipped = await clip(db, area, result.passes);
+  const points = gridPointsIn(area.outline, PROGRESS_POINTS);
 
   const failed = new Set(result.failed);
   const passes: PredictedPass[] = [];
@@ -370,7 +370,10 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   const progress = coverageProgress(
     result.passes.filter((_, i) => clipped.passes.has(i)).map((p) => ({ endMs: p.endMs, ring: p.swath })),
     points,
-  ).map((s) => ({ at: iso(s.atMs), sharePct: round(s.sharePct, 1) }));
+  )
+    .map((s) => ({ at: iso(s.atMs), sharePct: round(s.sharePct, 1) }))
+    // A pass adding less than the 0.1 % shown is no step.
+    .filter((s, i, all) => i === 0 || s.sharePct > all[i - 1]!.sharePct);
   const counts = new Map<number, number>();
   for (const p of passes) counts.set(p.norad, (counts.get(p.norad) ?? 0) + 1);
 

@@ -1,5 +1,5 @@
 import type { Position } from './job';
-import { coverageProgress, milestones } from './progress';
+import { coverageProgress, gridPointsIn, milestones } from './progress';
 
 /** A 10 × 10 grid of points over [0, 1] × [0, 1] (at the equator, so the weights are ~equal). */
 const grid: Position[] = [];
@@ -47,5 +47,32 @@ describe('coverage progress', () => {
       { pct: 80, atMs: 20 },
       { pct: 100, atMs: null },
     ]);
+  });
+});
+
+describe('grid points over an area', () => {
+  it('puts about n points inside the area only, holes left out', () => {
+    const outer: Position[] = [
+      [110, 30],
+      [120, 30],
+      [120, 40],
+      [110, 40],
+      [110, 30],
+    ];
+    const hole: Position[] = [
+      [112, 32],
+      [118, 32],
+      [118, 38],
+      [112, 38],
+      [112, 32],
+    ];
+    const points = gridPointsIn([[outer, hole]], 2000);
+    expect(points.length).toBeGreaterThan(1700);
+    expect(points.length).toBeLessThan(2300);
+    for (const [x, y] of points) {
+      expect(x > 110 && x < 120 && y > 30 && y < 40).toBe(true);
+      expect(x > 112 && x < 118 && y > 32 && y < 38).toBe(false);
+    }
+    expect(gridPointsIn([[outer, hole]], 2000)).toEqual(points);
   });
 });

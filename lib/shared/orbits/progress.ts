@@ -18,7 +18,7 @@ export interface ProgressStep {
   sharePct: number;
 }
 
-function inside(ring: readonly Position[], [x, y]: Position): boolean {
+function insideRing(ring: readonly Position[], [x, y]: Position): boolean {
   let odd = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [xi, yi] = ring[i]!;
@@ -55,7 +55,7 @@ export function coverageProgress(passes: readonly ProgressPass[], points: readon
     const [w, s, e, n] = boundsOf(pass.ring);
     let added = 0;
     points.forEach((p, i) => {
-      if (covered[i] || p[0] < w || p[0] > e || p[1] < s || p[1] > n || !inside(pass.ring, p)) return;
+      if (covered[i] || p[0] < w || p[0] > e || p[1] < s || p[1] > n || !insideRing(pass.ring, p)) return;
       covered[i] = 1;
       added += weights[i]!;
     });
@@ -69,4 +69,39 @@ export function coverageProgress(passes: readonly ProgressPass[], points: readon
 /** The first moment each share in `thresholds` (%) is reached, or null if the window never reaches it. */
 export function milestones(steps: readonly ProgressStep[], thresholds: readonly number[]): { pct: number; atMs: number | null }[] {
   return thresholds.map((pct) => ({ pct, atMs: steps.find((s) => s.sharePct >= pct - 1e-9)?.atMs ?? null }));
+}
+
+/** Inside a polygon set (rings even-odd, so holes and the parts of a multipolygon count right). */
+function insideArea(polygons: readonly (readonly (readonly Position[])[])[], p: Position): boolean {
+  let odd = false;
+  for (const polygon of polygons) for (const ring of polygon) if (insideRing(ring, p)) odd = !odd;
+  return odd;
+}
+
+/**
+ * About `n` points over an area (polygons of rings of [lon, lat]): the centres of a regular lon/lat grid over its
+ * bounding box, spaced so that about `n` fall inside (the share of the box the area fills is first measured on a
+ * 40 × 40 grid). Regular, so the same area always gives the same points.
+ */
+export function gridPointsIn(polygons: readonly (readonly (readonly Position[])[])[], n: number): Position[] {
+  const all = polygons.flat().flat();
+  if (all.length === 0) return [];
+  const [w, s, e, north] = boundsOf(all);
+  const width = e - w;
+  const height = north - s;
+  if (!(width > 0 && height > 0)) return [];
+  const cells = (kx: number, ky: number): Position[] => {
+    const out: Position[] = [];
+    for (let i = 0; i < kx; i++)
+      for (let j = 0; j < ky; j++) {
+        const p: Position = [w + ((i + 0.5) * width) / kx, s + ((j + 0.5) * height) / ky];
+        if (insideArea(polygons, p)) out.push(p);
+      }
+    return out;
+  };
+  const fill = Math.max(cells(40, 40).length / 1600, 1 / 1600);
+  const m = n / fill;
+  const kx = Math.max(1, Math.round(Math.sqrt((m * width) / height)));
+  const ky = Math.max(1, Math.round(m / kx));
+  return cells(kx, ky);
 }
