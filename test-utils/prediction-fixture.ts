@@ -4,19 +4,9 @@
  * contract's schema, so it stays what the API answers.
  */
 import { predictionSchema, type Prediction } from '@/lib/shared/contracts/orbits';
+import { bboxPolygon } from '@/lib/shared/geo/bbox';
 
-const square = (w: number, s: number, e: number, n: number) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-});
+const square = (w: number, s: number, e: number, n: number) => bboxPolygon([w, s, e, n]);
 
 const pass = (id: string, norad: number, start: string, seconds: number, extra: Partial<Prediction['passes'][number]> = {}) => ({
   id,

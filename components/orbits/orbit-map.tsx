@@ -20,6 +20,7 @@ import { fetchRegionGeometry, regionKeys } from '@/lib/client/queries/regions';
 import type { PlanForm } from '@/lib/shared/orbits/plan';
 import type { Prediction, PredictedPass, SatellitesNow } from '@/lib/shared/contracts/orbits';
 import type { MapClientConfig } from '@/lib/shared/map/config';
+import { areaBbox } from '@/lib/shared/contracts/catalogue';
 import { polygonsOf } from '@/lib/shared/orbits/exports';
 import { splitAtAntimeridian } from '@/lib/shared/orbits/timeline';
 import { formatChinaTime, numberFormat, satelliteLabel, shortChina } from './format';
@@ -39,16 +40,9 @@ const feature = (id: string, g: Polygonal, name?: string): Feature => ({
   geometry: multi(g),
 });
 
+/** The bounding box of polygons (the catalogue's areaBbox), or null when there are none. */
 function boxOf(polygons: [number, number][][][]): BBox | null {
-  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const polygon of polygons)
-    for (const ring of polygon)
-      for (const [lon, lat] of ring) {
-        box[0] = Math.min(box[0], lon);
-        box[1] = Math.min(box[1], lat);
-        box[2] = Math.max(box[2], lon);
-        box[3] = Math.max(box[3], lat);
-      }
+  const box = areaBbox({ type: 'MultiPolygon', coordinates: polygons });
   return Number.isFinite(box[0]) ? box : null;
 }
 

@@ -33,6 +33,7 @@ import { areaInsideKm2, areaTargetOf, footprintClipOf } from '../../shared/geo/c
 import { ApiError } from '../api/errors';
 import { fileResponse } from '../files/file-response';
 import { shapefileZip } from '../files/shapefile';
+import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { areaGeometrySql, sceneConditions, whereSql } from './query';
 import { checkArea } from './search';
@@ -45,23 +46,13 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 const pct = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.max(0, (100 * part) / whole)) : 0);
 const geometryOf = (text: string | null): Geometry => (text ? (JSON.parse(text) as NonNullable<Geometry>) : null);
 
-/** PostgreSQL's "canceling statement due to statement timeout". */
-const isStatementTimeout = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
-
 /**
  * One analysis: one transaction (its temporary tables drop at commit) in which no statement runs longer
  * than COVERAGE_LIMITS.statementTimeoutMs; past it the request answers Coverage.errors.tooSlow.
  */
 async function analyse<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
-      await tx.query(`SET LOCAL statement_timeout = ${Math.trunc(COVERAGE_LIMITS.statementTimeoutMs)}`);
-      // The geometry functions are costed high, so the planner JIT-compiles nearly every statement: seconds
-      // of compiling for milliseconds of work (fall figures of 19 scenes: 6 s with JIT, 0.5 s without).
-      if (db.kind === 'postgres') await tx.query(`SET LOCAL jit = off`);
-      return fn(tx);
-    });
+    return await boundedTransaction(db, COVERAGE_LIMITS.statementTimeoutMs, fn);
   } catch (error) {
     if (isStatementTimeout(error))
       throw new ApiError(API_CODES.UNAVAILABLE, 'Coverage.errors.tooSlow', { seconds: COVERAGE_LIMITS.statementTimeoutMs / 1000 });

@@ -52,3 +52,34 @@ export async function elementsOf(db: Queryable, setId: string, norads: readonly 
     [setId],
   );
 }
+
+export interface ElementInput {
+  norad: number;
+  name: string;
+  epoch: Date;
+  line1: string;
+  line2: string;
+}
+
+/**
+ * Stores a checked element set (its epoch span and count from the elements) and returns its id: the shipped set
+ * at seeding and an administrator's upload. Making it current (and the previous one not) is the caller's part.
+ */
+export async function insertTleSet(
+  tx: Queryable,
+  set: { source: string; uploadedBy: string | null; current: boolean; elements: readonly ElementInput[] },
+): Promise<string> {
+  const epochs = set.elements.map((e) => e.epoch.getTime());
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO tle_sets (source, uploaded_by, epoch_min, epoch_max, satellites, current)
+     VALUES ($1, $2::bigint, $3, $4, $5, $6) RETURNING id::text AS id`,
+    [set.source, set.uploadedBy, new Date(Math.min(...epochs)), new Date(Math.max(...epochs)), set.elements.length, set.current],
+  );
+  await tx.query(
+    `INSERT INTO orbit_elements (set_id, norad, name, epoch, line1, line2)
+     SELECT $1::bigint, e.norad, e.name, e.epoch, e.line1, e.line2
+     FROM jsonb_to_recordset($2::jsonb) AS e(norad int, name text, epoch timestamptz, line1 text, line2 text)`,
+    [row!.id, JSON.stringify(set.elements)],
+  );
+  return row!.id;
+}

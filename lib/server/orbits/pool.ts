@@ -116,7 +116,10 @@ export async function runPassJobs(job: PassJob, deadlineMs: number): Promise<Job
   if (!threads || job.satellites.length <= 1) return runPassJob(job);
   const parts = Math.min(threads.size, job.satellites.length);
   // Round-robin, so each part gets a similar mix of swaths and orbits.
-  const jobs: PassJob[] = Array.from({ length: parts }, (_, i) => ({ ...job, satellites: job.satellites.filter((_, k) => k % parts === i) }));
+  const jobs: PassJob[] = Array.from({ length: parts }, (_, i) => ({
+    ...job,
+    satellites: job.satellites.filter((_, k) => k % parts === i),
+  }));
   try {
     const results = await Promise.all(jobs.map((j) => threads.run(j, deadlineMs)));
     return { passes: results.flatMap((r) => r.passes), failed: results.flatMap((r) => r.failed) };

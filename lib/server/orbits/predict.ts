@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { areaGeometrySql, regionBoundarySql } from '../catalogue/query';
 import { uncoveredRemainder } from '../catalogue/coverage';
+import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { currentTleSet, type TleSetRow } from './elements';
 import { JobTimeout, runPassJobs } from './pool';
@@ -52,10 +53,6 @@ const display = (g: string, tolerance = DISPLAY_TOLERANCE) =>
  * its stretch of the boundary, made a 2 MB answer.
  */
 const PART_TOLERANCE = 0.002;
-
-function isStatementTimeout(error: unknown): boolean {
-  return error instanceof Error && /statement timeout|canceling statement/i.test(error.message);
-}
 
 // ---------------------------------------------------------------------------------------------- the area
 
@@ -232,13 +229,9 @@ const ring = (positions: readonly Position[]) => ({ type: 'Polygon', coordinates
 
 async function clip(db: Database, area: Area, passes: readonly JobPass[]): Promise<Clipped> {
   const strips = JSON.stringify(passes.map((p, i) => [i, JSON.stringify(ring(p.swath))]));
-  const rows = await (async () => {
-    try {
-      return await db.transaction(async (tx) => {
-        await tx.query(`SET LOCAL statement_timeout = ${Math.trunc(PREDICTION_LIMITS.timeoutMs)}`);
-        if (db.kind === 'postgres') await tx.query(`SET LOCAL jit = off`);
-        return tx.query<{ kind: 'pass' | 'union' | 'rest'; i: number | null; km2: number | null; geometry: string | null }>(
-          `WITH a AS MATERIALIZED (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g),
+  const rows = await boundedTransaction(db, PREDICTION_LIMITS.timeoutMs, (tx) =>
+    tx.query<{ kind: 'pass' | 'union' | 'rest'; i: number | null; km2: number | null; geometry: string | null }>(
+      `WITH a AS MATERIALIZED (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g),
                 sw AS MATERIALIZED (
                   SELECT (x ->> 0)::int AS i, ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(x ->> 1), 4326)) AS s
                     FROM jsonb_array_elements($2::jsonb) x),
@@ -254,14 +247,11 @@ async function clip(db: Database, area: Area, passes: readonly JobPass[]): Promi
            SELECT 'pass' AS kind, c.i, ST_Area(c.c::geography) / 1e6 AS km2, ${display('c.c', PART_TOLERANCE)} AS geometry FROM c
            UNION ALL SELECT 'union', NULL, coalesce(ST_Area(u.u::geography) / 1e6, 0), ${display('u.u')} FROM u
            UNION ALL SELECT 'rest', NULL, ST_Area(r.d::geography) / 1e6, ${display('r.d')} FROM r`,
-          [area.geojson, strips],
-        );
-      });
-    } catch (error) {
-      if (isStatementTimeout(error)) throw new ApiError(API_CODES.UNAVAILABLE, 'Orbits.errors.tooSlow', {}, 503);
-      throw error;
-    }
-  })();
+      [area.geojson, strips],
+    ),
+  ).catch((error: unknown) => {
+    throw isStatementTimeout(error) ? new ApiError(API_CODES.UNAVAILABLE, 'Orbits.errors.tooSlow', {}, 503) : error;
+  });
   const out: Clipped = { passes: new Map(), union: { km2: 0, geometry: null }, uncovered: { km2: area.km2, geometry: area.display } };
   for (const row of rows) {
     const geometry = row.geometry ? parsePolygonal(row.geometry) : null;

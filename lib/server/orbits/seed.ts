@@ -11,7 +11,7 @@ import { checkTles } from '../../shared/satellites/tle';
 import { loadedVersion, markLoaded } from '../db/dataset-version';
 import type { SeedStep } from '../db/seed';
 import type { Queryable } from '../db/types';
-import { epochOf } from './elements';
+import { epochOf, insertTleSet } from './elements';
 
 const FILE = path.join(process.cwd(), 'data/satellites/eo_subset.tle');
 const DATASET = 'orbit-elements-shipped';
@@ -20,24 +20,20 @@ export const SHIPPED_SOURCE = 'CelesTrak GP "active" group, 2026-08-22 (shipped 
 export async function loadShippedElements(tx: Queryable, text: string): Promise<number> {
   const { tles, problems } = checkTles(text);
   if (problems.length > 0) throw new Error(`shipped TLE file: ${problems.map((p) => `${p.kind} at line ${p.line}`).join(', ')}`);
-  const epochs = tles.map((t) => epochOf(t.line1));
   await tx.query(`DELETE FROM tle_sets WHERE uploaded_by IS NULL AND source = $1`, [SHIPPED_SOURCE]);
   const [uploaded] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tle_sets WHERE current`);
-  const [set] = await tx.query<{ id: string }>(
-    `INSERT INTO tle_sets (source, epoch_min, epoch_max, satellites, current) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id`,
-    [SHIPPED_SOURCE, new Date(Math.min(...epochs)), new Date(Math.max(...epochs)), tles.length, uploaded!.n === 0],
-  );
-  await tx.query(
-    `INSERT INTO orbit_elements (set_id, norad, name, epoch, line1, line2)
-     SELECT $1::bigint, e.norad, e.name, e.epoch, e.line1, e.line2
-     FROM jsonb_to_recordset($2::jsonb) AS e(norad int, name text, epoch timestamptz, line1 text, line2 text)`,
-    [
-      set!.id,
-      JSON.stringify(
-        tles.map((t, i) => ({ norad: t.norad, name: t.name.slice(0, 80), epoch: new Date(epochs[i]!), line1: t.line1, line2: t.line2 })),
-      ),
-    ],
-  );
+  await insertTleSet(tx, {
+    source: SHIPPED_SOURCE,
+    uploadedBy: null,
+    current: uploaded!.n === 0,
+    elements: tles.map((t) => ({
+      norad: t.norad,
+      name: t.name.slice(0, 80),
+      epoch: new Date(epochOf(t.line1)),
+      line1: t.line1,
+      line2: t.line2,
+    })),
+  });
   return tles.length;
 }
 

@@ -16,7 +16,7 @@ import { markLoaded } from '../db/dataset-version';
 import { datasetsChanged } from '../db/data-cache';
 import type { Database, Queryable } from '../db/types';
 import { translateMessage } from '../i18n';
-import { epochOf } from './elements';
+import { epochOf, insertTleSet } from './elements';
 
 /** Bumped whenever the current set changes, so answers kept per dataset version (data-cache.ts) are recomputed. */
 const CURRENT_SET_DATASET = 'orbit-elements-current';
@@ -123,35 +123,24 @@ export async function uploadTleSet(
   );
   const { sets, duplicates, unknown } = readSets(text, known, input.locale);
   const source = (input.label ?? (input.file.name.trim() || 'TLE')).slice(0, TLE_UPLOAD_LIMITS.labelMax);
-  const epochs = sets.map((s) => s.epochMs);
   const id = await db.transaction(async (tx) => {
     // One writer at a time: two uploads at once would both clear the old current set and then collide on the new one.
     await tx.query(`LOCK TABLE tle_sets IN SHARE ROW EXCLUSIVE MODE`);
     await tx.query(`UPDATE tle_sets SET current = false WHERE current`);
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO tle_sets (source, uploaded_by, epoch_min, epoch_max, satellites, current)
-       VALUES ($1, $2::bigint, $3, $4, $5, true) RETURNING id::text AS id`,
-      [source, input.userId, new Date(Math.min(...epochs)), new Date(Math.max(...epochs)), sets.length],
-    );
-    await tx.query(
-      `INSERT INTO orbit_elements (set_id, norad, name, epoch, line1, line2)
-       SELECT $1::bigint, e.norad, e.name, e.epoch, e.line1, e.line2
-       FROM jsonb_to_recordset($2::jsonb) AS e(norad int, name text, epoch timestamptz, line1 text, line2 text)`,
-      [
-        row!.id,
-        JSON.stringify(
-          sets.map(({ tle, epochMs }) => ({
-            norad: tle.norad,
-            name: tle.name.slice(0, 80) || String(tle.norad),
-            epoch: new Date(epochMs),
-            line1: tle.line1,
-            line2: tle.line2,
-          })),
-        ),
-      ],
-    );
-    await markLoaded(tx, CURRENT_SET_DATASET, row!.id);
-    return row!.id;
+    const setId = await insertTleSet(tx, {
+      source,
+      uploadedBy: input.userId,
+      current: true,
+      elements: sets.map(({ tle, epochMs }) => ({
+        norad: tle.norad,
+        name: tle.name.slice(0, 80) || String(tle.norad),
+        epoch: new Date(epochMs),
+        line1: tle.line1,
+        line2: tle.line2,
+      })),
+    });
+    await markLoaded(tx, CURRENT_SET_DATASET, setId);
+    return setId;
   });
   datasetsChanged();
   const set = await setById(db, id);

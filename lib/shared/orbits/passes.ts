@@ -11,6 +11,7 @@
  */
 import { eciToGeodetic, gstime, propagate, type SatRec } from 'satellite.js';
 import { bearing, destination, distanceKm, EARTH_RADIUS_KM, type LonLat } from '../geo/sphere';
+import { sunPosition } from '../geo/sun';
 
 const DEG = 180 / Math.PI;
 const RAD = Math.PI / 180;
@@ -49,19 +50,9 @@ export function offNadirFor(heightKm: number, offsetKm: number): number {
   return (lo + hi) / 2;
 }
 
-/** The sun's elevation (degrees) at a place and time: NOAA's low-precision formulae, good to a fraction of a degree. */
+/** The sun's elevation (degrees) at a place and time (lib/shared/geo/sun.ts, as the demo catalogue's scenes use). */
 export function sunElevationDeg(at: LonLat, timeMs: number): number {
-  const d = timeMs / 86_400_000 + 2440587.5 - 2451545.0;
-  const g = (357.529 + 0.98560028 * d) * RAD;
-  const q = 280.459 + 0.98564736 * d;
-  const l = (q + 1.915 * Math.sin(g) + 0.02 * Math.sin(2 * g)) * RAD;
-  const e = (23.439 - 0.00000036 * d) * RAD;
-  const ra = Math.atan2(Math.cos(e) * Math.sin(l), Math.cos(l));
-  const dec = Math.asin(Math.sin(e) * Math.sin(l));
-  const gmstDeg = (18.697374558 + 24.06570982441908 * d) * 15;
-  const hourAngle = (gmstDeg + at.lon) * RAD - ra;
-  const lat = at.lat * RAD;
-  return Math.asin(Math.sin(lat) * Math.sin(dec) + Math.cos(lat) * Math.cos(dec) * Math.cos(hourAngle)) * DEG;
+  return sunPosition(timeMs, at.lon, at.lat).elevation;
 }
 
 /**

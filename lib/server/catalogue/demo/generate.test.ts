@@ -16,7 +16,7 @@ import { bearing, distanceKm, headingDifference, signedArea2, type LonLat } from
 import { shippedInputs } from './inputs';
 import { onCatalogueLand } from './land';
 import { Orbit, parseTles } from './orbit';
-import { sunPosition } from './sun';
+import { sunPosition } from '../../../shared/geo/sun';
 
 const ANCHOR = catalogueAnchor(new Date('2026-11-24T12:00:00Z'));
 const N = 3000;

@@ -25,7 +25,7 @@ import { CATALOGUE_BOX, onCatalogueLand } from './land';
 import { mgrsTile } from './mgrs';
 import { cresdaName, gf3Name, jilinName, landsatName, sentinel1Name, sentinel2Name, superviewName, tripleSatName } from './names';
 import { findPasses, Orbit, parseTles, type Pass } from './orbit';
-import { sunPosition } from './sun';
+import { sunPosition } from '../../../shared/geo/sun';
 
 /** Bump when the generator's output changes for the same inputs (part of the dataset version). */
 export const GENERATOR_VERSION = 'catalogue-demo-1';

@@ -1,8 +1,7 @@
-import 'server-only';
 /**
  * Solar position (NOAA's low-precision formulae after Spencer/Meeus: declination and equation of time
  * from the fractional year), accurate to a fraction of a degree — enough to decide daylight and to
- * store a scene's sun elevation and azimuth.
+ * store a scene's sun elevation and azimuth (demo catalogue) and a predicted pass's (orbital prediction).
  */
 
 const RAD = Math.PI / 180;
