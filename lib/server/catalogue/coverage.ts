@@ -61,8 +61,8 @@ async function analyse<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Prom
 }
 
 /** GeoJSON of a geometry for display: simplified, polygons only, 6 decimals; null when empty. */
-const displaySql = (g: string) =>
-  `CASE WHEN ST_IsEmpty(${g}) THEN NULL ELSE ST_AsGeoJSON(ST_CollectionExtract(ST_SimplifyPreserveTopology(${g}, ${COVERAGE_LIMITS.displayToleranceDeg}), 3), 6) END`;
+export const displaySql = (g: string, tolerance: number = COVERAGE_LIMITS.displayToleranceDeg, digits = 6) =>
+  `CASE WHEN ST_IsEmpty(${g}) THEN NULL ELSE ST_AsGeoJSON(ST_CollectionExtract(ST_SimplifyPreserveTopology(${g}, ${tolerance}), 3), ${digits}) END`;
 
 interface Prepared {
   areaKm2: number;

@@ -31,7 +31,7 @@ import { coverageProgress, gridPointsIn } from '../../shared/orbits/progress';
 import type { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { areaGeometrySql, regionBoundarySql } from '../catalogue/query';
-import { uncoveredRemainder } from '../catalogue/coverage';
+import { displaySql, uncoveredRemainder } from '../catalogue/coverage';
 import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { currentTleSet, type TleSetRow } from './elements';
@@ -44,10 +44,8 @@ type Polygonal = { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown[] };
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 const pct = (part: number, whole: number) => (whole > 0 ? Math.min(100, (100 * part) / whole) : 0);
-/** Display simplification of returned geometries (degrees, ≈ 50 m); areas use the exact geometry. */
-const DISPLAY_TOLERANCE = 0.0005;
-const display = (g: string, tolerance = DISPLAY_TOLERANCE) =>
-  `CASE WHEN ${g} IS NULL OR ST_IsEmpty(${g}) THEN NULL ELSE ST_AsGeoJSON(ST_CollectionExtract(ST_SimplifyPreserveTopology(${g}, ${tolerance}), 3), 5) END`;
+/** Returned geometries for display: the coverage analysis' simplification (≈ 50 m), to the metre (5 decimals). */
+const display = (g: string, tolerance?: number) => displaySql(g, tolerance, 5);
 /**
  * Each pass's clipped part is drawn over its strip: coarser (≈ 200 m), or a province's 170 parts, each carrying
  * its stretch of the boundary, made a 2 MB answer.

@@ -35,7 +35,9 @@ describe('CSV of the passes', () => {
     expect(lines).toHaveLength(1 + prediction.passes.length);
     expect(lines[0]?.startsWith('"卫星, 名称",norad,sensor,startUtc')).toBe(true);
     const night = lines[2] ?? '';
-    expect(night).toContain('高分一号B星,43485,PMS,2026-08-25 12:00:00,2026-08-25 12:00:30,2026-08-25 12:00:15,2026-08-25 20:00:00,2026-08-25 20:00:30,升轨,夜间,-30.1,12.34,右');
+    expect(night).toContain(
+      '高分一号B星,43485,PMS,2026-08-25 12:00:00,2026-08-25 12:00:30,2026-08-25 12:00:15,2026-08-25 20:00:00,2026-08-25 20:00:30,升轨,夜间,-30.1,12.34,右',
+    );
     expect(night.endsWith(',2533.4,95.5')).toBe(true);
   });
 
@@ -54,7 +56,12 @@ describe('GeoJSON of the swaths', () => {
     expect(parsed.type).toBe('FeatureCollection');
     expect(parsed.features.map((f) => f.id)).toEqual(prediction.passes.map((p) => p.id));
     expect(parsed.features[1]?.geometry).toEqual(prediction.passes[1]?.swath);
-    expect(parsed.features[1]?.properties).toMatchObject({ norad: 43485, sharePct: 95.5, daylight: false, startChina: '2026-08-25 20:00:00' });
+    expect(parsed.features[1]?.properties).toMatchObject({
+      norad: 43485,
+      sharePct: 95.5,
+      daylight: false,
+      startChina: '2026-08-25 20:00:00',
+    });
   });
 });
 

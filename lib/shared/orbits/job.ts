@@ -81,7 +81,12 @@ export function runPassJob(job: PassJob): JobResult {
   const failed: number[] = [];
   for (const s of job.satellites) {
     const satrec = satrecOf(s.line1, s.line2);
-    const found = findPasses(satrec, target, { startMs: job.startMs, endMs: job.endMs, swathKm: s.swathKm, maxOffNadirDeg: s.maxOffNadirDeg });
+    const found = findPasses(satrec, target, {
+      startMs: job.startMs,
+      endMs: job.endMs,
+      swathKm: s.swathKm,
+      maxOffNadirDeg: s.maxOffNadirDeg,
+    });
     if (satrec.error !== 0) failed.push(s.norad);
     for (const p of found) passes.push(plain(s.norad, p));
   }

@@ -11,6 +11,7 @@
  */
 import { eciToGeodetic, gstime, propagate, type SatRec } from 'satellite.js';
 import { bearing, destination, distanceKm, EARTH_RADIUS_KM, type LonLat } from '../geo/sphere';
+import { insideRings } from '../geo/point-in-polygon';
 import { sunPosition } from '../geo/sun';
 
 const DEG = 180 / Math.PI;
@@ -169,17 +170,8 @@ export function areaTarget(polygons: readonly (readonly (readonly LonLat[])[])[]
   const rings = polygons.flat().filter((r) => r.length >= 3);
   let radius = 0;
   for (const ring of rings) for (const v of ring) radius = Math.max(radius, distanceKm(reference, v));
-  const inside = (p: LonLat) => {
-    // Even-odd over every ring: holes (and the parts of a multipolygon) count right.
-    let odd = false;
-    for (const ring of rings)
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const a = ring[i]!;
-        const b = ring[j]!;
-        if (a.lat > p.lat !== b.lat > p.lat && p.lon < ((b.lon - a.lon) * (p.lat - a.lat)) / (b.lat - a.lat) + a.lon) odd = !odd;
-      }
-    return odd;
-  };
+  const positions = rings.map((r) => r.map((v): [number, number] => [v.lon, v.lat]));
+  const inside = (p: LonLat) => insideRings(positions, [p.lon, p.lat]);
   return {
     reference,
     distanceKm(p) {
@@ -232,7 +224,7 @@ export function findPasses(satrec: SatRec, target: readonly LonLat[] | PassTarge
     }
     run = [];
   };
-  for (let k = 0; k <= last; ) {
+  for (let k = 0; k <= last;) {
     const time = options.startMs + k * step;
     const p = subPoint(satrec, time);
     if (!p) {

@@ -18,7 +18,17 @@ describe('the plan in the URL', () => {
         areaKind: 'draw' as const,
         regions: ['130000'],
         bbox: [114, 38, 116, 40] as [number, number, number, number],
-        drawn: { type: 'Polygon' as const, coordinates: [[[114, 38], [116, 38], [115, 40], [114, 38]]] },
+        drawn: {
+          type: 'Polygon' as const,
+          coordinates: [
+            [
+              [114, 38],
+              [116, 38],
+              [115, 40],
+              [114, 38],
+            ],
+          ],
+        },
         coverage: { filter: { area: { mode: 1 as const, regionCodes: ['130100'] } }, ids: ['GF1_1', 'GF2_2'] },
         days: 3,
         mode: 'side' as const,
@@ -44,7 +54,10 @@ describe('the request a plan makes', () => {
   it('asks satorbit/region for regions, from midnight China time, without satellites for the default', () => {
     const form = { ...defaultForm(NOW), regions: ['130000'] };
     const request = requestOf(form);
-    expect(request).toEqual({ kind: 'region', body: { start: '2026-08-22T00:00:00+08:00', days: 7, mode: 'nadir', sensor: 'finest', sort: 'time', regionCodes: ['130000'] } });
+    expect(request).toEqual({
+      kind: 'region',
+      body: { start: '2026-08-22T00:00:00+08:00', days: 7, mode: 'nadir', sensor: 'finest', sort: 'time', regionCodes: ['130000'] },
+    });
     expect(regionPredictionBodySchema.safeParse(request?.body).success).toBe(true);
   });
 
@@ -52,7 +65,21 @@ describe('the request a plan makes', () => {
     const base = { ...defaultForm(NOW), satellites: [40118] };
     const bodies = [
       requestOf({ ...base, areaKind: 'rect', bbox: [114, 38, 116, 40] }),
-      requestOf({ ...base, areaKind: 'draw', drawn: { type: 'Polygon', coordinates: [[[114, 38], [116, 38], [115, 40], [114, 38]]] } }),
+      requestOf({
+        ...base,
+        areaKind: 'draw',
+        drawn: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [114, 38],
+              [116, 38],
+              [115, 40],
+              [114, 38],
+            ],
+          ],
+        },
+      }),
       requestOf({ ...base, areaKind: 'shp', uploadId: '0b7c5c3e-2b1a-4c1d-9e8f-0123456789ab' }),
       requestOf({ ...base, areaKind: 'uncovered', coverage: { filter: { area: { mode: 1, regionCodes: ['130100'] } } } }),
     ];

@@ -97,7 +97,12 @@ const bboxParamSchema = z
 const drawSchema = z
   .string()
   .transform((v): [number, number][] => v.split(';').map((pair) => pair.split(',').map(Number) as [number, number]))
-  .pipe(z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])).min(3).max(MAX_URL_VERTICES + 1))
+  .pipe(
+    z
+      .array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]))
+      .min(3)
+      .max(MAX_URL_VERTICES + 1),
+  )
   .transform((ring): Polygon => {
     const first = ring[0]!;
     const last = ring[ring.length - 1]!;
@@ -206,7 +211,13 @@ export function requestOf(form: PlanForm): PredictionRequest | null {
     case 'rect':
       return { kind: 'shp', body: { ...options, area: { mode: SELECT_MODES.EXTENT, bbox: form.bbox! } } };
     case 'draw':
-      return { kind: 'shp', body: { ...options, area: { mode: SELECT_MODES.DRAW, geometry: { type: 'Polygon', coordinates: form.drawn!.coordinates as [number, number][][] } } } };
+      return {
+        kind: 'shp',
+        body: {
+          ...options,
+          area: { mode: SELECT_MODES.DRAW, geometry: { type: 'Polygon', coordinates: form.drawn!.coordinates as [number, number][][] } },
+        },
+      };
     case 'shp':
       return { kind: 'shp', body: { ...options, area: { mode: SELECT_MODES.SHP, uploadId: form.uploadId! } } };
     case 'uncovered':

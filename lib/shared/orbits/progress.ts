@@ -4,6 +4,7 @@
  * point counts the first pass whose swath holds it; points are weighted by cos(latitude), as uniform points in
  * longitude/latitude crowd towards the poles. With ~2,000 points the share is good to about one percent.
  */
+import { insideRings } from '../geo/point-in-polygon';
 import type { Position } from './job';
 
 export interface ProgressPass {
@@ -16,16 +17,6 @@ export interface ProgressPass {
 export interface ProgressStep {
   atMs: number;
   sharePct: number;
-}
-
-function insideRing(ring: readonly Position[], [x, y]: Position): boolean {
-  let odd = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
-  }
-  return odd;
 }
 
 function boundsOf(ring: readonly Position[]): [number, number, number, number] {
@@ -55,7 +46,7 @@ export function coverageProgress(passes: readonly ProgressPass[], points: readon
     const [w, s, e, n] = boundsOf(pass.ring);
     let added = 0;
     points.forEach((p, i) => {
-      if (covered[i] || p[0] < w || p[0] > e || p[1] < s || p[1] > n || !insideRing(pass.ring, p)) return;
+      if (covered[i] || p[0] < w || p[0] > e || p[1] < s || p[1] > n || !insideRings([pass.ring], p)) return;
       covered[i] = 1;
       added += weights[i]!;
     });
@@ -71,20 +62,14 @@ export function milestones(steps: readonly ProgressStep[], thresholds: readonly 
   return thresholds.map((pct) => ({ pct, atMs: steps.find((s) => s.sharePct >= pct - 1e-9)?.atMs ?? null }));
 }
 
-/** Inside a polygon set (rings even-odd, so holes and the parts of a multipolygon count right). */
-function insideArea(polygons: readonly (readonly (readonly Position[])[])[], p: Position): boolean {
-  let odd = false;
-  for (const polygon of polygons) for (const ring of polygon) if (insideRing(ring, p)) odd = !odd;
-  return odd;
-}
-
 /**
  * About `n` points over an area (polygons of rings of [lon, lat]): the centres of a regular lon/lat grid over its
  * bounding box, spaced so that about `n` fall inside (the share of the box the area fills is first measured on a
  * 40 × 40 grid). Regular, so the same area always gives the same points.
  */
 export function gridPointsIn(polygons: readonly (readonly (readonly Position[])[])[], n: number): Position[] {
-  const all = polygons.flat().flat();
+  const rings = polygons.flat();
+  const all = rings.flat();
   if (all.length === 0) return [];
   const [w, s, e, north] = boundsOf(all);
   const width = e - w;
@@ -95,7 +80,7 @@ export function gridPointsIn(polygons: readonly (readonly (readonly Position[])[
     for (let i = 0; i < kx; i++)
       for (let j = 0; j < ky; j++) {
         const p: Position = [w + ((i + 0.5) * width) / kx, s + ((j + 0.5) * height) / ky];
-        if (insideArea(polygons, p)) out.push(p);
+        if (insideRings(rings, p)) out.push(p);
       }
     return out;
   };

@@ -4,7 +4,10 @@ import { barPosition, dayTicks, MIN_BAR_PCT, neighbourBar, shareClass, splitAtAn
 describe('pass timeline', () => {
   it('places a pass by its time over the window', () => {
     // Half a day into a two-day window, lasting six hours: 25 % from the left, 12.5 % wide.
-    expect(barPosition('2026-08-22T12:00:00Z', '2026-08-22T18:00:00Z', '2026-08-22T00:00:00Z', '2026-08-24T00:00:00Z')).toEqual({ leftPct: 25, widthPct: 12.5 });
+    expect(barPosition('2026-08-22T12:00:00Z', '2026-08-22T18:00:00Z', '2026-08-22T00:00:00Z', '2026-08-24T00:00:00Z')).toEqual({
+      leftPct: 25,
+      widthPct: 12.5,
+    });
   });
 
   it('draws a short pass at the minimum width, and one at the very end inside the row', () => {

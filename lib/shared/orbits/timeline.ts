@@ -34,7 +34,12 @@ export interface TimelineRow {
 }
 
 /** Where a pass lies on a row spanning [windowStart, windowEnd]. */
-export function barPosition(startIso: string, endIso: string, windowStartIso: string, windowEndIso: string): { leftPct: number; widthPct: number } {
+export function barPosition(
+  startIso: string,
+  endIso: string,
+  windowStartIso: string,
+  windowEndIso: string,
+): { leftPct: number; widthPct: number } {
   const w0 = Date.parse(windowStartIso);
   const span = Math.max(1, Date.parse(windowEndIso) - w0);
   const clamp = (x: number) => Math.min(100, Math.max(0, x));
@@ -79,7 +84,10 @@ export function neighbourBar(rows: readonly TimelineRow[], fromId: string, key: 
   const other = rows[key === 'up' ? r - 1 : r + 1];
   if (!other) return null;
   const middle = (b: Bar) => b.leftPct + b.widthPct / 2;
-  const nearest = other.bars.reduce<Bar | null>((best, b) => (best === null || Math.abs(middle(b) - middle(bar)) < Math.abs(middle(best) - middle(bar)) ? b : best), null);
+  const nearest = other.bars.reduce<Bar | null>(
+    (best, b) => (best === null || Math.abs(middle(b) - middle(bar)) < Math.abs(middle(best) - middle(bar)) ? b : best),
+    null,
+  );
   return nearest?.pass.id ?? null;
 }
 
