@@ -25,14 +25,17 @@ export function RegionFields({
   regionCodes,
   onAdd,
   onRemove,
+  max = CATALOGUE_LIMITS.maxRegions,
 }: {
   regionCodes: string[];
   onAdd: (code: string) => void;
   onRemove: (code: string) => void;
+  /** Regions one search takes (the image query's 50; the orbital prediction's 10): adding stops there. */
+  max?: number;
 }) {
   const t = useTranslations('Normal');
   const [pending, setPending] = useState<string | null>(null);
-  const full = regionCodes.length >= CATALOGUE_LIMITS.maxRegions;
+  const full = regionCodes.length >= max;
   return (
     <Stack gap="xs">
       <RegionPicker value={pending} onChange={(code) => setPending(code)} orientation="vertical" label={t('region.picker')} />

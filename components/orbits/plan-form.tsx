@@ -56,7 +56,8 @@ export function PlanForm({ missions, busy, error, onRetry }: PlanFormProps) {
           {form.areaKind === 'region' ? (
             <RegionFields
               regionCodes={form.regions}
-              onAdd={(code) => update({ regions: [...form.regions, code].slice(0, PREDICTION_LIMITS.maxRegions) })}
+              max={PREDICTION_LIMITS.maxRegions}
+              onAdd={(code) => update({ regions: [...form.regions, code] })}
               onRemove={(code) => update({ regions: form.regions.filter((c) => c !== code) })}
             />
           ) : null}
