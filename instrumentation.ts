@@ -1,6 +1,6 @@
 /**
  * Runs once when the server starts: opens the database, applies migrations and seeds demo data (the
- * steps of the composition root lib/server/seeds.ts), with progress on the console. `next build` never
+ * steps of the composition root lib/server/composition/seeds.ts), with progress on the console. `next build` never
  * opens the database (PGlite allows one process per data directory, and the build's page workers are
  * separate processes).
  */
@@ -12,13 +12,16 @@ export async function register() {
   if (isProductionBuildPhase()) return;
   const [{ getDb, setSeedSteps }, { SEED_STEPS }, { warnIfCaptchaFixed }] = await Promise.all([
     import('./lib/server/db'),
-    import('./lib/server/seeds'),
+    import('./lib/server/composition/seeds'),
     import('./lib/server/auth/captcha'),
   ]);
   warnIfCaptchaFixed();
   setSeedSteps(SEED_STEPS);
   await getDb();
   // Order production and notifications: the database job queue, run in this process (JOB_WORKER).
-  const { startJobWorker } = await import('./lib/server/jobs/worker');
-  startJobWorker();
+  const [{ startJobWorker }, { JOB_WORKER_SETUP }] = await Promise.all([
+    import('./lib/server/jobs/worker'),
+    import('./lib/server/composition/jobs'),
+  ]);
+  startJobWorker(JOB_WORKER_SETUP);
 }

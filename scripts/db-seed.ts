@@ -7,7 +7,7 @@ import { migrate } from '../lib/server/db/migrate';
 import { createPgliteDatabase } from '../lib/server/db/pglite';
 import { createPostgresDatabase } from '../lib/server/db/postgres';
 import { seed } from '../lib/server/db/seed';
-import { SEED_STEPS } from '../lib/server/seeds';
+import { SEED_STEPS } from '../lib/server/composition/seeds';
 
 function catalogueCount(argv: readonly string[]): number | undefined {
   const i = argv.findIndex((a) => a === '--catalogue' || a.startsWith('--catalogue='));

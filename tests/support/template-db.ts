@@ -13,7 +13,7 @@ import { createPgliteDatabase } from '../../lib/server/db/pglite';
 import { createPostgresDatabase } from '../../lib/server/db/postgres';
 import { seed } from '../../lib/server/db/seed';
 import type { Database } from '../../lib/server/db/types';
-import { SEED_STEPS } from '../../lib/server/seeds';
+import { SEED_STEPS } from '../../lib/server/composition/seeds';
 
 // One run per checkout at a time: the names derive from the checkout's path, so jest's workers (which
 // do not share the global setup's memory) find the same template.

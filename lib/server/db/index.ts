@@ -16,7 +16,7 @@ const consoleProgress: Progress = (message) => console.log(`[db] ${message}`);
 
 /**
  * The seed steps the process-wide database runs when it opens (SEED_ON_START). Given at start by
- * instrumentation.ts from the composition root lib/server/seeds.ts, so this layer imports no domain.
+ * instrumentation.ts from the composition root lib/server/composition/seeds.ts, so this layer imports no domain.
  */
 export function setSeedSteps(steps: readonly SeedStep[]): void {
   holder.__portalSeedSteps = steps;
@@ -41,7 +41,7 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
   progress(applied.length ? `applied ${applied.length} migration(s)` : 'schema is up to date');
   if (env.SEED_ON_START) {
     if (seedSteps.length === 0)
-      progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/seeds.ts)');
+      progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/composition/seeds.ts)');
     await seed(db, seedSteps, progress);
   }
   return db;

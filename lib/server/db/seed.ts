@@ -5,7 +5,7 @@ import type { Database } from './types';
 
 /**
  * Demo data, run as steps. Each domain defines its step beside its code (`lib/server/<domain>/seed.ts`);
- * the composition root `lib/server/seeds.ts` lists them in order, so this layer knows no domain. A step
+ * the composition root `lib/server/composition/seeds.ts` lists them in order, so this layer knows no domain. A step
  * checks what exists and fills only what is missing, so seeding on every start is cheap.
  */
 export interface SeedStep {

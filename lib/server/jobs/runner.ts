@@ -35,6 +35,12 @@ export interface JobHandler {
   onFailure?(tx: Queryable, job: ClaimedJob, error: unknown): Promise<void>;
 }
 
+/** Work a domain wants done on every pass of the worker (bounded, idempotent, safe in several processes). */
+export interface PeriodicTask {
+  name: string;
+  run(db: Database): Promise<unknown>;
+}
+
 /** A failure that retrying will not fix: the job fails at once (onFailure records it). */
 export class PermanentJobError extends Error {}
 

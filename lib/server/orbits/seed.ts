@@ -4,12 +4,10 @@ import 'server-only';
  * group of 22 August 2026, see its SOURCE.md) as a TLE set, once per content hash. It becomes the current set
  * unless an administrator's upload is current. Every set is checked as an upload would be (checksums, layout).
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkTles } from '../../shared/satellites/tle';
-import { loadedVersion, markLoaded } from '../db/dataset-version';
-import type { SeedStep } from '../db/seed';
+import { versionedSeed } from '../db/versioned-seed';
 import type { Queryable } from '../db/types';
 import { epochOf, insertTleSet } from './elements';
 
@@ -37,17 +35,13 @@ export async function loadShippedElements(tx: Queryable, text: string): Promise<
   return tles.length;
 }
 
-export const orbitsSeed: SeedStep = {
+export const orbitsSeed = versionedSeed({
   name: 'orbit elements',
-  async run(db, progress) {
+  dataset: DATASET,
+  source: async () => {
     const text = await readFile(FILE, 'utf8');
-    const version = createHash('sha256').update(text).digest('hex');
-    if ((await loadedVersion(db, DATASET)) === version) return;
-    const n = await db.transaction(async (tx) => {
-      const count = await loadShippedElements(tx, text);
-      await markLoaded(tx, DATASET, version);
-      return count;
-    });
-    progress(`orbit elements: ${n} satellites (shipped set)`);
+    return { text, value: text };
   },
-};
+  load: loadShippedElements,
+  report: (n) => `orbit elements: ${n} satellites (shipped set)`,
+});

@@ -14,7 +14,7 @@ import { ORDER_ITEM_STATUS, ORDER_STATUS, type OrderStatus } from '../../shared/
 import type { Database, Queryable } from '../db/types';
 import { getFileStore, type FileStore } from '../files';
 import { enqueueJobs } from '../jobs/enqueue';
-import { PermanentJobError, type ClaimedJob, type JobHandler, type JobHandlers, type JobStep } from '../jobs/runner';
+import { PermanentJobError, type ClaimedJob, type JobHandler, type JobHandlers, type JobStep, type PeriodicTask } from '../jobs/runner';
 import { translateMessage } from '../i18n';
 import { transportFor } from '../messaging';
 import { getEnv } from '../env';
@@ -220,3 +220,6 @@ export async function expireOrders(db: Database, limit = 100, store: FileStore =
   await deleteUnusedPackages(db, store, released);
   return expired;
 }
+
+/** The orders' work on every pass of the job worker (registered in lib/server/composition/jobs.ts). */
+export const ORDER_PERIODIC_TASKS: readonly PeriodicTask[] = [{ name: 'expire orders', run: (db) => expireOrders(db) }];

@@ -3,9 +3,7 @@ import 'server-only';
  * Seed step: the spot dictionaries (always brought up to date) and the demo land-cover spots, generated
  * once per content hash (generator version + loaded regions) in one transaction. Runs after regions.
  */
-import { createHash } from 'node:crypto';
-import { loadedVersion, markLoaded } from '../db/dataset-version';
-import type { SeedStep } from '../db/seed';
+import { generator, versionedSeed } from '../db/versioned-seed';
 import type { Queryable } from '../db/types';
 import { themeDictionaries } from '../../shared/themes';
 import { mulberry32 } from '../../shared/random';
@@ -115,19 +113,12 @@ async function generate(tx: Queryable): Promise<number> {
   return rows.length;
 }
 
-export const spotsSeed: SeedStep = {
+export const spotsSeed = versionedSeed({
   name: 'spots',
-  async run(db, progress) {
-    await upsertDictionaries(db);
-    const regions = await loadedVersion(db, 'regions');
-    if (regions === null) return;
-    const version = createHash('sha256').update(`${GENERATOR_VERSION}\n${regions}`).digest('hex');
-    if ((await loadedVersion(db, DATASET)) === version) return;
-    const count = await db.transaction(async (tx) => {
-      const n = await generate(tx);
-      await markLoaded(tx, DATASET, version);
-      return n;
-    });
-    progress(`generated ${count} demo land-cover spots`);
-  },
-};
+  dataset: DATASET,
+  after: ['regions'],
+  prepare: upsertDictionaries,
+  source: () => generator(GENERATOR_VERSION),
+  load: (tx) => generate(tx),
+  report: (count) => `generated ${count} demo land-cover spots`,
+});

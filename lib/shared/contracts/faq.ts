@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FAQ_CATEGORIES } from '../faq';
-import { defineContract } from './api';
+import { defineContract, type ApiContract } from './api';
 
 export { FAQ_CATEGORIES, FAQ_SLUG_PATTERN, faqAnchor, type FaqCategory } from '../faq';
 
@@ -37,3 +37,8 @@ export const listFaqContract = defineContract({
   query: faqQuerySchema,
   response: z.array(faqItemSchema).max(FAQ_MAX_ITEMS),
 });
+
+/** The FAQ API, for the OpenAPI document. */
+export const FAQ_CONTRACTS: readonly ApiContract[] = [
+  listFaqContract,
+];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './api';
+import { defineContract, type ApiContract } from './api';
 
 /** Home's platform figures, each counted from the tables that hold the data it describes. */
 export const platformFiguresSchema = z.object({
@@ -24,3 +24,8 @@ export const platformFiguresContract = defineContract({
   access: 'public',
   response: platformFiguresSchema,
 });
+
+/** The platform figures API, for the OpenAPI document. */
+export const FIGURE_CONTRACTS: readonly ApiContract[] = [
+  platformFiguresContract,
+];

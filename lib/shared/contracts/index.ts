@@ -1,72 +1,38 @@
-/** Every API contract, for the OpenAPI document. A new contract is added here too. */
+/**
+ * Every API contract, for the OpenAPI document and the client's contract tests: each domain's contracts file
+ * exports one `*_CONTRACTS` list and is listed here once. The contracts are shared (the browser's hooks type
+ * their queries with them), so their composition root lives here rather than in lib/server/composition
+ * (docs/adr/0023-feature-composition.md). A test fails when a contracts file's list is missing here.
+ */
 import type { ApiContract } from './api';
-import {
-  changeEmailContract,
-  changePasswordContract,
-  changeTelephoneContract,
-  checkCodeContract,
-  checkValidityContract,
-  forgetPasswordContract,
-  getOutboxContract,
-  listNodeTypesContract,
-  listPermissionsContract,
-  listRolesContract,
-  registerContract,
-  sendCodeContract,
-  getAreaRangeByIdContract,
-  getAreaRangesByUsernameContract,
-  getOwnAreaRangesContract,
-  loginContract,
-  loginPublicKeyContract,
-  logoutContract,
-  userDetailContract,
-} from './users';
 import { CATALOGUE_CONTRACTS } from './catalogue';
-import { UPLOAD_CONTRACTS } from './uploads';
 import { COVERAGE_CONTRACTS } from './coverage';
 import { DEFORMATION_CONTRACTS } from './deformation';
-import { listFaqContract } from './faq';
+import { FAQ_CONTRACTS } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
-import { ORDER_CONTRACTS } from './orders';
+import { FIGURE_CONTRACTS } from './figures';
 import { NEWS_CONTRACTS } from './news';
-import { listNodesContract } from './nodes';
-import { REGION_CONTRACTS } from './regions';
-import { SCENE_LIST_CONTRACTS } from './scene-lists';
-import { SHARE_CONTRACTS } from './share';
-import { SATELLITE_CONTRACTS } from './satellites';
-import { SPOT_CONTRACTS } from './spots';
+import { NODE_CONTRACTS } from './nodes';
 import { ORBIT_CONTRACTS } from './orbits';
-import { THEME_CONTRACTS } from './themes';
-import { platformFiguresContract } from './figures';
+import { ORDER_CONTRACTS } from './orders';
+import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
+import { REGION_CONTRACTS } from './regions';
 import { REQUEST_CONTRACTS } from './requests';
 import { REQUEST_REVIEW_CONTRACTS } from './requests-review';
-import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
+import { SATELLITE_CONTRACTS } from './satellites';
+import { SCENE_LIST_CONTRACTS } from './scene-lists';
+import { SHARE_CONTRACTS } from './share';
+import { SPOT_CONTRACTS } from './spots';
+import { THEME_CONTRACTS } from './themes';
 import { TLE_ADMIN_CONTRACTS } from './tle-admin';
-import { getVisitTotalsContract, incrVisitContract } from './visits';
+import { UPLOAD_CONTRACTS } from './uploads';
+import { USER_CONTRACTS } from './users';
+import { VISIT_CONTRACTS } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
-  incrVisitContract,
-  getVisitTotalsContract,
-  platformFiguresContract,
-  loginPublicKeyContract,
-  loginContract,
-  logoutContract,
-  userDetailContract,
-  changePasswordContract,
-  getOwnAreaRangesContract,
-  getAreaRangeByIdContract,
-  getAreaRangesByUsernameContract,
-  checkValidityContract,
-  sendCodeContract,
-  checkCodeContract,
-  registerContract,
-  forgetPasswordContract,
-  getOutboxContract,
-  listPermissionsContract,
-  listRolesContract,
-  listNodeTypesContract,
-  changeTelephoneContract,
-  changeEmailContract,
+  ...VISIT_CONTRACTS,
+  ...FIGURE_CONTRACTS,
+  ...USER_CONTRACTS,
   ...REGION_CONTRACTS,
   ...NEWS_CONTRACTS,
   ...SHARE_CONTRACTS,
@@ -85,6 +51,6 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...REQUEST_REVIEW_CONTRACTS,
   ...ORDER_MANAGE_CONTRACTS,
   ...TLE_ADMIN_CONTRACTS,
-  listFaqContract,
-  listNodesContract,
+  ...FAQ_CONTRACTS,
+  ...NODE_CONTRACTS,
 ];

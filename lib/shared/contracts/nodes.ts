@@ -3,7 +3,7 @@
  * contacts and the point where the map shows them (the province's label point).
  */
 import { z } from 'zod';
-import { defineContract } from './api';
+import { defineContract, type ApiContract } from './api';
 
 export const provinceCodeSchema = z.string().regex(/^[1-8]\d0000$/, 'a province code such as 130000');
 
@@ -38,3 +38,8 @@ export const listNodesContract = defineContract({
   query: nodeQuerySchema,
   response: z.array(nodeSchema),
 });
+
+/** The provincial nodes API, for the OpenAPI document. */
+export const NODE_CONTRACTS: readonly ApiContract[] = [
+  listNodesContract,
+];

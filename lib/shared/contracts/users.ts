@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './api';
+import { defineContract, type ApiContract } from './api';
 import { API_PATHS } from './paths';
 
 export const CAPTCHA_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/;
@@ -298,3 +298,26 @@ export const getAreaRangeByIdContract = defineContract({
   params: z.object({ id: z.string().regex(/^[0-9]{1,18}$/) }),
   response: areaRangeSchema,
 });
+
+/** The accounts API, for the OpenAPI document (lib/shared/contracts/index.ts). */
+export const USER_CONTRACTS: readonly ApiContract[] = [
+  loginPublicKeyContract,
+  loginContract,
+  logoutContract,
+  userDetailContract,
+  changePasswordContract,
+  getOwnAreaRangesContract,
+  getAreaRangeByIdContract,
+  getAreaRangesByUsernameContract,
+  checkValidityContract,
+  sendCodeContract,
+  checkCodeContract,
+  registerContract,
+  forgetPasswordContract,
+  getOutboxContract,
+  listPermissionsContract,
+  listRolesContract,
+  listNodeTypesContract,
+  changeTelephoneContract,
+  changeEmailContract,
+];

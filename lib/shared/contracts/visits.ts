@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './api';
+import { defineContract, type ApiContract } from './api';
 import { API_PATHS } from './paths';
 
 export const incrVisitBodySchema = z.object({
@@ -45,3 +45,9 @@ export const getVisitTotalsContract = defineContract({
   query: getVisitTotalsQuerySchema,
   response: visitTotalsSchema,
 });
+
+/** The visit counter API, for the OpenAPI document. */
+export const VISIT_CONTRACTS: readonly ApiContract[] = [
+  incrVisitContract,
+  getVisitTotalsContract,
+];

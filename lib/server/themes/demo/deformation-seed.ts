@@ -5,9 +5,7 @@ import 'server-only';
  * the county each cell's centre lies in (county by county, as the theme features' seed does); cells over
  * water or outside every county are dropped, as InSAR keeps no coherent points there.
  */
-import { createHash } from 'node:crypto';
-import { loadedVersion, markLoaded } from '../../db/dataset-version';
-import type { SeedStep } from '../../db/seed';
+import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
 import { DEFORM_GENERATOR_VERSION, demoCells, demoProducts, SERIES_START, SERIES_STEP_DAYS } from './deformation';
 
@@ -91,18 +89,11 @@ export async function generateDeformDemo(tx: Queryable): Promise<{ products: num
   return { products: products.length, cells: inserted?.n ?? 0 };
 }
 
-export const deformDemoSeed: SeedStep = {
+export const deformDemoSeed = versionedSeed({
   name: 'deform-demo',
-  async run(db, progress) {
-    const regions = await loadedVersion(db, 'regions');
-    if (regions === null) return;
-    const version = createHash('sha256').update(`${DEFORM_GENERATOR_VERSION}\n${regions}`).digest('hex');
-    if ((await loadedVersion(db, DATASET)) === version) return;
-    const counts = await db.transaction(async (tx) => {
-      const c = await generateDeformDemo(tx);
-      await markLoaded(tx, DATASET, version);
-      return c;
-    });
-    progress(`generated surface deformation demo (${counts.products} products, ${counts.cells} rate cells)`);
-  },
-};
+  dataset: DATASET,
+  after: ['regions'],
+  source: () => generator(DEFORM_GENERATOR_VERSION),
+  load: (tx) => generateDeformDemo(tx),
+  report: (counts) => `generated surface deformation demo (${counts.products} products, ${counts.cells} rate cells)`,
+});

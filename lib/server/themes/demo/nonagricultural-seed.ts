@@ -5,9 +5,7 @@ import 'server-only';
  * PostGIS picks each county's cluster centres (ST_GeneratePoints, fixed seeds) and keeps only spots whose
  * inner point lies in the county they are stored under, so statistics by county code match the map.
  */
-import { createHash } from 'node:crypto';
-import { loadedVersion, markLoaded } from '../../db/dataset-version';
-import type { SeedStep } from '../../db/seed';
+import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
 import { mulberry32 } from '../../../shared/random';
 import { quarterPeriod } from '../../../shared/spots/dates';
@@ -108,18 +106,11 @@ export async function generateNonagriculturalDemo(tx: Queryable): Promise<number
   return stored;
 }
 
-export const nonagriculturalDemoSeed: SeedStep = {
+export const nonagriculturalDemoSeed = versionedSeed({
   name: 'nonagricultural-demo',
-  async run(db, progress) {
-    const regions = await loadedVersion(db, 'regions');
-    if (regions === null) return;
-    const version = createHash('sha256').update(`${NONAGRICULTURAL_GENERATOR_VERSION}\n${regions}`).digest('hex');
-    if ((await loadedVersion(db, DATASET)) === version) return;
-    const count = await db.transaction(async (tx) => {
-      const n = await generateNonagriculturalDemo(tx);
-      await markLoaded(tx, DATASET, version);
-      return n;
-    });
-    progress(`generated ${count} demo spots of non-agricultural and non-grain use of farmland`);
-  },
-};
+  dataset: DATASET,
+  after: ['regions'],
+  source: () => generator(NONAGRICULTURAL_GENERATOR_VERSION),
+  load: (tx) => generateNonagriculturalDemo(tx),
+  report: (count) => `generated ${count} demo spots of non-agricultural and non-grain use of farmland`,
+});

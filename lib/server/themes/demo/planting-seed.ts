@@ -4,9 +4,7 @@ import 'server-only';
  * every year and the crop parcels of the sample areas — generated once per content hash (generator version
  * + loaded regions) in one transaction, after the regions. Every row is marked demo; batch names say so.
  */
-import { createHash } from 'node:crypto';
-import { loadedVersion, markLoaded } from '../../db/dataset-version';
-import type { SeedStep } from '../../db/seed';
+import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
 import { countyStructure, PLANTING_GENERATOR_VERSION, PLANTING_YEARS, sampleCounties, sampleParcels } from './planting';
 import type { Xy } from './shapes';
@@ -95,18 +93,11 @@ export async function generatePlantingDemo(tx: Queryable): Promise<{ structure: 
   return { structure: inserted!.n, parcels: spots!.n };
 }
 
-export const plantingDemoSeed: SeedStep = {
+export const plantingDemoSeed = versionedSeed({
   name: 'planting-demo',
-  async run(db, progress) {
-    const regions = await loadedVersion(db, 'regions');
-    if (regions === null) return;
-    const version = createHash('sha256').update(`${PLANTING_GENERATOR_VERSION}\n${regions}`).digest('hex');
-    if ((await loadedVersion(db, DATASET)) === version) return;
-    const counts = await db.transaction(async (tx) => {
-      const c = await generatePlantingDemo(tx);
-      await markLoaded(tx, DATASET, version);
-      return c;
-    });
-    progress(`generated the planting structure demo (${counts.structure} county crop areas, ${counts.parcels} parcel rows)`);
-  },
-};
+  dataset: DATASET,
+  after: ['regions'],
+  source: () => generator(PLANTING_GENERATOR_VERSION),
+  load: (tx) => generatePlantingDemo(tx),
+  report: (counts) => `generated the planting structure demo (${counts.structure} county crop areas, ${counts.parcels} parcel rows)`,
+});

@@ -8,9 +8,7 @@ import 'server-only';
  * counties, finds the county every feature lies in (its `center`), measures areas and lengths on the
  * ellipsoid and cuts the zones per county. Bump GENERATOR_VERSION when the generated data changes.
  */
-import { createHash } from 'node:crypto';
-import { loadedVersion, markLoaded } from '../../db/dataset-version';
-import type { SeedStep } from '../../db/seed';
+import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
 import { quarterPeriod } from '../../../shared/spots/dates';
 import {
@@ -222,19 +220,12 @@ export async function generateThemeDemo(tx: Queryable): Promise<ThemeDemoCounts>
   return { rows: counts, zones: await insertZones(tx, world.zones) };
 }
 
-export const themesDemoSeed: SeedStep = {
+export const themesDemoSeed = versionedSeed({
   name: 'themes-demo',
-  async run(db, progress) {
-    const regions = await loadedVersion(db, 'regions');
-    if (regions === null) return;
-    const version = createHash('sha256').update(`${GENERATOR_VERSION}\n${regions}`).digest('hex');
-    if ((await loadedVersion(db, DATASET)) === version) return;
-    const counts = await db.transaction(async (tx) => {
-      const c = await generateThemeDemo(tx);
-      await markLoaded(tx, DATASET, version);
-      return c;
-    });
-    const rows = DEMO_THEMES.map((t) => `${counts.rows[t]} ${t}`).join(', ');
-    progress(`generated demo theme features (${rows}) and ${counts.zones} suitability zones`);
-  },
-};
+  dataset: DATASET,
+  after: ['regions'],
+  source: () => generator(GENERATOR_VERSION),
+  load: (tx) => generateThemeDemo(tx),
+  report: (counts) =>
+    `generated demo theme features (${DEMO_THEMES.map((t) => `${counts.rows[t]} ${t}`).join(', ')}) and ${counts.zones} suitability zones`,
+});

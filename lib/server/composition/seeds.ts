@@ -4,23 +4,23 @@ import 'server-only';
  * (instrumentation.ts on start, `npm run db:seed`, the test template) takes the list from here; the db
  * layer only runs steps it is given. A new domain adds its step here, nowhere else.
  */
-import { catalogueSeed } from './catalogue/demo/seed';
-import type { SeedStep } from './db/seed';
-import { faqSeed } from './faq/seed';
-import { feedbackSeed } from './feedback/seed';
-import { newsSeed } from './news/seed';
-import { nodesSeed } from './nodes/seed';
-import { regionsSeed } from './regions/seed';
-import { newsCoversSeed } from './share/news-covers-seed';
-import { shareSeed } from './share/seed';
-import { spotsSeed } from './spots/seed';
-import { nonagriculturalDemoSeed } from './themes/demo/nonagricultural-seed';
-import { themesDemoSeed } from './themes/demo/seed';
-import { deformDemoSeed } from './themes/demo/deformation-seed';
-import { plantingDemoSeed } from './themes/demo/planting-seed';
-import { orbitsSeed } from './orbits/seed';
-import { satellitesSeed } from './satellites/seed';
-import { accountsSeed } from './users/seed';
+import { catalogueSeed } from '../catalogue/demo/seed';
+import type { SeedStep } from '../db/seed';
+import { faqSeed } from '../faq/seed';
+import { feedbackSeed } from '../feedback/seed';
+import { newsSeed } from '../news/seed';
+import { nodesSeed } from '../nodes/seed';
+import { regionsSeed } from '../regions/seed';
+import { newsCoversSeed } from '../share/news-covers-seed';
+import { shareSeed } from '../share/seed';
+import { spotsSeed } from '../spots/seed';
+import { nonagriculturalDemoSeed } from '../themes/demo/nonagricultural-seed';
+import { themesDemoSeed } from '../themes/demo/seed';
+import { deformDemoSeed } from '../themes/demo/deformation-seed';
+import { plantingDemoSeed } from '../themes/demo/planting-seed';
+import { orbitsSeed } from '../orbits/seed';
+import { satellitesSeed } from '../satellites/seed';
+import { accountsSeed } from '../users/seed';
 
 // Satellites and spots after regions: the typical-image demo scenes are centred on counties, and the
 // spots are generated inside them (both hash the loaded regions' version into their own). The demo scene

@@ -1,0 +1,64 @@
+import 'server-only';
+/**
+ * Versioned schema migrations, one file each (`NNNN_name.ts`), applied in order at start (and by
+ * `npm run db:migrate`). Never edit one that has shipped: add the next file and list it here — a test fails
+ * when a file of this folder is not listed, is listed out of order, or its id is not its file name.
+ */
+import { migration as m0001 } from './0001_base';
+import { migration as m0002 } from './0002_accounts';
+import { migration as m0003 } from './0003_verification';
+import { migration as m0004 } from './0004_regions';
+import { migration as m0005 } from './0005_news';
+import { migration as m0006 } from './0006_satellites';
+import { migration as m0007 } from './0007_share';
+import { migration as m0008 } from './0008_about';
+import { migration as m0009 } from './0009_spots';
+import { migration as m0010 } from './0010_feedback_admin';
+import { migration as m0011 } from './0011_web_mercator_tile';
+import { migration as m0012 } from './0012_login_attempts_by_address';
+import { migration as m0013 } from './0013_news_one_language';
+import { migration as m0014 } from './0014_catalogue';
+import { migration as m0015 } from './0015_catalogue_indexes';
+import { migration as m0016 } from './0016_catalogue_uploads';
+import { migration as m0017 } from './0017_region_cores';
+import { migration as m0018 } from './0018_orders';
+import { migration as m0019 } from './0019_upload_cores';
+import { migration as m0020 } from './0020_theme_features';
+import { migration as m0021 } from './0021_request_regions_expired_packages';
+import { migration as m0022 } from './0022_feature_keys';
+import { migration as m0024 } from './0024_planting_structure';
+import { migration as m0025 } from './0025_surface_deformation';
+import { migration as m0026 } from './0026_orbit_elements';
+import { migration as m0027 } from './0027_sensor_off_nadir';
+import type { Migration } from './migration';
+
+export type { Migration } from './migration';
+
+export const MIGRATIONS: readonly Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0009,
+  m0010,
+  m0011,
+  m0012,
+  m0013,
+  m0014,
+  m0015,
+  m0016,
+  m0017,
+  m0018,
+  m0019,
+  m0020,
+  m0021,
+  m0022,
+  m0024,
+  m0025,
+  m0026,
+  m0027,
+];
