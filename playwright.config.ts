@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  outputDir: 'test-results/playwright',
+  // One folder per suite: the PGlite and PostgreSQL suites run side by side in CI (scripts/test.mjs).
+  outputDir: `test-results/playwright-${process.env.E2E_RUN ?? 'pglite'}`,
   reporter: [['list'], ['json', { outputFile: `test-results/e2e-${process.env.E2E_RUN ?? 'pglite'}.json` }]],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -1,0 +1,106 @@
+// `npm test`: everything a change can break, in phases, with a timing table at the end.
+//
+//   lint ‖ typecheck  →  jest (unit + integration, embedded PGlite)  →  [jest integration on PostgreSQL]
+//   →  next build  →  e2e on PGlite  ‖  [e2e on PostgreSQL]
+//
+// The bracketed phases run when TEST_POSTGRES_URL names a PostgreSQL + PostGIS server (`.ci/run` starts one);
+// then a journey written in both languages runs in Chinese on PGlite and in English on PostgreSQL
+// (scripts/e2e.mjs, E2E_TWIN_LANGUAGE), so every test runs once and every journey meets both databases. Without
+// it, every journey runs in both languages on PGlite. The two end-to-end suites run side by side on their own
+// ports and databases: each waits on a browser and a server most of the time, so two share the machine's two
+// cores well, while the CPU-bound phases (lint, type check, jest, build) run one after another.
+//
+// Every phase runs even when an earlier one failed (but the end-to-end suites need the build), so one run
+// names every failure. The exit code is non-zero if any phase failed or any test failed.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+
+const started = Date.now();
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? '';
+const onPostgres = postgresUrl !== '';
+const timings = [];
+const failed = [];
+
+// The closing summary (scripts/test-summary.mjs) adds up every result file in test-results/: start empty.
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Runs one phase (an npm script or a node script) with its output prefixed when it runs beside another. */
+function phase(name, command, args, env = {}, { prefix = false } = {}) {
+  const at = Date.now();
+  return new Promise((resolve) => {
+    // A variable given as undefined is removed (DATABASE_URL: undefined → the embedded database).
+    const merged = { ...process.env, ...env };
+    for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
+    const child = spawn(command, args, {
+      env: merged,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (prefix) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) (stream === child.stdout ? process.stdout : process.stderr).write(`[${name}] ${line}\n`);
+        });
+        stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`));
+      }
+    }
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      timings.push({ name, start: (at - started) / 1000, seconds: (Date.now() - at) / 1000, ok });
+      if (!ok) failed.push(`${name} (${signal ?? `exit ${code}`})`);
+      resolve(ok);
+    });
+  });
+}
+
+const npm = (script, env, options) => phase(script.name, 'npm', ['run', '--silent', script.run], env, options);
+const node = (name, args, env, options) => phase(name, process.execPath, args, env, options);
+
+console.log(`[test] ${onPostgres ? 'PGlite and PostgreSQL' : 'PGlite only (set TEST_POSTGRES_URL to add PostgreSQL)'}`);
+
+await Promise.all([npm({ name: 'lint', run: 'lint' }, {}, { prefix: true }), npm({ name: 'typecheck', run: 'typecheck' }, {}, { prefix: true })]);
+
+await npm({ name: 'jest (unit + integration, PGlite)', run: 'test:jest' }, { DATABASE_URL: undefined });
+if (onPostgres) {
+  await npm(
+    { name: 'jest integration (PostgreSQL)', run: 'test:integration' },
+    { DATABASE_URL: withDatabase(postgresUrl, 'postgres'), JEST_RUN: 'integration-pg' },
+  );
+}
+
+const built = await node('next build', ['node_modules/next/dist/bin/next', 'build']);
+if (built) {
+  const e2e = (name, env) => node(name, ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1', ...env }, { prefix: onPostgres });
+  await Promise.all([
+    e2e('e2e (PGlite)', { DATABASE_URL: undefined, E2E_RUN: 'pglite', E2E_PORT: '3210', ...(onPostgres ? { E2E_TWIN_LANGUAGE: 'zh' } : {}) }),
+    ...(onPostgres
+      ? [e2e('e2e (PostgreSQL)', { DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'), E2E_RUN: 'postgres', E2E_PORT: '3211', E2E_TWIN_LANGUAGE: 'en' })]
+      : []),
+  ]);
+} else {
+  failed.push('e2e (not run: the build failed)');
+}
+
+const summary = await node('summary', ['scripts/test-summary.mjs']);
+timings.pop();
+
+const total = (Date.now() - started) / 1000;
+const width = Math.max(...timings.map((t) => t.name.length), 5);
+const table = [
+  `${'phase'.padEnd(width)}  start s  took s  result`,
+  ...timings.map((t) => `${t.name.padEnd(width)}  ${t.start.toFixed(0).padStart(7)}  ${t.seconds.toFixed(0).padStart(6)}  ${t.ok ? 'ok' : 'FAILED'}`),
+  `${'total'.padEnd(width)}  ${''.padStart(7)}  ${total.toFixed(0).padStart(6)}`,
+].join('\n');
+console.log(`\n[test] timings (phases on one line with the same start ran side by side)\n${table}`);
+writeFileSync('test-results/timings.txt', `${table}\n`);
+if (failed.length) console.log(`[test] failed: ${failed.join('; ')}`);
+process.exit(failed.length || !summary ? 1 : 0);
