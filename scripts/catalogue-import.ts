@@ -2,7 +2,7 @@
 // newline-delimited items) into the scene catalogue, idempotent by id; unusable items are listed with
 // their line or feature number and reason, and skipped. Exit code 1 when any item was skipped.
 import { readFile } from 'node:fs/promises';
-import { importStacText } from '../lib/server/catalogue/import';
+import { importStacText } from '../lib/server/catalogue';
 import { migrate } from '../lib/server/db/migrate';
 import { createPgliteDatabase } from '../lib/server/db/pglite';
 import { createPostgresDatabase } from '../lib/server/db/postgres';

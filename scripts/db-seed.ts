@@ -1,7 +1,7 @@
 // `npm run db:seed`: migrates, then fills in demo data that is missing (every step is idempotent).
 // `npm run db:seed -- --catalogue N`: the same, with N demo scenes in the image catalogue instead of
 // DEMO_CATALOGUE_SCENES (replacing the demo scenes, keeping imported ones; later starts keep them).
-import { catalogueSeedStep } from '../lib/server/catalogue/demo/seed';
+import { catalogueSeedStep } from '../lib/server/catalogue';
 import { getEnv } from '../lib/server/env';
 import { migrate } from '../lib/server/db/migrate';
 import { createPgliteDatabase } from '../lib/server/db/pglite';

@@ -20,7 +20,7 @@ import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import type { Scene } from '@/lib/shared/contracts/catalogue';
 import { areaBbox, SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import type { MapClientConfig } from '@/lib/shared/map/config';
-import { formatAcquired, sceneTitle } from './format';
+import { formatAcquired, sceneTitle } from '@/lib/shared/catalogue/scene-format';
 import { localQuicklook } from './results-panel';
 import { useUploadedArea } from './upload-area-data';
 

@@ -10,7 +10,7 @@ import type { Scene, SortField } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { DemoBadge } from './demo-badge';
 import { ExportMenu } from './export-menu';
-import { formatAcquired, formatNumber, sceneTitle } from './format';
+import { formatAcquired, formatNumber, sceneTitle } from '@/lib/shared/catalogue/scene-format';
 import { ResultsCartActions } from '../orders/add-to-cart';
 import { CheckableRow, ResultChecksBar } from './result-checks';
 import { CheckedOffline, OfflineBadge } from './scene-list-offline';

@@ -8,7 +8,7 @@ import type { Scene } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { SceneCartButton } from '../orders/add-to-cart';
 import { DemoBadge } from './demo-badge';
-import { formatAcquired, formatNumber } from './format';
+import { formatAcquired, formatNumber } from '@/lib/shared/catalogue/scene-format';
 import { localQuicklook, Quicklook } from './results-panel';
 
 const dash = '—';

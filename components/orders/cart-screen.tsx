@@ -18,7 +18,7 @@ import { CART_PAGE_SIZE, useCartPage, useRemoveFromCart, useSubmitOrder } from '
 import { useIssueText } from '@/lib/client/use-issue-text';
 import { createOrderBodySchema, type CartItem } from '@/lib/shared/contracts/orders';
 import { ORDER_LIMITS } from '@/lib/shared/orders/model';
-import { formatAcquired, formatNumber } from '../catalog/format';
+import { formatAcquired, formatNumber } from '@/lib/shared/catalogue/scene-format';
 import { useCanOrder } from './add-to-cart';
 import classes from './orders.module.css';
 

@@ -16,7 +16,7 @@ import { useStatusNames } from '@/lib/client/queries/order-statuses';
 import { fetchItemLink, fetchOrderLinks, useCancelOrder, useOrderDetail, useRetryOrder } from '@/lib/client/queries/orders';
 import type { DownloadLink, OrderItem } from '@/lib/shared/contracts/orders';
 import { ORDER_ITEM_STATUS, ORDER_STATUS } from '@/lib/shared/orders/model';
-import { formatAcquired, formatNumber } from '../catalog/format';
+import { formatAcquired, formatNumber } from '@/lib/shared/catalogue/scene-format';
 import { formatTime } from './my-orders-screen';
 import { StatusBadge } from './status-badge';
 import classes from './orders.module.css';

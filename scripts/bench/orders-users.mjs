@@ -4,7 +4,7 @@
 // Input: argv[2] the PostgreSQL URL, argv[3] N, argv[4] scenes per user. Output: one JSON document.
 import { randomBytes } from 'node:crypto';
 import { createPostgresDatabase } from '../../lib/server/db/postgres.ts';
-import { createSession } from '../../lib/server/auth/session.ts';
+import { createSession } from '../../lib/server/session/index.ts';
 
 const [url, nText, perText] = process.argv.slice(2);
 const n = Number(nText);

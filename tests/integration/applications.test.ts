@@ -20,7 +20,7 @@ import { GET as orderList } from '../../app/api/order/v3/manage/order/route';
 import { GET as orderOne } from '../../app/api/order/v3/manage/order/id/[id]/route';
 import { POST as orderStatus } from '../../app/api/order/v3/manage/order/id/[id]/status/route';
 import { GET as orderReport } from '../../app/api/order/v3/manage/order/report/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { requestDetailSchema, requestPageSchema } from '../../lib/shared/contracts/requests';
 import { managedRequestDetailSchema, managedRequestPageSchema } from '../../lib/shared/contracts/requests-review';
 import { managedOrderDetailSchema, managedOrderPageSchema, orderReportSchema } from '../../lib/shared/contracts/orders-manage';

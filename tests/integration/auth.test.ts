@@ -9,7 +9,7 @@ import { PUT as passwordPut } from '../../app/api/usercenter/v1/userinfo/passwor
 import { GET as ownRangesGet } from '../../app/api/main/v1/arearange/userid/route';
 import { GET as rangesByNameGet } from '../../app/api/usercenter/v1/arearange/userid/[username]/[flag]/route';
 import { encryptPassword } from '../../lib/client/encrypt-password';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { resetEnvCache } from '../../lib/server/env';
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '../../lib/shared/permissions';
 import { call, withTestDatabase } from '../support/api';

@@ -4,7 +4,7 @@ import { GET as manageList } from '../../app/api/feedback/v1/manage/route';
 import { GET as manageOne } from '../../app/api/feedback/v1/manage/id/[id]/route';
 import { PUT as replyPut } from '../../app/api/feedback/v1/manage/id/[id]/reply/route';
 import { GET as openapi } from '../../app/api/openapi.json/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { feedbackPageSchema, managedFeedbackItemSchema, managedFeedbackPageSchema, toPlainText } from '../../lib/shared/contracts/feedback';
 import { call, withTestDatabase } from '../support/api';
 

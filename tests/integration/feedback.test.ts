@@ -1,7 +1,7 @@
 import { GET as ownList } from '../../app/api/feedback/v1/feedback/route';
 import { POST as submit } from '../../app/api/feedback/v1/feedback/submit/route';
 import { GET as openapi } from '../../app/api/openapi.json/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { hashAddress, retryAfterSeconds } from '../../lib/server/feedback';
 import { feedbackItemSchema, feedbackPageSchema } from '../../lib/shared/contracts/feedback';
 import { call, withTestDatabase } from '../support/api';

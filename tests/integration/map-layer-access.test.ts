@@ -8,7 +8,7 @@ import { GET as spotsGet } from '../../app/api/spot/v2/spotmeta/route';
 import { GET as wfsGet } from '../../app/map/cloudPlatform/wfs/route';
 import { GET as wmsGet } from '../../app/map/cloudPlatform/wms/route';
 import { GET as wmtsGet } from '../../app/map/gwc/service/wmts/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { allLayers } from '../../lib/server/map/layers';
 import { PERMISSIONS } from '../../lib/shared/permissions';
 import { THEMES } from '../../lib/shared/themes';

@@ -2,7 +2,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { GET as wfsGet } from '../../app/map/cloudPlatform/wfs/route';
 import { GET as wmsGet } from '../../app/map/cloudPlatform/wms/route';
 import { GET as wmtsGet } from '../../app/map/gwc/service/wmts/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { setDatabase } from '../../lib/server/db';
 import type { Database } from '../../lib/server/db/types';
 import { lonLatToMercator } from '../../lib/server/map/crs';

@@ -3,7 +3,7 @@ import { POST as manageStatus } from '../../app/api/news/v3/manage/id/[id]/statu
 import { GET as manageList, POST as manageCreate } from '../../app/api/news/v3/manage/route';
 import { GET as publicDetail } from '../../app/api/news/v3/news-v3/id/[id]/route';
 import { GET as publicList } from '../../app/api/news/v3/news-v3/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { newsRecordSchema, type NewsInput } from '../../lib/shared/contracts/news';
 import { call, withTestDatabase } from '../support/api';
 

@@ -7,7 +7,7 @@ import { GET as gridGet } from '../../app/api/[theme]/[version]/gridstatistics/p
 import { GET as latestGet } from '../../app/api/[theme]/[version]/statistics/lastest/route';
 import { GET as trendGet } from '../../app/api/[theme]/[version]/statistics/trend/route';
 import { GET as landcoverGridGet } from '../../app/api/spot/v2/gridstatistics/percent/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { gridPercentSchema, spotStatisticsSchema, spotTrendSchema } from '../../lib/shared/contracts/spots';
 import { NONAGRICULTURAL } from '../../lib/shared/themes/nonagricultural';
 import { call, withTestDatabase } from '../support/api';

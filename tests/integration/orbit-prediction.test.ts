@@ -9,7 +9,7 @@ import { POST as regionPost } from '../../app/api/sateorbit/v2/satorbit/region/r
 import { POST as shpPost } from '../../app/api/sateorbit/v2/satorbit/shp/route';
 import { POST as uploadPost } from '../../app/api/normal/v5/normalmeta/upload/shp/route';
 import { clearPredictionCache } from '../../lib/server/orbits/predict';
-import { uncoveredRemainder } from '../../lib/server/catalogue/coverage';
+import { uncoveredRemainder } from '../../lib/server/catalogue';
 import { predictionSchema, type Prediction } from '../../lib/shared/contracts/orbits';
 import { subPoint } from '../../lib/shared/orbits/passes';
 import { satrecOf } from '../../lib/shared/orbits/propagate';

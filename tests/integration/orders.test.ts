@@ -26,7 +26,7 @@ import { GET as orderUri } from '../../app/api/order/v3/order/exporturi/route';
 import { GET as allUri } from '../../app/api/order/v3/order/exporturi/all/route';
 import { GET as download } from '../../app/api/order/v3/orderitem/download/[id]/route';
 import { GET as dictionary } from '../../app/api/system/v1/dic/code/[CODE]/item/s/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { getFileStore } from '../../lib/server/files';
 import { claimJob, runDueJobs, runJob, type JobHandlers } from '../../lib/server/jobs/runner';
 import { expireOrders, orderJobHandlers } from '../../lib/server/orders/production';

@@ -9,7 +9,7 @@ import { GET as latestGet } from '../../app/api/[theme]/[version]/structure/last
 import { GET as trendGet } from '../../app/api/[theme]/[version]/structure/trend/route';
 import { GET as sequenceGet } from '../../app/api/[theme]/[version]/structure/sequence/route';
 import { GET as listGet } from '../../app/api/[theme]/[version]/meta/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import type { SqlParam } from '../../lib/server/db/types';
 import { structureSchema, structureSequenceSchema, structureTrendSchema } from '../../lib/shared/contracts/planting';
 import { call, withTestDatabase } from '../support/api';

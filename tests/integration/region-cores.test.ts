@@ -5,7 +5,8 @@
  * regions at once, with fixture footprints strewn across each border (the only place where a core or a
  * hull could decide wrongly). The cores are built with the regions and rebuilt when they are reloaded.
  */
-import { sceneConditions, whereSql } from '../../lib/server/catalogue/query';
+import { sceneConditions } from '../../lib/server/catalogue';
+import { whereSql } from '../../lib/server/db/where';
 import { regionsSeed } from '../../lib/server/regions/seed';
 import type { SqlParam } from '../../lib/server/db/types';
 import { withTestDatabase } from '../support/api';

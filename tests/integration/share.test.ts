@@ -7,7 +7,7 @@ import { GET as download } from '../../app/api/files/v1/fileinfo/downloads/[id]/
 import { GET as getItem } from '../../app/api/share/v2/shareinfo-v2/id/[id]/route';
 import { GET as listItems } from '../../app/api/share/v2/shareinfo-v2/route';
 import { GET as sign } from '../../app/api/share/v2/sign/download/[id]/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { downloadLink, fileUrlSecret } from '../../lib/server/files';
 import { pageSchema } from '../../lib/shared/contracts/api';
 import { shareDetailSchema, shareSummarySchema, signedLinkSchema, type ShareSummary } from '../../lib/shared/contracts/share';

@@ -10,7 +10,7 @@ import { GET as dictionaryGet } from '../../app/api/system/v1/dic/code/[CODE]/it
 import { GET as ownRangesGet } from '../../app/api/main/v1/arearange/userid/route';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { spotCql } from '../../components/monitor/monitor-state';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { gridPercentSchema, spotDetailSchema, spotSchema, spotStatisticsSchema, spotTrendSchema } from '../../lib/shared/contracts/spots';
 import { call, withTestDatabase } from '../support/api';
 

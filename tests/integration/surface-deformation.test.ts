@@ -12,7 +12,7 @@ import { GET as templateGet } from '../../app/api/surface-deformation/v1/templat
 import { POST as unionPost } from '../../app/api/surface-deformation/v1/unionarea/route';
 import { POST as listPost } from '../../app/api/surface-deformation/v1/upload/file/v2/FILE_NAMES/route';
 import { POST as shpPost } from '../../app/api/surface-deformation/v1/upload/shp/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import en from '../../messages/en.json';
 import zh from '../../messages/zh.json';
 import { call, withTestDatabase } from '../support/api';

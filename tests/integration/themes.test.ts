@@ -13,7 +13,7 @@ import { GET as legendGet } from '../../app/api/[theme]/[version]/legend/length/
 import { GET as spotGet } from '../../app/api/spot/v2/spotmeta/id/[id]/route';
 import { GET as spotsGet } from '../../app/api/spot/v2/spotmeta/route';
 import { GET as dictionaryGet } from '../../app/api/system/v1/dic/code/[CODE]/item/s/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { spotDetailSchema, spotSchema, spotStatisticsSchema, spotTrendSchema } from '../../lib/shared/contracts/spots';
 import { lengthLegendSchema } from '../../lib/shared/contracts/themes';
 import { call, withTestDatabase } from '../support/api';

@@ -8,7 +8,7 @@ import { POST as makeCurrentPost } from '../../app/api/sateorbit/v2/tle/[id]/cur
 import { GET as listGet, POST as uploadPost } from '../../app/api/sateorbit/v2/tle/route';
 import { GET as nowGet } from '../../app/api/satelliteimage/v2/sateorbitimage/now/[x]/route';
 import { GET as openapi } from '../../app/api/openapi.json/route';
-import { createSession } from '../../lib/server/auth/session';
+import { createSession } from '../../lib/server/session';
 import { satellitesNowSchema } from '../../lib/shared/contracts/orbits';
 import { tleSetPageSchema, tleSetSummarySchema, uploadedTleSetSchema } from '../../lib/shared/contracts/tle-admin';
 import { parseTles, tleChecksum } from '../../lib/shared/satellites/tle';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { en as zodEn, zhCN as zodZh } from 'zod/locales';
 import { API_CODES, issueValues, localizedIssueKey, type ApiContract, type Envelope } from '../../shared/contracts/api';
 import type { Locale } from '../../../i18n/routing';
-import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError, type Session } from '../auth/session';
+import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError, type Session } from '../session';
 import { clientIp } from '../client-ip';
 import { getDb, type Database } from '../db';
 import { cachedByDatasets } from '../db/data-cache';

@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors';
 import type { Queryable } from '../db';
 import { decryptLoginPassword } from './login-key';
 import { hashPassword, isStrongPassword, verifyPassword } from './password';
-import { revokeOtherSessions, type Session } from './session';
+import { revokeOtherSessions, type Session } from '../session';
 
 /** Verifies the current password, stores the new one, and ends every other session of the user. */
 export async function changePassword(db: Queryable, session: Session, oldCipher: string, newCipher: string): Promise<void> {

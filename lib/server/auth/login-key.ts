@@ -2,7 +2,7 @@ import 'server-only';
 import { constants, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import type { Queryable } from '../db';
 import { getEnv } from '../env';
-import { getOrCreateSecret } from './secrets';
+import { getOrCreateSecret } from '../db/secrets';
 
 /** How long an encrypted password stays valid: a captured ciphertext is useless after this. */
 export const CIPHERTEXT_MAX_AGE_MS = 5 * 60 * 1000;

@@ -3,12 +3,12 @@ import { API_CODES } from '../../shared/contracts/api';
 import { LOGIN_CODES, type LoginBody } from '../../shared/contracts/users';
 import { ApiError } from '../api/errors';
 import type { Queryable } from '../db';
-import { findUserForLogin } from '../users';
 import { consumeCaptcha } from './captcha';
 import { lockedMinutes, lockoutKey, recordAttempt } from './lockout';
+import { findUserForLogin } from './login-user';
 import { decryptLoginPassword } from './login-key';
 import { DUMMY_HASH, verifyPassword } from './password';
-import { createSession } from './session';
+import { createSession } from '../session';
 
 /**
  * Spec §7 login: captcha first (consumed whatever happens), then the lock, the encrypted password,

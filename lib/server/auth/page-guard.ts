@@ -4,7 +4,7 @@ import { redirect } from '../../../i18n/navigation';
 import type { Locale } from '../../../i18n/routing';
 import { decideAccess } from '../../shared/menu';
 import { getDb } from '../db';
-import { getSession, type Session } from './session';
+import { getSession, type Session } from '../session';
 
 /**
  * The server-side re-check of a protected page (the proxy is only the first gate): no session →

@@ -1,6 +1,6 @@
 import 'server-only';
 import { PERMISSIONS } from '../../shared/permissions';
-import type { Session } from './session';
+import type { Session } from '../session';
 
 /**
  * Administrators hold the explicit MOD_ADMIN permission (the seeded `admin` role). It is its own code,

@@ -35,8 +35,9 @@ import { fileResponse } from '../files/file-response';
 import { shapefileZip } from '../files/shapefile';
 import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout';
 import type { Database, Queryable, SqlParam } from '../db/types';
-import { areaGeometrySql, sceneConditions, whereSql } from './query';
-import { checkArea } from './search';
+import { areaGeometrySql, checkArea, displaySql } from '../areas';
+import { whereSql } from '../db/where';
+import { sceneConditions } from './query';
 
 type Geometry = CoverageAnalysis['uncovered'];
 
@@ -59,10 +60,6 @@ async function analyse<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Prom
     throw error;
   }
 }
-
-/** GeoJSON of a geometry for display: simplified, polygons only, 6 decimals; null when empty. */
-export const displaySql = (g: string, tolerance: number = COVERAGE_LIMITS.displayToleranceDeg, digits = 6) =>
-  `CASE WHEN ST_IsEmpty(${g}) THEN NULL ELSE ST_AsGeoJSON(ST_CollectionExtract(ST_SimplifyPreserveTopology(${g}, ${tolerance}), 3), ${digits}) END`;
 
 interface Prepared {
   areaKm2: number;

@@ -12,7 +12,7 @@ import 'server-only';
  * (`null`: the caller measures it in SQL).
  */
 import type { Queryable, SqlParam } from '../db/types';
-import { regionBoundarySql } from './query';
+import { regionBoundarySql } from '../areas';
 import { areaInsideKm2, areaTargetOf, footprintClipOf, type ClipTarget } from '../../shared/geo/clip-area';
 
 interface RegionTarget {

@@ -14,40 +14,9 @@ import { ApiError } from '../api/errors';
 import type { Queryable, SqlParam } from '../db/types';
 import { containsPattern } from '../db/like';
 import { regionShares } from './region-shares';
-import { areaGeometrySql, SCENE_COLUMNS, sceneConditions, toScene, whereSql, type SceneRow } from './query';
-
-const unknownRegion = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.unknownRegion');
-const badGeometry = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.badGeometry');
-const uploadNotFound = () => new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.uploadNotFound');
-
-/**
- * Checks the area before any search runs: every region code exists, a drawn shape keeps some area once
- * repaired (a degenerate ring repairs to nothing), an upload is still alive and of the mode's kind.
- */
-export async function checkArea(db: Queryable, filter: SceneFilter): Promise<void> {
-  const area = filter.area;
-  if (!area) return;
-  if (area.mode === SELECT_MODES.REGION) {
-    const codes = [...new Set(area.regionCodes)];
-    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM regions WHERE code = ANY ($1::text[])`, [codes]);
-    if ((row?.n ?? 0) !== codes.length) throw unknownRegion();
-  } else if (area.mode === SELECT_MODES.DRAW) {
-    const params: SqlParam[] = [];
-    const geometry = areaGeometrySql(area, params);
-    const [row] = await db.query<{ ok: boolean }>(
-      `SELECT NOT ST_IsEmpty(g) AND ST_Area(g) > 0 AS ok FROM (SELECT ${geometry} AS g) x`,
-      params,
-    );
-    if (!row?.ok) throw badGeometry();
-  } else if (area.mode === SELECT_MODES.SHP || area.mode === SELECT_MODES.FILE) {
-    const kind = area.mode === SELECT_MODES.SHP ? 'area' : 'scenes';
-    const [row] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM catalogue_uploads WHERE id = $1::uuid AND kind = $2 AND expires_at > now()`,
-      [area.uploadId, kind],
-    );
-    if ((row?.n ?? 0) === 0) throw uploadNotFound();
-  }
-}
+import { areaGeometrySql, checkArea } from '../areas';
+import { whereSql } from '../db/where';
+import { SCENE_COLUMNS, sceneConditions, toScene, type SceneRow } from './query';
 
 function orderSql(sort: SceneSearch['sort'], order: SceneSearch['order']): string {
   const dir = order === 'asc' ? 'ASC' : 'DESC';

@@ -9,7 +9,7 @@ import { API_CODES } from '../../shared/contracts/api';
 import { DEFORM_LIMITS, type DeformFilter } from '../../shared/contracts/deformation';
 import { SURFACE_DEFORM } from '../../shared/themes/surface_deform';
 import { ApiError } from '../api/errors';
-import { csvDocument } from '../catalogue/exports/csv';
+import { csvDocument } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { contentDisposition } from '../files/content-disposition';
 import { translateMessage } from '../i18n';

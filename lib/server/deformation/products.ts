@@ -1,17 +1,17 @@
 import 'server-only';
 /**
  * The InSAR products of surface deformation (ADR 0015), searched like the image query's scenes: the area
- * conditions, area checks, uploads and union come from lib/server/catalogue (query.ts `areaCondition`,
- * search.ts `checkArea`, coverage.ts `unionAreaOf`); only the table (`deform_products`, alias `s`) and the
+ * conditions, area checks and uploads come from lib/server/areas (`areaCondition`, `checkArea`), the union
+ * from the catalogue's coverage analysis (`unionAreaOf`); only the table (`deform_products`, alias `s`) and the
  * product filters are this module's. Every value is a parameter.
  */
 import type { AllIds } from '../../shared/contracts/catalogue';
 import { CATALOGUE_LIMITS } from '../../shared/contracts/catalogue';
 import type { UnionArea } from '../../shared/contracts/coverage';
 import type { DeformFilter, DeformProduct, DeformProductPage, ProductSearch } from '../../shared/contracts/deformation';
-import { unionAreaOf, type FootprintSource } from '../catalogue/coverage';
-import { areaCondition, whereSql } from '../catalogue/query';
-import { checkArea } from '../catalogue/search';
+import { areaCondition, checkArea } from '../areas';
+import { unionAreaOf, type FootprintSource } from '../catalogue';
+import { whereSql } from '../db/where';
 import type { Database, Queryable, SqlParam } from '../db/types';
 
 const push = (params: SqlParam[], value: SqlParam): string => {

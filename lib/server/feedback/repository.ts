@@ -4,7 +4,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Locale } from '@/i18n/routing';
 import type { FeedbackCategory, FeedbackInput, FeedbackItem, FeedbackStatus } from '../../shared/contracts/feedback';
 import { tooManyRequests } from '../api/errors';
-import { getOrCreateSecret } from '../auth/secrets';
+import { getOrCreateSecret } from '../db/secrets';
 import type { Database, Queryable } from '../db/types';
 import type { Page } from '../news/repository';
 

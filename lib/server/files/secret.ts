@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { getOrCreateSecret } from '../auth/secrets';
+import { getOrCreateSecret } from '../db/secrets';
 import type { Queryable } from '../db/types';
 import { getEnv } from '../env';
 

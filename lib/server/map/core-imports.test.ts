@@ -15,7 +15,7 @@ const FOUNDATIONS = new Set([
   'lib/server/db/types',
   'lib/server/db/data-cache',
   'lib/server/db/unavailable',
-  'lib/server/auth/session',
+  'lib/server/session',
   'lib/server/client-ip',
   'lib/server/env',
   'lib/server/log',
@@ -77,7 +77,7 @@ describe('the map-service core', () => {
     expect(foreignImports(file, "export * from '@/lib/shared/spots/codes';")).toEqual(['@/lib/shared/spots/codes']);
     expect(foreignImports(file, "import '../composition/map-layers';")).toEqual(['../composition/map-layers']);
     expect(foreignImports(file, "const m = await import('../spots/map-layers');")).toEqual(['../spots/map-layers']);
-    expect(foreignImports(file, "import type { Session } from '../auth/session';\nimport { x } from './query';")).toEqual([]);
+    expect(foreignImports(file, "import type { Session } from '../session';\nimport { x } from './query';")).toEqual([]);
   });
 
   it('marks every TypeScript module server-only', () => {

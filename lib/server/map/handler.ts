@@ -3,7 +3,7 @@ import 'server-only';
  * The one entry of the map routes: reads the session (for each layer's access rule), runs the service and
  * turns any failure into the service's exception document. One log line per request.
  */
-import { expiredSessionCookies, getSession, MalformedTokenError } from '../auth/session';
+import { expiredSessionCookies, getSession, MalformedTokenError } from '../session';
 import { clientIp } from '../client-ip';
 import { getDb } from '../db';
 import { getEnv } from '../env';

@@ -1,4 +1,4 @@
-import type { Session } from '../auth/session';
+import type { Session } from '../session';
 import type { SqlParam } from '../db/types';
 import type { LayerAccess } from './layers';
 import { accessClause, mapCaller } from './query';

@@ -5,7 +5,7 @@ import 'server-only';
  * (permission, then area ranges). No client text ever becomes SQL.
  */
 import type { SqlParam } from '../db/types';
-import type { Session } from '../auth/session';
+import type { Session } from '../session';
 import { rangePrefixesOf } from '../../shared/regions/codes';
 import type { Bbox } from './crs';
 import { CqlError, compileCql } from './cql';

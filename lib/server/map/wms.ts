@@ -4,7 +4,7 @@ import 'server-only';
  * GetFeatureInfo (GeoJSON), laid out as GeoServer's /cloudPlatform/wms so either can serve a client.
  */
 import type { Locale } from '../../../i18n/routing';
-import type { Session } from '../auth/session';
+import type { Session } from '../session';
 import { cachedByDatasets } from '../db/data-cache';
 import type { Queryable } from '../db/types';
 import { wmsCapabilities } from './capabilities';

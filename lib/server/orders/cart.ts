@@ -9,8 +9,7 @@ import type { SceneFilter } from '../../shared/contracts/catalogue';
 import { API_CODES } from '../../shared/contracts/api';
 import { ORDER_LIMITS } from '../../shared/orders/model';
 import { ApiError } from '../api/errors';
-import { allSceneIds } from '../catalogue';
-import { quicklookPath } from '../catalogue/query';
+import { allSceneIds, quicklookPath } from '../catalogue';
 import type { Database, Queryable } from '../db/types';
 
 export const cartFull = () => new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.cartFull', { max: ORDER_LIMITS.maxCartItems });

@@ -1,7 +1,7 @@
 import 'server-only';
 /** The caller's orders as CSV, one line per ordered scene, headers and statuses in the caller's language. */
 import type { Locale } from '../../../i18n/routing';
-import { csvDocument } from '../catalogue/exports/csv';
+import { csvDocument } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { datedName, fileResponse } from '../files/file-response';
 import { translateMessage } from '../i18n';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Session } from '../auth/session';
+import type { Session } from '../session';
 import { unauthorized } from '../api/errors';
 
 /** The signed-in caller's user id: every cart and order query is scoped to it. */

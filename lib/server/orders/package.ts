@@ -7,7 +7,7 @@ import 'server-only';
  */
 import { zipSync } from 'fflate';
 import type { Scene } from '../../shared/contracts/catalogue';
-import { sceneQuicklook } from '../catalogue/quicklook';
+import { sceneQuicklook } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { sha256Of, type FileStore } from '../files';
 import { contentKey } from '../files/file-store';

@@ -12,7 +12,7 @@ import { API_CODES, issueValues, localizedIssueKey } from '../../shared/contract
 import { placeOrderInputSchema } from '../../shared/contracts/orders';
 import { ORDER_LIMITS, ORDER_STATUS } from '../../shared/orders/model';
 import { ApiError, invalidInput } from '../api/errors';
-import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue/query';
+import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { isQualifiedMessageKey } from '../i18n';
 import { enqueueOrderProduction } from './enqueue';

@@ -7,7 +7,6 @@ import 'server-only';
  */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
-import { SELECT_MODES } from '../../shared/contracts/catalogue';
 import {
   REQUEST_LIMITS,
   createRequestBodySchema,
@@ -18,8 +17,9 @@ import {
 import { ORDER_LIMITS, REQUEST_STATUS } from '../../shared/orders/model';
 import { ApiError } from '../api/errors';
 import { readBodyLimited } from '../api/upload';
+import { storableArea, type StorableArea } from '../areas';
 import { parseWith } from '../api/with-api';
-import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue/query';
+import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { contentKey } from '../files/file-store';
 import { sha256Of } from '../files/repository';
@@ -99,48 +99,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-interface StoredArea {
-  /** SQL of the area (a MultiPolygon) with its parameters already pushed. */
-  sql: string;
-  /** An upload's file name; none for regions (named in the reader's language) or a drawing. */
-  label: string;
-  /** The regions' codes, for an area of regions. */
-  regions: string[] | null;
-}
-
-/** The area as one valid MultiPolygon: the regions' boundaries dissolved, the upload's area, or the drawing repaired. */
-async function areaOf(tx: Queryable, area: RequestArea, params: SqlParam[]): Promise<StoredArea> {
-  const p = (value: SqlParam) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (area.mode === SELECT_MODES.REGION) {
-    const codes = [...new Set(area.regionCodes)];
-    const rows = await tx.query<{ code: string }>('SELECT code FROM regions WHERE code = ANY ($1::text[]) ORDER BY code', [codes]);
-    if (rows.length !== codes.length) throw applyError('unknownRegion');
-    return {
-      sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(geom_mid)), 3)) FROM regions WHERE code = ANY (${p(codes)}::text[]))`,
-      label: '',
-      regions: rows.map((r) => r.code),
-    };
-  }
-  if (area.mode === SELECT_MODES.SHP) {
-    const [row] = await tx.query<{ name: string }>(
-      `SELECT name FROM catalogue_uploads WHERE id = $1::uuid AND kind = 'area' AND expires_at > now()`,
-      [area.uploadId],
-    );
-    if (!row) throw applyError('uploadNotFound');
-    return {
-      sql: `(SELECT geom FROM catalogue_uploads WHERE id = ${p(area.uploadId)}::uuid AND kind = 'area')`,
-      label: Array.from(row.name).slice(0, 200).join(''),
-      regions: null,
-    };
-  }
-  return {
-    sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${p(JSON.stringify(area.geometry))}::text), 4326)), 3)))`,
-    label: '',
-    regions: null,
-  };
+/** The area as one valid MultiPolygon (lib/server/areas), or the application's refusal. */
+async function areaOf(tx: Queryable, area: RequestArea, params: SqlParam[]): Promise<StorableArea> {
+  const stored = await storableArea(tx, area, params);
+  if ('refused' in stored) throw applyError(stored.refused);
+  return stored;
 }
 
 /** The scenes applied for, read from the catalogue (every id must exist). */

@@ -9,7 +9,7 @@ import type { RequestDetail, RequestItem, RequestPage } from '../../shared/contr
 import { findTransition, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
 import { PERMISSIONS } from '../../shared/permissions';
 import { ApiError, notFound } from '../api/errors';
-import type { Session } from '../auth/session';
+import type { Session } from '../session';
 import type { Database, Queryable } from '../db/types';
 import { contentDisposition } from '../files/content-disposition';
 import { getFileStore } from '../files/store';

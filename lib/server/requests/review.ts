@@ -17,7 +17,8 @@ import type { RequestItem } from '../../shared/contracts/requests';
 import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests-review';
 import { findTransition, ORDER_LIMITS, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
-import { sceneConditions, whereSql } from '../catalogue/query';
+import { sceneConditions } from '../catalogue';
+import { whereSql } from '../db/where';
 import { managedFilterSql } from '../orders/managed-filter';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { placeOrder } from '../orders/place';
@@ -66,10 +67,7 @@ function areaSceneSql(requestId: string, dateFrom: string, dateTo: string, param
     sceneConditions(
       {
         filter: { dateFrom, dateTo },
-        extra: (p) => {
-          p.push(requestId);
-          return `ST_Intersects(s.footprint, (SELECT r.area FROM data_requests r WHERE r.id = $${p.length}))`;
-        },
+        within: { of: 'application', id: requestId },
       },
       params,
     ),
@@ -148,10 +146,7 @@ async function coveredScenes(tx: Queryable, row: LockedRequest, ids: readonly st
       {
         ids,
         filter: { dateFrom: row.date_from!, dateTo: row.date_to! },
-        extra: (p) => {
-          p.push(row.id);
-          return `ST_Intersects(s.footprint, (SELECT r.area FROM data_requests r WHERE r.id = $${p.length}))`;
-        },
+        within: { of: 'application', id: row.id },
       },
       params,
     ),

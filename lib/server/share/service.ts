@@ -3,7 +3,7 @@ import 'server-only';
 import type { Locale } from '@/i18n/routing';
 import type { ShareDetail, SignedLinkAnswer } from '../../shared/contracts/share';
 import { notFound, unauthorized } from '../api/errors';
-import type { Session } from '../auth/session';
+import type { Session } from '../session';
 import type { Queryable } from '../db/types';
 import { getEnv } from '../env';
 import { fileUrlSecret } from '../files/secret';

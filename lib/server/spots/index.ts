@@ -17,7 +17,7 @@ import type { RegionScope } from '../../shared/spots/scope';
 import { ApiError } from '../api/errors';
 import { API_CODES } from '../../shared/contracts/api';
 import type { Queryable, SqlParam } from '../db/types';
-import type { Session } from '../auth/session';
+import type { Session } from '../session';
 import { cachedByDatasets } from '../db/data-cache';
 import { containsPattern } from '../db/like';
 

@@ -7,7 +7,7 @@ import 'server-only';
 import type { Cql2Comparison, Cql2Expr, Cql2Value, Queryable, TimeSpan } from '../../shared/cql2';
 import type { SqlParam } from '../db/types';
 
-/** The query builder's extra condition: SQL text on alias `s`, pushing its parameters. */
+/** The query builder's `cql2` condition: SQL text on alias `s`, pushing its parameters. */
 export type StacSqlCondition = (params: SqlParam[]) => string;
 
 interface Column {
@@ -150,7 +150,7 @@ function emit(sql: Sql, e: Cql2Expr): string {
   }
 }
 
-/** The filter as a condition for the query builder's `extra`. */
+/** The filter as a condition for the query builder's `cql2`. */
 export function compileCql2(expr: Cql2Expr): StacSqlCondition {
   return (params) => emit(new Sql(params), expr);
 }

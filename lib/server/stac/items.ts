@@ -5,8 +5,7 @@ import 'server-only';
  * marked `portal:source: "demo"`), the quick-look as `thumbnail` and, for the portal's own quick-looks
  * (drawn in EPSG:4326 over the item's bbox), as a georeferenced `visual` asset GDAL's STACIT can mosaic.
  */
-import { quicklookPath, type SceneRow } from '../catalogue/query';
-import { quicklookSize } from '../catalogue/quicklook/size';
+import { quicklookPath, quicklookSize, type SceneRow } from '../catalogue';
 import { MEDIA, siteOrigin, stacRoot, type StacLink } from './links';
 
 export const STAC_VERSION = '1.0.0';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { localizedIssueKey } from '../../shared/contracts/api';
 import { STAC_LIMITS, stacSearchBodySchema, type StacSearchBody, type StacSortKey } from '../../shared/contracts/stac';
 import { parseCql2Json, parseCql2JsonText, parseCql2Text, parseDatetimeParameter, parseGeoJsonGeometry, type Cql2Expr, type GeoJsonGeometry } from '../../shared/cql2';
-import type { SceneQuery } from '../catalogue/query';
+import type { SceneQuery } from '../catalogue';
 import { compileCql2 } from './compile';
 import { badRequest, type StacErrorKey } from './errors';
 import { decodeToken, resolveSort, type ResolvedSortKey } from './sort';
@@ -131,7 +131,7 @@ export function readSearch(raw: unknown, fixedCollection?: string): StacSearch {
     if (span.end) query.timeTo = span.endExclusive ? inclusiveEnd(span.end) : span.end;
   }
   const filter = filterOf(body);
-  if (filter) query.extra = compileCql2(filter);
+  if (filter) query.cql2 = compileCql2(filter);
   const sort = resolveSort(body.sortby);
   return {
     query,

@@ -6,7 +6,8 @@ import 'server-only';
  * STAC_LIMITS.exactCountMax, else omitted with the planner's estimate in `portal:number_matched_estimate`).
  */
 import { STAC_LIMITS } from '../../shared/contracts/stac';
-import { SCENE_COLUMNS, sceneConditions, whereSql, type SceneRow } from '../catalogue/query';
+import { SCENE_COLUMNS, sceneConditions, type SceneRow } from '../catalogue';
+import { whereSql } from '../db/where';
 import type { Queryable, SqlParam } from '../db/types';
 import { toStacItem, type StacItem } from './items';
 import { MEDIA, stacRoot, type StacLink } from './links';

@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors';
 import type { Queryable } from '../db';
 import { decryptLoginPassword } from '../auth/login-key';
 import { hashPassword, isStrongPassword } from '../auth/password';
-import { revokeOtherSessions } from '../auth/session';
+import { revokeOtherSessions } from '../session';
 import { isContactTaken, normalizeTarget, verifyCode } from '../auth/verification';
 import type { Channel } from '../messaging';
 

@@ -4,7 +4,7 @@
  * modes REGION 1, EXTENT 2, SHP 3 (an uploaded area), DRAW 4, FILE 5 (an uploaded scene list)). Public:
  * anyone may search; an upload is named by its unguessable id while it lives (CATALOGUE_LIMITS.uploadTtlHours).
  * The filter is the same object the STAC API's search is translated into, so both agree
- * (lib/server/catalogue/query.ts builds the SQL of both).
+ * (lib/server/catalogue/query.ts builds the SQL of both, its areas from lib/server/areas).
  */
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';

@@ -10,8 +10,9 @@ import type { Scene } from '../../../shared/contracts/catalogue';
 import type { ExportRequest } from '../../../shared/contracts/exports';
 import { ApiError } from '../../api/errors';
 import type { Queryable, SqlParam } from '../../db/types';
-import { SCENE_COLUMNS, sceneConditions, toScene, whereSql, type SceneRow } from '../query';
-import { checkArea } from '../search';
+import { checkArea } from '../../areas';
+import { whereSql } from '../../db/where';
+import { SCENE_COLUMNS, sceneConditions, toScene, type SceneRow } from '../query';
 
 function orderSql(sort: ExportRequest['sort'], order: ExportRequest['order']): string {
   const dir = order === 'asc' ? 'ASC' : 'DESC';

@@ -1,7 +1,7 @@
 // POST /api/usercenter/v1/userinfo/login — captcha login with an encrypted password
 import { withApi } from '@/lib/server/api/with-api';
 import { login } from '@/lib/server/auth/login';
-import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '@/lib/server/auth/session';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE } from '@/lib/server/session';
 import { loginContract } from '@/lib/shared/contracts/users';
 
 export const POST = withApi(loginContract, async ({ db, body, ip, request, setCookie }) => {

@@ -1,6 +1,6 @@
 // GET /api/normal/v5/normalmeta/quicklook/{id} — a scene's quick-look: the DEMO preview PNG (cached,
 // ETag) laid over the footprint's bounding box, or a redirect to an imported scene's thumbnail.
-import { quicklookResponse } from '@/lib/server/catalogue/quicklook';
+import { quicklookResponse } from '@/lib/server/catalogue';
 
 export const dynamic = 'force-dynamic';
 

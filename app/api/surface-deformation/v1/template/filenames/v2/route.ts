@@ -1,6 +1,6 @@
 // GET /api/surface-deformation/v1/template/filenames/v2?lang=zh|en&format=xlsx|txt — the file-name list template with product names (MOD_076)
 import { withApi } from '@/lib/server/api/with-api';
-import { sceneListTemplate, templateResponse } from '@/lib/server/catalogue/scene-lists/templates';
+import { sceneListTemplate, templateResponse } from '@/lib/server/catalogue';
 import { exampleFileNames } from '@/lib/server/deformation/products';
 import { UPLOAD_TYPES } from '@/lib/shared/contracts/scene-lists';
 import { deformTemplateContract } from '@/lib/shared/contracts/deformation';

@@ -8,12 +8,12 @@ import 'server-only';
  * written before every check has passed.
  */
 import { randomUUID } from 'node:crypto';
-import { API_CODES } from '../../../../shared/contracts/api';
-import { CATALOGUE_LIMITS } from '../../../../shared/contracts/catalogue';
-import { AREA_UPLOAD_LIMITS, uploadErrorKey, type UploadedArea } from '../../../../shared/contracts/uploads';
-import { ApiError } from '../../../api/errors';
-import type { Database, Queryable } from '../../../db/types';
-import { coresSql, CORE_MIN_VERTICES, MAX_HULL_PARTS } from '../../../regions/cores';
+import { API_CODES } from '../../../shared/contracts/api';
+import { CATALOGUE_LIMITS } from '../../../shared/contracts/catalogue';
+import { AREA_UPLOAD_LIMITS, uploadErrorKey, type UploadedArea } from '../../../shared/contracts/uploads';
+import { ApiError } from '../../api/errors';
+import type { Database, Queryable } from '../../db/types';
+import { coresSql, CORE_MIN_VERTICES, MAX_HULL_PARTS } from '../../regions/cores';
 import type { Position } from './crs';
 import type { PolygonRings, ReadArea } from './read';
 import { refuse } from './refusal';

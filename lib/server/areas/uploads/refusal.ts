@@ -1,7 +1,7 @@
 import 'server-only';
-import { API_CODES } from '../../../../shared/contracts/api';
-import { AREA_UPLOAD_LIMITS, uploadErrorKey } from '../../../../shared/contracts/uploads';
-import { ApiError } from '../../../api/errors';
+import { API_CODES } from '../../../shared/contracts/api';
+import { AREA_UPLOAD_LIMITS, uploadErrorKey } from '../../../shared/contracts/uploads';
+import { ApiError } from '../../api/errors';
 
 /** The reasons an upload is refused; each has its message under Upload.errors. */
 export type Refusal =

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Queryable } from '../db';
+import type { Queryable } from './types';
 
 /**
  * A secret shared by every process: taken from the database, or created by `create` on first use.

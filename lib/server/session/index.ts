@@ -1,9 +1,13 @@
 import 'server-only';
+/**
+ * Sessions: the signed `token` (cookie or header) naming a server-side session row, made at login and read by
+ * every protected handler, page guard and map service. Below both the API wrapper and auth (docs/adr/0022).
+ */
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Queryable } from '../db';
 import { getEnv } from '../env';
-import { getOrCreateSecret } from './secrets';
+import { getOrCreateSecret } from '../db/secrets';
 
 export interface Session {
   sessionId: string;

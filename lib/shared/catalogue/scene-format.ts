@@ -1,4 +1,5 @@
-import type { Scene } from '@/lib/shared/contracts/catalogue';
+/** How the image query and the orders label a scene: acquisition time, numbers, title (pure, for any screen). */
+import type { Scene } from '../contracts/catalogue';
 
 /** `2026-03-02 10:41 UTC`: acquisition times are UTC for everyone. */
 export const formatAcquired = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

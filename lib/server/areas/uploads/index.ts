@@ -3,9 +3,9 @@ import 'server-only';
  * Uploaded areas of the image query (SHP mode, spec §4/§7 `normalmeta/upload/shp`): see
  * lib/shared/contracts/uploads.ts for the formats, coordinate systems and limits.
  */
-import { AREA_UPLOAD_LIMITS, type UploadedArea } from '../../../../shared/contracts/uploads';
-import { multipartFile, type UploadedFile } from '../../../api/upload';
-import type { Database } from '../../../db/types';
+import { AREA_UPLOAD_LIMITS, type UploadedArea } from '../../../shared/contracts/uploads';
+import { multipartFile, type UploadedFile } from '../../api/upload';
+import type { Database } from '../../db/types';
 import { readAreaFile } from './read';
 import { UploadRefused } from './refusal';
 import { storeArea } from './store';

@@ -8,7 +8,7 @@ import 'server-only';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import * as shapefile from 'shapefile';
-import { AREA_UPLOAD_LIMITS } from '../../../../shared/contracts/uploads';
+import { AREA_UPLOAD_LIMITS } from '../../../shared/contracts/uploads';
 import { crsFromGeoJsonName, crsFromPrj, isLonLat, WGS84, type Position, type SourceCrs } from './crs';
 import { refuse, UploadRefused } from './refusal';
 import { checkDeclaredSizes, extensionOf, inflateEntries, realEntries, zipEntries, type ZipEntry } from './zip';

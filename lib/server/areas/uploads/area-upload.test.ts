@@ -1,5 +1,5 @@
 import { zipSync } from 'fflate';
-import { featureCollection, metresBetween, shapefileMembers, shapefileZip, square, zipOf } from '../../../../../tests/support/area-files';
+import { featureCollection, metresBetween, shapefileMembers, shapefileZip, square, zipOf } from '../../../../tests/support/area-files';
 import { readAreaFile } from './read';
 import { UploadRefused, type Refusal } from './refusal';
 import { multiPolygonArea, simplifyToLimit, vertexTotal, type MultiPolygonCoordinates } from './simplify';

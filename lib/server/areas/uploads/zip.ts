@@ -6,7 +6,7 @@ import 'server-only';
  * most one slice beyond the limit, and a member that inflates to other than its declared size is refused.
  */
 import { Inflate } from 'fflate';
-import { AREA_UPLOAD_LIMITS } from '../../../../shared/contracts/uploads';
+import { AREA_UPLOAD_LIMITS } from '../../../shared/contracts/uploads';
 import { refuse } from './refusal';
 
 export interface ZipEntry {
