@@ -126,10 +126,8 @@ describe('lib/server', () => {
     expect(findCycles(server).map(chain)).toEqual([]);
   });
 
-  // The job worker imports the orders' production handler: jobs ⇄ orders.
-  const ALLOWED = new Set([
-    'jobs → orders', // removed by the lead's composition change
-  ]);
+  // No exceptions: the job worker takes its handlers from the composition root (docs/adr/0023).
+  const ALLOWED = new Set<string>([]);
 
   it('has no import cycle between folders', () => {
     expect(findCycles(without(folderGraph(files, 'lib/server'), ALLOWED)).map(chain)).toEqual([]);

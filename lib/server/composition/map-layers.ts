@@ -6,7 +6,7 @@ import 'server-only';
  * Everything that runs the map services (the routes under app/map/**) takes `ogcService` from here,
  * so the layers are registered before the first request.
  */
-import { CATALOGUE_LAYERS } from '../catalogue/map-layers';
+import { CATALOGUE_LAYERS } from '../catalogue';
 import { DEFORMATION_LAYERS } from '../deformation/map-layers';
 import { ogcService as coreService } from '../map/handler';
 import { registerLayers, type MapLayer } from '../map/layers';

@@ -4,7 +4,7 @@ import 'server-only';
  * (instrumentation.ts on start, `npm run db:seed`, the test template) takes the list from here; the db
  * layer only runs steps it is given. A new domain adds its step here, nowhere else.
  */
-import { catalogueSeed } from '../catalogue/demo/seed';
+import { catalogueSeed } from '../catalogue';
 import type { SeedStep } from '../db/seed';
 import { faqSeed } from '../faq/seed';
 import { feedbackSeed } from '../feedback/seed';

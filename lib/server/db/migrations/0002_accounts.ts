@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Migration } from './migration';
 
 export const migration: Migration = {
