@@ -1,4 +1,5 @@
 import 'server-only';
+import { WORKFLOW_MIGRATION } from './migrations-pending/workflow';
 /**
  * Versioned schema migrations, applied in order at start (and by `npm run db:migrate`). Never edit one
  * that has shipped: add the next. Each runs in one transaction with its bookkeeping row.
@@ -1021,4 +1022,5 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE satellite_sensors ADD COLUMN max_off_nadir_deg double precision CHECK (max_off_nadir_deg BETWEEN 0 AND 60);
     `,
   },
+  WORKFLOW_MIGRATION,
 ];

@@ -7,14 +7,15 @@
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
 import { PERMISSIONS } from '../permissions';
+import { FEEDBACK_STATUSES } from '../workflow';
+import { historyEntrySchema } from '../workflow/history';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
 import { TELEPHONE_PATTERN } from './users';
 
 export const FEEDBACK_CATEGORIES = ['account', 'data', 'map', 'order', 'bug', 'suggestion', 'other'] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
-export const FEEDBACK_STATUSES = ['received', 'replied'] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export { FEEDBACK_STATUSES, type FeedbackStatus } from '../workflow';
 
 export const FEEDBACK_LIMITS = { titleMax: 100, contentMin: 10, contentMax: 2000, contactMax: 100 } as const;
 
