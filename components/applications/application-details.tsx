@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { APPLICATIONS_PAGE_SIZE, attachmentUrl, useApplicationItems } from '@/lib/client/queries/applications';
 import type { RequestDetail } from '@/lib/shared/contracts/requests';
-import { StatusHistory } from './request-history';
+import { StatusHistory } from '@/components/workflow/status-history';
 import { RequestStatusBadge } from './request-status-badge';
 import { useCoverageText } from './coverage-text';
 

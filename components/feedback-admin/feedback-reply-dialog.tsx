@@ -8,6 +8,7 @@ import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { feedbackAdminKeys, saveFeedbackReply, useManagedFeedback } from '@/lib/client/queries/feedback-admin';
 import { useIssueText } from '@/lib/client/use-issue-text';
+import { StatusHistory } from '@/components/workflow/status-history';
 import { FEEDBACK_REPLY_MAX, replyFeedbackBodySchema, toPlainText, type ManagedFeedbackItem } from '@/lib/shared/contracts/feedback';
 import { FeedbackStatusBadge } from './feedback-status-badge';
 
@@ -125,10 +126,11 @@ function ReplyForm({ item }: { item: ManagedFeedbackItem }) {
   );
 }
 
-/** One feedback in full, with the form that answers it (or changes the answer). */
+/** One feedback in full, with its status history and the form that answers it (or changes the answer). */
 export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useTranslations('FeedbackAdmin');
   const categories = useTranslations('Feedback.categories');
+  const history = useTranslations('Workflow.history');
   const format = useFormatter();
 
   return (
@@ -167,6 +169,12 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
             <Text mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {item.content}
             </Text>
+          </section>
+          <section aria-labelledby="feedback-history-title">
+            <Text fw={600} size="sm" id="feedback-history-title" mb="xs">
+              {history('title')}
+            </Text>
+            <StatusHistory entries={item.history} labelledBy="feedback-history-title" />
           </section>
           <Divider />
           <ReplyForm key={item.id} item={item} />

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Textarea, Titl
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { StatusHistory } from '@/components/applications/request-history';
+import { StatusHistory } from '@/components/workflow/status-history';
 import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { changeOrderStatus, ordersAdminKeys, useManagedOrder } from '@/lib/client/queries/orders-admin';

@@ -20,6 +20,8 @@ export interface Change<S> {
   /** The user making the change; null for the system. */
   actorId: Id | null;
   note?: string | null;
+  /** When it happened, if not now (demo data, imports). */
+  at?: Date;
 }
 
 export interface TransitionOptions<S> {
@@ -60,7 +62,7 @@ export async function transition<W extends WorkflowId>(
     const { table, touches } = SUBJECTS[workflow];
     await tx.query(`UPDATE ${table} SET status = $2${touches ? ', updated_at = now()' : ''} WHERE id = $1`, [String(id), change.to]);
   }
-  await writeHistory(tx, workflow, id, from, change.to, change.role, change.actorId, note);
+  await writeHistory(tx, workflow, id, from, change.to, change.role, change.actorId, note, change.at);
   return from;
 }
 

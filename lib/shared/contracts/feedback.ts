@@ -146,6 +146,12 @@ export const managedFeedbackItemSchema = feedbackItemSchema.extend({
 });
 export type ManagedFeedbackItem = z.infer<typeof managedFeedbackItemSchema>;
 
+/** One feedback opened by an administrator: the item and its status history (sent, each answer). */
+export const managedFeedbackDetailSchema = managedFeedbackItemSchema.extend({
+  history: z.array(historyEntrySchema(z.enum(FEEDBACK_STATUSES))),
+});
+export type ManagedFeedbackDetail = z.infer<typeof managedFeedbackDetailSchema>;
+
 export const managedFeedbackQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
   /** `received`: not answered yet; `replied`: answered. */
@@ -175,11 +181,11 @@ export const listManagedFeedbackContract = defineContract({
 export const getManagedFeedbackContract = defineContract({
   method: 'GET',
   path: '/api/feedback/v1/manage/id/{id}',
-  summary: 'One feedback with its sender and reply (administrators)',
+  summary: 'One feedback with its sender, reply and status history (administrators)',
   tag: 'feedback',
   access: ADMIN,
   params: feedbackIdParamsSchema,
-  response: managedFeedbackItemSchema,
+  response: managedFeedbackDetailSchema,
 });
 
 export const replyFeedbackContract = defineContract({
@@ -191,7 +197,7 @@ export const replyFeedbackContract = defineContract({
   params: feedbackIdParamsSchema,
   body: replyFeedbackBodySchema,
   maxBodyBytes: 32 * 1024,
-  response: managedFeedbackItemSchema,
+  response: managedFeedbackDetailSchema,
 });
 
 export const FEEDBACK_CONTRACTS = [

@@ -4,33 +4,33 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 
-export interface AdminFilterValue {
+export interface ReviewFilterValue {
   status: string;
   user: string;
   dateFrom: string;
   dateTo: string;
 }
 
-export const EMPTY_FILTER: AdminFilterValue = { status: '', user: '', dateFrom: '', dateTo: '' };
+export const EMPTY_FILTER: ReviewFilterValue = { status: '', user: '', dateFrom: '', dateTo: '' };
 
 /**
- * The filters of the administrators' lists: status (a dictionary's items), user (name, organisation or
+ * The filters of the orders' and applications' review queues: status (a dictionary's items), user (name, organisation or
  * code), submitted from / to (days). Applied with the button (or Enter), so typing does not query.
  */
-export function AdminFilters({
+export function ReviewFilters({
   statuses,
   value,
   onApply,
   testId,
 }: {
   statuses: readonly { value: string; label: string }[];
-  value: AdminFilterValue;
-  onApply: (value: AdminFilterValue) => void;
+  value: ReviewFilterValue;
+  onApply: (value: ReviewFilterValue) => void;
   testId: string;
 }) {
-  const t = useTranslations('OrdersAdmin.filters');
+  const t = useTranslations('Workflow.filters');
   const [draft, setDraft] = useState(value);
-  const set = (key: keyof AdminFilterValue) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
+  const set = (key: keyof ReviewFilterValue) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
 
   function apply(event: FormEvent) {
     event.preventDefault();

@@ -10,9 +10,9 @@ export interface HistoryEntry {
   at: string;
 }
 
-/** Every status change with who and when (applications and orders alike). */
+/** Every status change of a workflow's subject with who and when (orders, applications, feedback alike). */
 export function StatusHistory({ entries, labelledBy }: { entries: readonly HistoryEntry[]; labelledBy: string }) {
-  const t = useTranslations('Applications.history');
+  const t = useTranslations('Workflow.history');
   const format = useFormatter();
   return (
     <Timeline
