@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Issue 31 point 1 (ADR 0018): one history table for every workflow. `order_history` and
  * `data_request_history` were the same table twice; their rows move here (in their order, so each
