@@ -1,14 +1,13 @@
 'use client';
 
-import { Text } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCoverageText } from '@/components/applications/coverage-text';
 import { RequestStatusBadge } from '@/components/applications/request-status-badge';
-import { ReviewFilters, EMPTY_FILTER } from '@/components/workflow/review-filters';
+import { ReviewFilters, EMPTY_FILTER, managedListFilter } from '@/components/workflow/review-filters';
+import { requestMachine } from '@/lib/shared/workflow';
 import { ReviewItem, ReviewItemLine, ReviewQueue, useReviewQueue } from '@/components/workflow/review-queue';
 import { APPLICATIONS_PAGE_SIZE } from '@/lib/client/queries/applications';
 import { useManagedApplications } from '@/lib/client/queries/applications-admin';
-import { useDictionary } from '@/lib/client/queries/spots';
 import type { ManagedRequestSummary } from '@/lib/shared/contracts/requests-review';
 import { REQUEST_STATUS, type RequestStatus } from '@/lib/shared/orders/model';
 import { ReviewDialog } from './review-dialog';
@@ -51,46 +50,22 @@ export function ApplicationsAdmin() {
   // The work queue first: what waits for review.
   const queue = useReviewQueue({ ...EMPTY_FILTER, status: String(REQUEST_STATUS.PENDING) });
   const { filter } = queue;
-  const statuses = useDictionary('REQUEST_STATUS');
-  const list = useManagedApplications({
-    status: filter.status ? (Number(filter.status) as RequestStatus) : null,
-    user: filter.user.trim(),
-    dateFrom: filter.dateFrom || null,
-    dateTo: filter.dateTo || null,
-    pageNum: queue.page,
-  });
-  const data = list.data;
-
+  const list = useManagedApplications(managedListFilter<RequestStatus>(filter, queue.page));
   return (
     <ReviewQueue
+      queue={queue}
+      query={list}
+      pageSize={APPLICATIONS_PAGE_SIZE}
       title={t('title')}
       intro={t('intro')}
       listId="review-list-title"
       listTitle={t('listTitle')}
-      count={data ? t('counts', { total: data.total, pending: data.pending }) : null}
+      count={(data) => t('counts', { total: data.total, pending: data.pending })}
       countTestId="review-counts"
-      filters={
-        <ReviewFilters
-          statuses={(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
-          value={filter}
-          onApply={queue.applyFilter}
-          testId="review-filters"
-        />
-      }
-      list={{
-        query: list,
-        data,
-        page: queue.page,
-        pageSize: APPLICATIONS_PAGE_SIZE,
-        onPage: queue.setPage,
-        labels: { loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') },
-        empty: (
-          <Text c="gray.7" data-testid="review-empty">
-            {t('empty')}
-          </Text>
-        ),
-        row: (item) => <Row key={item.id} item={item} onOpen={queue.open} />,
-      }}
+      filters={<ReviewFilters dictionary={requestMachine.dictionary} value={filter} onApply={queue.applyFilter} testId="review-filters" />}
+      labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
+      empty={{ text: t('empty'), testId: 'review-empty' }}
+      row={(item) => <Row key={item.id} item={item} onOpen={queue.open} />}
       dialog={<ReviewDialog id={queue.openId} onClose={queue.close} />}
     />
   );

@@ -113,44 +113,35 @@ export function FeedbackAdmin() {
   const queue = useReviewQueue<Filter>({ status: 'received', keyword: '' });
   const { filter } = queue;
   const list = useManagedFeedbackList({ status: filter.status === 'all' ? null : filter.status, keyword: filter.keyword, pageNum: queue.page });
-  const data = list.data;
   const filtered = filter.status !== 'all' || filter.keyword !== '';
 
   return (
     <ReviewQueue
+      queue={queue}
+      query={list}
+      pageSize={FEEDBACK_ADMIN_PAGE_SIZE}
       title={t('title')}
       intro={t('intro')}
       listId="feedback-admin-list"
       listTitle={t('listTitle')}
-      count={data ? `${t('total', { total: data.total })} · ${t('unanswered', { count: data.unanswered })}` : null}
+      count={(data) => `${t('total', { total: data.total })} · ${t('unanswered', { count: data.unanswered })}`}
       countTestId="feedback-admin-counts"
       filters={<FeedbackFilters value={filter} onApply={queue.applyFilter} />}
-      list={{
-        query: list,
-        data,
-        page: queue.page,
-        pageSize: FEEDBACK_ADMIN_PAGE_SIZE,
-        onPage: queue.setPage,
-        labels: {
-          loading: t('loading'),
-          loadFailed: t('loadFailed'),
-          retry: t('retry'),
-          pages: t('pages'),
-          previousPage: t('previousPage'),
-          nextPage: t('nextPage'),
-        },
-        empty: (
-          <Text c="gray.7" data-testid="feedback-admin-empty">
-            {filtered ? t('emptyFiltered') : t('empty')}
-          </Text>
-        ),
-        row: (item) => (
-          <li key={item.id}>
-            <FeedbackRow item={item} onOpen={queue.open} />
-          </li>
-        ),
-        listTestId: 'feedback-admin-items',
+      labels={{
+        loading: t('loading'),
+        loadFailed: t('loadFailed'),
+        retry: t('retry'),
+        pages: t('pages'),
+        previousPage: t('previousPage'),
+        nextPage: t('nextPage'),
       }}
+      empty={{ text: filtered ? t('emptyFiltered') : t('empty'), testId: 'feedback-admin-empty' }}
+      row={(item) => (
+        <li key={item.id}>
+          <FeedbackRow item={item} onOpen={queue.open} />
+        </li>
+      )}
+      listTestId="feedback-admin-items"
       dialog={<FeedbackReplyDialog id={queue.openId} onClose={queue.close} />}
     />
   );

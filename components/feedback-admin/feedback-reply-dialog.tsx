@@ -8,7 +8,7 @@ import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { feedbackAdminKeys, saveFeedbackReply, useManagedFeedback } from '@/lib/client/queries/feedback-admin';
 import { useIssueText } from '@/lib/client/use-issue-text';
-import { StatusHistory } from '@/components/workflow/status-history';
+import { StatusHistorySection } from '@/components/workflow/status-history';
 import { FEEDBACK_REPLY_MAX, replyFeedbackBodySchema, toPlainText, type ManagedFeedbackItem } from '@/lib/shared/contracts/feedback';
 import { FeedbackStatusBadge } from './feedback-status-badge';
 
@@ -170,12 +170,7 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
               {item.content}
             </Text>
           </section>
-          <section aria-labelledby="feedback-history-title">
-            <Text fw={600} size="sm" id="feedback-history-title" mb="xs">
-              {history('title')}
-            </Text>
-            <StatusHistory entries={item.history} labelledBy="feedback-history-title" />
-          </section>
+          <StatusHistorySection id="feedback-history-title" title={history('title')} entries={item.history} />
           <Divider />
           <ReplyForm key={item.id} item={item} />
         </Stack>

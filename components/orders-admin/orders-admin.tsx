@@ -1,11 +1,11 @@
 'use client';
 
-import { Badge, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
-import { ReviewFilters, EMPTY_FILTER, type ReviewFilterValue } from '@/components/workflow/review-filters';
+import { ReviewFilters, EMPTY_FILTER, managedListFilter, type ReviewFilterValue } from '@/components/workflow/review-filters';
+import { orderMachine } from '@/lib/shared/workflow';
 import { ReviewItem, ReviewItemLine, ReviewQueue, useReviewQueue } from '@/components/workflow/review-queue';
 import { ORDERS_ADMIN_PAGE_SIZE, useManagedOrders } from '@/lib/client/queries/orders-admin';
-import { useDictionary } from '@/lib/client/queries/spots';
 import type { ManagedOrderSummary } from '@/lib/shared/contracts/orders-manage';
 import type { OrderStatus } from '@/lib/shared/orders/model';
 import { OrderDialog } from './order-dialog';
@@ -45,45 +45,22 @@ export function OrdersAdmin() {
   const t = useTranslations('OrdersAdmin');
   const queue = useReviewQueue<ReviewFilterValue>(EMPTY_FILTER);
   const { filter } = queue;
-  const statuses = useDictionary('ORDER_STATUS');
-  const list = useManagedOrders({
-    status: filter.status ? (Number(filter.status) as OrderStatus) : null,
-    user: filter.user.trim(),
-    dateFrom: filter.dateFrom || null,
-    dateTo: filter.dateTo || null,
-    pageNum: queue.page,
-  });
-  const data = list.data;
+  const list = useManagedOrders(managedListFilter<OrderStatus>(filter, queue.page));
   return (
     <ReviewQueue
+      queue={queue}
+      query={list}
+      pageSize={ORDERS_ADMIN_PAGE_SIZE}
       title={t('title')}
       intro={t('intro')}
       listId="orders-list-title"
       listTitle={t('listTitle')}
-      count={data ? t('total', { total: data.total }) : null}
+      count={(data) => t('total', { total: data.total })}
       countTestId="orders-total"
-      filters={
-        <ReviewFilters
-          statuses={(statuses.data ?? []).map((s) => ({ value: s.itemValue, label: s.name }))}
-          value={filter}
-          onApply={queue.applyFilter}
-          testId="orders-filters"
-        />
-      }
-      list={{
-        query: list,
-        data,
-        page: queue.page,
-        pageSize: ORDERS_ADMIN_PAGE_SIZE,
-        onPage: queue.setPage,
-        labels: { loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') },
-        empty: (
-          <Text c="gray.7" data-testid="orders-empty">
-            {t('empty')}
-          </Text>
-        ),
-        row: (order) => <Row key={order.id} order={order} onOpen={queue.open} />,
-      }}
+      filters={<ReviewFilters dictionary={orderMachine.dictionary} value={filter} onApply={queue.applyFilter} testId="orders-filters" />}
+      labels={{ loading: t('loading'), loadFailed: t('loadFailed'), retry: t('retry'), pages: t('pages') }}
+      empty={{ text: t('empty'), testId: 'orders-empty' }}
+      row={(order) => <Row key={order.id} order={order} onOpen={queue.open} />}
       dialog={<OrderDialog id={queue.openId} onClose={queue.close} />}
     >
       <OrderReport />

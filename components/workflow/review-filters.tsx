@@ -3,6 +3,8 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import type { ManagedListFilter } from '@/lib/client/queries/managed-list';
+import { useDictionary } from '@/lib/client/queries/spots';
 
 export interface ReviewFilterValue {
   status: string;
@@ -13,22 +15,36 @@ export interface ReviewFilterValue {
 
 export const EMPTY_FILTER: ReviewFilterValue = { status: '', user: '', dateFrom: '', dateTo: '' };
 
+/** The list query's filter of what the screen holds: empty parts left out, the status as the machine's number. */
+export function managedListFilter<S extends number>(filter: ReviewFilterValue, pageNum: number): ManagedListFilter<S> {
+  return {
+    status: filter.status ? (Number(filter.status) as S) : null,
+    user: filter.user.trim(),
+    dateFrom: filter.dateFrom || null,
+    dateTo: filter.dateTo || null,
+    pageNum,
+  };
+}
+
 /**
- * The filters of the orders' and applications' review queues: status (a dictionary's items), user (name, organisation or
- * code), submitted from / to (days). Applied with the button (or Enter), so typing does not query.
+ * The filters of the orders' and applications' review queues: status (the items of the workflow's
+ * dictionary), user (name, organisation or code), submitted from / to (days). Applied with the button (or
+ * Enter), so typing does not query.
  */
 export function ReviewFilters({
-  statuses,
+  dictionary,
   value,
   onApply,
   testId,
 }: {
-  statuses: readonly { value: string; label: string }[];
+  /** The dictionary naming the workflow's states (its machine's `dictionary`). */
+  dictionary: string;
   value: ReviewFilterValue;
   onApply: (value: ReviewFilterValue) => void;
   testId: string;
 }) {
   const t = useTranslations('Workflow.filters');
+  const statuses = (useDictionary(dictionary).data ?? []).map((s) => ({ value: s.itemValue, label: s.name }));
   const [draft, setDraft] = useState(value);
   const set = (key: keyof ReviewFilterValue) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
 

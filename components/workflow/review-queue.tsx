@@ -8,7 +8,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ListSection, ScreenHeading } from '@/components/ui/list-section';
-import { PagedList, type PagedListProps } from '@/components/ui/paged-list';
+import { PagedList, type PagedListLabels, type PagedListProps } from '@/components/ui/paged-list';
 
 /** The queue's state: the applied filter, the page (back to 1 when the filter changes), the opened item. */
 export function useReviewQueue<F>(initial: F) {
@@ -29,30 +29,59 @@ export function useReviewQueue<F>(initial: F) {
   };
 }
 
-export interface ReviewQueueProps<T> {
+type Queue = ReturnType<typeof useReviewQueue<unknown>>;
+type PageData = { list: readonly unknown[]; total: number };
+type ItemOf<D extends PageData> = D['list'][number];
+
+export interface ReviewQueueProps<D extends PageData> {
+  /** The queue's state (useReviewQueue): its page and paging. */
+  queue: Pick<Queue, 'page' | 'setPage'>;
+  /** The list's query (a page of the workflow's review list). */
+  query: PagedListProps<ItemOf<D>>['query'] & { data: D | undefined };
+  pageSize: number;
   title: ReactNode;
   intro: ReactNode;
   /** Id of the list section's title (the section is labelled by it). */
   listId: string;
   listTitle: ReactNode;
-  /** The count line beside the list's title; null until the list has loaded. */
-  count: ReactNode | null;
+  /** The count line beside the list's title, once the list has loaded. */
+  count: (data: D) => ReactNode;
   countTestId: string;
   filters: ReactNode;
-  list: PagedListProps<T>;
+  labels: PagedListLabels;
+  /** What an empty list says. */
+  empty: { text: ReactNode; testId: string };
+  row: (item: ItemOf<D>) => ReactNode;
+  listTestId?: string;
   /** The opened item's dialog. */
   dialog: ReactNode;
   /** More sections under the list (e.g. reports). */
   children?: ReactNode;
 }
 
-export function ReviewQueue<T>({ title, intro, listId, listTitle, count, countTestId, filters, list, dialog, children }: ReviewQueueProps<T>) {
+export function ReviewQueue<D extends PageData>(props: ReviewQueueProps<D>) {
+  const { queue, query, title, intro, listId, listTitle, count, countTestId, filters, empty, dialog, children } = props;
+  const data = query.data;
   return (
     <Stack gap="lg">
       <ScreenHeading title={title} intro={intro} />
-      <ListSection id={listId} title={listTitle} count={count} countTestId={countTestId}>
+      <ListSection id={listId} title={listTitle} count={data ? count(data) : null} countTestId={countTestId}>
         {filters}
-        <PagedList {...list} />
+        <PagedList
+          query={query}
+          data={data}
+          page={queue.page}
+          pageSize={props.pageSize}
+          onPage={queue.setPage}
+          labels={props.labels}
+          empty={
+            <Text c="gray.7" data-testid={empty.testId}>
+              {empty.text}
+            </Text>
+          }
+          row={props.row}
+          listTestId={props.listTestId}
+        />
       </ListSection>
       {children}
       {dialog}
