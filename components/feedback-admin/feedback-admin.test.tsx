@@ -54,7 +54,14 @@ test('an opened feedback shows its status history with who and when', async () =
     repliedBy: 'demo-admin',
     history: [
       { fromStatus: null, toStatus: 'received', toStatusName: 'Awaiting answer', by: 'user7', note: null, at: '2025-01-02T03:04:05.000Z' },
-      { fromStatus: 'received', toStatus: 'replied', toStatusName: 'Answered', by: 'demo-admin', note: null, at: '2025-01-03T03:04:05.000Z' },
+      {
+        fromStatus: 'received',
+        toStatus: 'replied',
+        toStatusName: 'Answered',
+        by: 'demo-admin',
+        note: null,
+        at: '2025-01-03T03:04:05.000Z',
+      },
     ],
   };
   global.fetch = jest.fn(() => json(detail)) as typeof fetch;

@@ -112,7 +112,11 @@ export function FeedbackAdmin() {
   // The work queue first: what still waits for an answer.
   const queue = useReviewQueue<Filter>({ status: 'received', keyword: '' });
   const { filter } = queue;
-  const list = useManagedFeedbackList({ status: filter.status === 'all' ? null : filter.status, keyword: filter.keyword, pageNum: queue.page });
+  const list = useManagedFeedbackList({
+    status: filter.status === 'all' ? null : filter.status,
+    keyword: filter.keyword,
+    pageNum: queue.page,
+  });
   const filtered = filter.status !== 'all' || filter.keyword !== '';
 
   return (

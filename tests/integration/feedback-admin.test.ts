@@ -173,7 +173,7 @@ describe('answering feedback (administrators)', () => {
     expect((await stored(id)).reply).toBeNull();
   });
 
-  it('keeps a history: sent by its author, each answer by its administrator, in the reader\'s language', async () => {
+  it("keeps a history: sent by its author, each answer by its administrator, in the reader's language", async () => {
     const id = await send('demo-personal', 'Which bands does GF-1 WFV have?');
     const admin = await headersFor('demo-admin');
     const fresh = managedFeedbackDetailSchema.parse((await one(id, admin)).json.data);
@@ -181,7 +181,9 @@ describe('answering feedback (administrators)', () => {
       [null, 'received', 'Awaiting answer', 'demo-personal'],
     ]);
 
-    const answered = managedFeedbackDetailSchema.parse((await reply(id, { reply: 'Four: blue, green, red, near infrared.' }, admin)).json.data);
+    const answered = managedFeedbackDetailSchema.parse(
+      (await reply(id, { reply: 'Four: blue, green, red, near infrared.' }, admin)).json.data,
+    );
     await reply(id, { reply: 'Four bands: blue, green, red and near infrared, at 16 m.' }, admin);
     expect(answered.history.map((h) => [h.fromStatus, h.toStatus, h.by])).toEqual([
       [null, 'received', 'demo-personal'],

@@ -22,12 +22,15 @@ const code = (file: string) =>
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
-const files = ['lib', 'components', 'app'].flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) => ({ file: rel(file), text: code(file) }));
+const files = ['lib', 'components', 'app']
+  .flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
+  .map((file) => ({ file: rel(file), text: code(file) }));
 const outside = (prefix: string) => files.filter((f) => !f.file.startsWith(prefix));
 /** Migrations create and move the tables; they are history, not code that runs a workflow. */
 const notMigrations = (f: { file: string }) => !/^lib\/server\/db\/migrations/.test(f.file);
 
-const offenders = (list: readonly { file: string; text: string }[], pattern: RegExp) => list.filter((f) => pattern.test(f.text)).map((f) => f.file);
+const offenders = (list: readonly { file: string; text: string }[], pattern: RegExp) =>
+  list.filter((f) => pattern.test(f.text)).map((f) => f.file);
 
 describe('one machine per workflow', () => {
   it('declares transitions (from, to, the roles allowed) only in lib/shared/workflow', () => {
@@ -38,7 +41,12 @@ describe('one machine per workflow', () => {
 
   it('checks a transition only in the workflow module', () => {
     const check = /\b(findTransition|checkTransition)\s*\(|\.transitions\.(find|filter|some)\s*\(|_TRANSITIONS\.(find|filter|some)\s*\(/;
-    expect(offenders(outside('lib/shared/workflow/').filter((f) => !f.file.startsWith('lib/server/workflow/')), check)).toEqual([]);
+    expect(
+      offenders(
+        outside('lib/shared/workflow/').filter((f) => !f.file.startsWith('lib/server/workflow/')),
+        check,
+      ),
+    ).toEqual([]);
   });
 
   it('reads and writes status history only in lib/server/workflow', () => {

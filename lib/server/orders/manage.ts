@@ -81,14 +81,18 @@ export interface ManagedOrderFilter {
 /** All orders, newest first; `user` matches the username, name or organisation, or the order code. Days are Beijing days. */
 export async function listManagedOrders(db: Queryable, filter: ManagedOrderFilter, locale: Locale): Promise<ManagedOrderPage> {
   const { where, params } = managedFilterSql('o', filter);
-  const { rows, total } = await pagedReviewList<SummaryRow>(db, {
-    columns: summaryColumns(locale),
-    from: FROM,
-    countFrom: 'FROM orders o JOIN users u ON u.id = o.user_id',
-    where,
-    params,
-    orderBy: 'o.created_at DESC, o.id DESC',
-  }, filter);
+  const { rows, total } = await pagedReviewList<SummaryRow>(
+    db,
+    {
+      columns: summaryColumns(locale),
+      from: FROM,
+      countFrom: 'FROM orders o JOIN users u ON u.id = o.user_id',
+      where,
+      params,
+      orderBy: 'o.created_at DESC, o.id DESC',
+    },
+    filter,
+  );
   return { list: rows.map(toSummary), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
 }
 

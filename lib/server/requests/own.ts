@@ -105,7 +105,13 @@ export async function withdrawRequest(db: Database, userId: string, id: string, 
   await db.transaction(async (tx) => {
     const [mine] = await tx.query('SELECT 1 FROM data_requests WHERE id = $1 AND user_id = $2', [id, userId]);
     if (!mine) throw notFound();
-    await transition(tx, 'request', id, { to: REQUEST_STATUS.WITHDRAWN, role: 'owner', actorId: userId }, { refuse: notPending(tx, id, locale) });
+    await transition(
+      tx,
+      'request',
+      id,
+      { to: REQUEST_STATUS.WITHDRAWN, role: 'owner', actorId: userId },
+      { refuse: notPending(tx, id, locale) },
+    );
   });
   return getOwnRequest(db, userId, id, locale);
 }

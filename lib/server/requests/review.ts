@@ -194,7 +194,14 @@ interface DecidedRequest {
  * 'admin' (anything but a pending application is refused, naming its status) and writes the status with
  * the review note, who and when, and the history row. Returns what the approval needs, read under the lock.
  */
-async function decide(tx: Queryable, id: string, to: RequestStatus, adminId: string, note: string | null, locale: Locale): Promise<DecidedRequest> {
+async function decide(
+  tx: Queryable,
+  id: string,
+  to: RequestStatus,
+  adminId: string,
+  note: string | null,
+  locale: Locale,
+): Promise<DecidedRequest> {
   await transition(
     tx,
     'request',

@@ -33,7 +33,11 @@ describe('the workflow machines', () => {
       refusal: 'noteRequired',
     });
     const rejected = checkTransition(orderMachine, ORDER_STATUS.SUBMITTED, ORDER_STATUS.REJECTED, 'admin', 'out of area');
-    expect(rejected.ok && rejected.transition).toMatchObject({ from: ORDER_STATUS.SUBMITTED, to: ORDER_STATUS.REJECTED, noteRequired: true });
+    expect(rejected.ok && rejected.transition).toMatchObject({
+      from: ORDER_STATUS.SUBMITTED,
+      to: ORDER_STATUS.REJECTED,
+      noteRequired: true,
+    });
     expect(checkTransition(requestMachine, REQUEST_STATUS.PENDING, REQUEST_STATUS.REJECTED, 'admin', null).ok).toBe(false);
     // A note given where none is needed is kept, not refused.
     expect(checkTransition(requestMachine, REQUEST_STATUS.PENDING, REQUEST_STATUS.APPROVED, 'admin', 'fine').ok).toBe(true);
