@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { APPLICATIONS_PAGE_SIZE, attachmentUrl, useApplicationItems } from '@/lib/client/queries/applications';
 import type { RequestDetail } from '@/lib/shared/contracts/requests';
-import { StatusHistory } from './request-history';
+import { StatusHistorySection } from '@/components/workflow/status-history';
 import { RequestStatusBadge } from './request-status-badge';
 import { useCoverageText } from './coverage-text';
 
@@ -137,12 +137,7 @@ export function ApplicationDetails({ request }: { request: RequestDetail }) {
         </section>
       ) : null}
       {request.kind === 'scenes' && request.itemCount > 0 ? <ApplicationScenes id={request.id} count={request.itemCount} /> : null}
-      <section aria-labelledby={`history-${request.id}`}>
-        <Title order={3} size="h6" id={`history-${request.id}`} mb="xs">
-          {t('detail.history')}
-        </Title>
-        <StatusHistory entries={request.history} labelledBy={`history-${request.id}`} />
-      </section>
+      <StatusHistorySection id={`history-${request.id}`} title={t('detail.history')} entries={request.history} />
     </Stack>
   );
 }

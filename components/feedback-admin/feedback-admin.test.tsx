@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { render } from '@/test-utils/render';
 import type { ManagedFeedbackItem } from '@/lib/shared/contracts/feedback';
 import { FeedbackAdmin } from './feedback-admin';
+import { FeedbackReplyDialog } from './feedback-reply-dialog';
 import { envelopeResponse } from '@/test-utils/fake-response';
 
 const item = (n: number): ManagedFeedbackItem => ({
@@ -42,4 +43,32 @@ test('an empty answer shows the empty state', async () => {
   global.fetch = jest.fn(() => json({ list: [], total: 0, pageNum: 1, pageSize: 10, unanswered: 0 })) as typeof fetch;
   render(<FeedbackAdmin />);
   expect(await screen.findByTestId('feedback-admin-empty')).toBeTruthy();
+});
+
+test('an opened feedback shows its status history with who and when', async () => {
+  const detail = {
+    ...item(7),
+    status: 'replied',
+    reply: 'Answered',
+    repliedAt: '2025-01-03T03:04:05.000Z',
+    repliedBy: 'demo-admin',
+    history: [
+      { fromStatus: null, toStatus: 'received', toStatusName: 'Awaiting answer', by: 'user7', note: null, at: '2025-01-02T03:04:05.000Z' },
+      {
+        fromStatus: 'received',
+        toStatus: 'replied',
+        toStatusName: 'Answered',
+        by: 'demo-admin',
+        note: null,
+        at: '2025-01-03T03:04:05.000Z',
+      },
+    ],
+  };
+  global.fetch = jest.fn(() => json(detail)) as typeof fetch;
+  render(<FeedbackReplyDialog id="7" onClose={() => {}} />);
+  const history = await screen.findByRole('list', { name: 'Status history' });
+  const entries = within(history).getAllByRole('listitem');
+  expect(entries.map((e) => e.textContent)).toEqual([expect.stringContaining('Awaiting answer'), expect.stringContaining('Answered')]);
+  expect(entries[0]!.textContent).toContain('by user7');
+  expect(entries[1]!.textContent).toContain('by demo-admin');
 });

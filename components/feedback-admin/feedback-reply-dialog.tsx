@@ -8,6 +8,7 @@ import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { feedbackAdminKeys, saveFeedbackReply, useManagedFeedback } from '@/lib/client/queries/feedback-admin';
 import { useIssueText } from '@/lib/client/use-issue-text';
+import { StatusHistorySection } from '@/components/workflow/status-history';
 import { FEEDBACK_REPLY_MAX, replyFeedbackBodySchema, toPlainText, type ManagedFeedbackItem } from '@/lib/shared/contracts/feedback';
 import { FeedbackStatusBadge } from './feedback-status-badge';
 
@@ -125,10 +126,11 @@ function ReplyForm({ item }: { item: ManagedFeedbackItem }) {
   );
 }
 
-/** One feedback in full, with the form that answers it (or changes the answer). */
+/** One feedback in full, with its status history and the form that answers it (or changes the answer). */
 export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useTranslations('FeedbackAdmin');
   const categories = useTranslations('Feedback.categories');
+  const history = useTranslations('Workflow.history');
   const format = useFormatter();
 
   return (
@@ -168,6 +170,7 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
               {item.content}
             </Text>
           </section>
+          <StatusHistorySection id="feedback-history-title" title={history('title')} entries={item.history} />
           <Divider />
           <ReplyForm key={item.id} item={item} />
         </Stack>

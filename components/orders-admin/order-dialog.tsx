@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Textarea, Titl
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { StatusHistory } from '@/components/applications/request-history';
+import { StatusHistorySection } from '@/components/workflow/status-history';
 import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { changeOrderStatus, ordersAdminKeys, useManagedOrder } from '@/lib/client/queries/orders-admin';
@@ -160,12 +160,7 @@ export function OrderDialog({ id, onClose }: { id: string | null; onClose: () =>
               </Text>
             ) : null}
           </section>
-          <section aria-labelledby="order-history-title">
-            <Title order={3} size="h6" id="order-history-title" mb="xs">
-              {t('history')}
-            </Title>
-            <StatusHistory entries={order.history} labelledBy="order-history-title" />
-          </section>
+          <StatusHistorySection id="order-history-title" title={t('history')} entries={order.history} />
           <StatusForm key={`${order.id}-${order.status}`} order={order} />
         </Stack>
       )}

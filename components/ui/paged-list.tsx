@@ -17,7 +17,7 @@ export interface PagedListLabels {
   nextPage?: string;
 }
 
-interface PagedListProps<T> {
+export interface PagedListProps<T> {
   query: { isPending: boolean; isFetching: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
   data: { list: readonly T[]; total: number } | undefined;
   page: number;

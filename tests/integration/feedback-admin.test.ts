@@ -5,7 +5,13 @@ import { GET as manageOne } from '../../app/api/feedback/v1/manage/id/[id]/route
 import { PUT as replyPut } from '../../app/api/feedback/v1/manage/id/[id]/reply/route';
 import { GET as openapi } from '../../app/api/openapi.json/route';
 import { createSession } from '../../lib/server/session';
-import { feedbackPageSchema, managedFeedbackItemSchema, managedFeedbackPageSchema, toPlainText } from '../../lib/shared/contracts/feedback';
+import {
+  feedbackPageSchema,
+  managedFeedbackDetailSchema,
+  managedFeedbackItemSchema,
+  managedFeedbackPageSchema,
+  toPlainText,
+} from '../../lib/shared/contracts/feedback';
 import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
@@ -165,6 +171,41 @@ describe('answering feedback (administrators)', () => {
     const { origin: _origin, ...noOrigin } = headers;
     expect((await reply(id, { reply: 'Hello' }, noOrigin)).status).toBe(403);
     expect((await stored(id)).reply).toBeNull();
+  });
+
+  it("keeps a history: sent by its author, each answer by its administrator, in the reader's language", async () => {
+    const id = await send('demo-personal', 'Which bands does GF-1 WFV have?');
+    const admin = await headersFor('demo-admin');
+    const fresh = managedFeedbackDetailSchema.parse((await one(id, admin)).json.data);
+    expect(fresh.history.map((h) => [h.fromStatus, h.toStatus, h.toStatusName, h.by])).toEqual([
+      [null, 'received', 'Awaiting answer', 'demo-personal'],
+    ]);
+
+    const answered = managedFeedbackDetailSchema.parse(
+      (await reply(id, { reply: 'Four: blue, green, red, near infrared.' }, admin)).json.data,
+    );
+    await reply(id, { reply: 'Four bands: blue, green, red and near infrared, at 16 m.' }, admin);
+    expect(answered.history.map((h) => [h.fromStatus, h.toStatus, h.by])).toEqual([
+      [null, 'received', 'demo-personal'],
+      ['received', 'replied', 'demo-admin'],
+    ]);
+    const inChinese = managedFeedbackDetailSchema.parse((await one(id, await headersFor('demo-admin', 'zh'))).json.data);
+    expect(inChinese.history.map((h) => [h.fromStatus, h.toStatus, h.toStatusName, h.by])).toEqual([
+      [null, 'received', '待回复', 'demo-personal'],
+      ['received', 'replied', '已回复', 'demo-admin'],
+      ['replied', 'replied', '已回复', 'demo-admin'],
+    ]);
+    const times = inChinese.history.map((h) => Date.parse(h.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+
+    // The seeded answered feedback has its history too: sent, then answered by the demo administrator.
+    const [demo] = await db().query<{ id: string }>("SELECT id::text AS id FROM feedback WHERE demo AND status = 'replied' LIMIT 1");
+    const seeded = managedFeedbackDetailSchema.parse((await one(demo!.id, admin)).json.data);
+    expect(seeded.history.map((h) => [h.toStatus, h.by])).toEqual([
+      ['received', 'demo-hebei'],
+      ['replied', 'demo-admin'],
+    ]);
+    expect(Date.parse(seeded.history[1]!.at)).toBe(Date.parse(seeded.repliedAt!));
   });
 
   it('saves the answer as plain text with who and when; a second answer replaces it; the sender sees it', async () => {

@@ -1,6 +1,6 @@
 /** The management lists' filter (orders, applications), shared without their contracts. */
 
-/** A management list's filter as the screens hold it (AdminFilters), with its status dictionary's type. */
+/** A management list's filter as the screens hold it (ReviewFilters), with its status dictionary's type. */
 export interface ManagedListFilter<S extends number> {
   status: S | null;
   user: string;

@@ -1,8 +1,10 @@
-/** Answering feedback (administrators): all feedback with its sender, filters, and the reply; all SQL of it. */
+/** Answering feedback (administrators): all feedback with its sender, filters, and the reply (a transition of the feedback workflow). */
 import 'server-only';
-import type { FeedbackStatus, ManagedFeedbackItem, ManagedFeedbackPage } from '../../shared/contracts/feedback';
+import type { Locale } from '../../../i18n/routing';
+import type { FeedbackStatus, ManagedFeedbackDetail, ManagedFeedbackItem, ManagedFeedbackPage } from '../../shared/contracts/feedback';
 import { containsPattern } from '../db/like';
-import type { Queryable } from '../db/types';
+import type { Database, Queryable } from '../db/types';
+import { lockState, pagedReviewList, pendingCount, readHistory, transition } from '../workflow';
 import { toFeedbackItem, type FeedbackRow } from './repository';
 
 interface ManagedRow extends FeedbackRow {
@@ -48,38 +50,60 @@ export async function listManagedFeedback(
       AND ($2::text IS NULL OR f.title ILIKE $2 OR f.content ILIKE $2 OR f.reply ILIKE $2 OR u.username ILIKE $2
            OR f.contact ILIKE $2 OR f.id::text = $3)`;
   const params = [filter.status ?? null, keyword ? containsPattern(keyword) : null, keyword && /^\d{1,18}$/.test(keyword) ? keyword : null];
-  const rows = await db.query<ManagedRow & { total: number }>(
-    `SELECT ${COLUMNS}, count(*) OVER ()::int AS total ${FROM} ${where}
-     ORDER BY f.created_at DESC, f.id DESC LIMIT $4 OFFSET $5`,
-    [...params, pageSize, (pageNum - 1) * pageSize],
-  );
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && pageNum > 1) {
-    const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM feedback f JOIN users u ON u.id = f.user_id ${where}`,
+  const { rows, total } = await pagedReviewList<ManagedRow>(
+    db,
+    {
+      columns: COLUMNS,
+      from: FROM,
+      countFrom: 'FROM feedback f JOIN users u ON u.id = f.user_id',
+      where,
       params,
-    );
-    total = count?.n ?? 0;
-  }
-  const [waiting] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM feedback WHERE status = 'received'");
-  return { list: rows.map(toManagedItem), total, pageNum, pageSize, unanswered: waiting?.n ?? 0 };
+      orderBy: 'f.created_at DESC, f.id DESC',
+    },
+    { pageNum, pageSize },
+  );
+  return { list: rows.map(toManagedItem), total, pageNum, pageSize, unanswered: await pendingCount(db, 'feedback') };
 }
 
-/** One feedback, or null. */
-export async function getManagedFeedback(db: Queryable, id: string): Promise<ManagedFeedbackItem | null> {
+/** One feedback with its history, or null. */
+export async function getManagedFeedback(db: Queryable, id: string, locale: Locale): Promise<ManagedFeedbackDetail | null> {
   const [row] = await db.query<ManagedRow>(`SELECT ${COLUMNS} ${FROM} WHERE f.id = $1`, [id]);
-  return row ? toManagedItem(row) : null;
+  if (!row) return null;
+  const history = (await readHistory(db, 'feedback', id, locale)).map(({ role: _role, ...entry }) => entry);
+  return { ...toManagedItem(row), history };
 }
 
 /**
- * Answers a feedback, or replaces the answer: the reply (already plain text), who saved it and when.
+ * Answers a feedback, or replaces the answer: the reply (already plain text), who saved it and when, as a
+ * transition of the feedback workflow (received → replied, or replied → replied), recorded in its history.
  * Null when there is no such feedback.
  */
-export async function replyToFeedback(db: Queryable, id: string, reply: string, adminUserId: string): Promise<ManagedFeedbackItem | null> {
-  const updated = await db.query<{ id: string }>(
-    `UPDATE feedback SET reply = $2, status = 'replied', replied_at = now(), replied_by = $3
-     WHERE id = $1 RETURNING id::text AS id`,
-    [id, reply, adminUserId],
-  );
-  return updated.length ? getManagedFeedback(db, id) : null;
+export async function replyToFeedback(
+  db: Database,
+  id: string,
+  reply: string,
+  adminUserId: string,
+  locale: Locale,
+): Promise<ManagedFeedbackDetail | null> {
+  const found = await db.transaction(async (tx) => {
+    if (!(await lockState(tx, 'feedback', id))) return false;
+    await transition(
+      tx,
+      'feedback',
+      id,
+      { to: 'replied', role: 'admin', actorId: adminUserId },
+      {
+        write: async (t, _from, to) => {
+          await t.query('UPDATE feedback SET reply = $2, status = $4, replied_at = now(), replied_by = $3 WHERE id = $1', [
+            id,
+            reply,
+            adminUserId,
+            to,
+          ]);
+        },
+      },
+    );
+    return true;
+  });
+  return found ? getManagedFeedback(db, id, locale) : null;
 }

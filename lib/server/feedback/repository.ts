@@ -7,6 +7,7 @@ import { tooManyRequests } from '../api/errors';
 import { getOrCreateSecret } from '../db/secrets';
 import type { Database, Queryable } from '../db/types';
 import type { Page } from '../news/repository';
+import { recordStart } from '../workflow';
 
 /**
  * Limits per sender: an hour and a day per user, and an hour per address (several accounts behind one
@@ -98,6 +99,7 @@ export async function submitFeedback(
       [sender.userId, input.category, input.title, input.content, input.contact || null, sender.locale, ipHash],
     );
     if (!row) throw new Error('feedback insert returned no row');
+    await recordStart(tx, 'feedback', row.id, { role: 'owner', actorId: sender.userId });
     return toFeedbackItem(row);
   });
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 /**
  * Demo feedback for demo-hebei (marked demo, so it never counts against rate limits): one answered,
- * one waiting, so the "my feedback" list shows both states. Added once per account.
+ * one waiting, so the "my feedback" list shows both states, each with its history. Added once per account.
  */
 import type { SeedStep } from '../db/seed';
+import { recordStart, transition } from '../workflow';
 
 const DEMO_FEEDBACK = [
   {
@@ -31,16 +32,41 @@ export const feedbackSeed: SeedStep = {
   name: 'feedback (demo)',
   async run(db) {
     for (const item of DEMO_FEEDBACK) {
-      await db.query(
-        `INSERT INTO feedback (user_id, category, title, content, locale, status, reply, replied_at, replied_by, ip_hash, demo, created_at)
-         SELECT u.id, $2, $3, $4, 'zh', CASE WHEN $5::text IS NULL THEN 'received' ELSE 'replied' END, $5::text,
-                CASE WHEN $5::text IS NULL THEN NULL ELSE now() - make_interval(days => $6::int) END,
-                CASE WHEN $5::text IS NULL THEN NULL ELSE (SELECT id FROM users WHERE username = 'demo-admin') END, 'demo', true,
-                now() - make_interval(days => $7::int)
-         FROM users u
-         WHERE u.username = $1 AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.user_id = u.id AND f.demo AND f.title = $3)`,
-        [item.username, item.category, item.title, item.content, item.reply, item.repliedDaysAgo ?? 0, item.daysAgo],
-      );
+      await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: string; user_id: string; created_at: Date }>(
+          `INSERT INTO feedback (user_id, category, title, content, locale, ip_hash, demo, created_at)
+           SELECT u.id, $2, $3, $4, 'zh', 'demo', true, now() - make_interval(days => $5::int)
+           FROM users u
+           WHERE u.username = $1 AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.user_id = u.id AND f.demo AND f.title = $3)
+           RETURNING id::text AS id, user_id::text AS user_id, created_at`,
+          [item.username, item.category, item.title, item.content, item.daysAgo],
+        );
+        if (!row) return;
+        await recordStart(tx, 'feedback', row.id, { role: 'owner', actorId: row.user_id, at: row.created_at });
+        if (item.reply === null) return;
+        const [admin] = await tx.query<{ id: string; at: Date }>(
+          `SELECT id::text AS id, now() - make_interval(days => $1::int) AS at FROM users WHERE username = 'demo-admin'`,
+          [item.repliedDaysAgo],
+        );
+        const at = admin?.at ?? new Date();
+        await transition(
+          tx,
+          'feedback',
+          row.id,
+          { to: 'replied', role: 'admin', actorId: admin?.id ?? null, at },
+          {
+            write: async (t, _from, to) => {
+              await t.query('UPDATE feedback SET status = $2, reply = $3, replied_at = $4, replied_by = $5 WHERE id = $1', [
+                row.id,
+                to,
+                item.reply,
+                at,
+                admin?.id ?? null,
+              ]);
+            },
+          },
+        );
+      });
     }
   },
 };

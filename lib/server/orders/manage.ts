@@ -1,9 +1,9 @@
 import 'server-only';
 /**
- * Order management (administrators, MOD_ADMIN): all orders with filters, one order with its items and
- * history, a status change along ORDER_TRANSITIONS as actor 'admin' (row-locked, recorded with who and
- * when, through lib/server/orders/status.ts; a move back into production retries the failed items through
- * retryFailedItems), and the reports, counted in SQL.
+ * Order management (administrators, MOD_ADMIN): all orders with filters (the workflow's review list), one
+ * order with its items and history, a status change along the order machine as role 'admin' (the
+ * workflow engine through lib/server/orders/status.ts; a move back into production retries the failed
+ * items through retryFailedItems), and the reports, counted in SQL.
  */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
@@ -13,15 +13,15 @@ import {
   type ManagedOrderPage,
   type OrderReport,
 } from '../../shared/contracts/orders-manage';
-import { findTransition, ORDER_ITEM_STATUS, ORDER_STATUS, ORDER_TRANSITIONS, type OrderStatus } from '../../shared/orders/model';
+import { ORDER_ITEM_STATUS, ORDER_STATUS, type OrderStatus } from '../../shared/orders/model';
+import { nextTransitions, orderMachine } from '../../shared/workflow';
 import { ApiError, notFound } from '../api/errors';
-import { readStatusHistory } from './history';
-import { managedFilterSql } from './managed-filter';
 import type { Database, Queryable } from '../db/types';
 import { getFileStore } from '../files';
+import { managedFilterSql, pagedReviewList, readHistory } from '../workflow';
 import { retryFailedItems } from './orders';
 import { deleteUnusedPackages, releasePackages } from './retention';
-import { changeOrderStatus as changeStatus } from './status';
+import { changeOrderStatus as changeStatus, lockOrder, type OrderRefusal } from './status';
 
 const name = (locale: Locale, alias: string) => (locale === 'en' ? `${alias}.name_en` : `${alias}.name_zh`);
 
@@ -81,19 +81,18 @@ export interface ManagedOrderFilter {
 /** All orders, newest first; `user` matches the username, name or organisation, or the order code. Days are Beijing days. */
 export async function listManagedOrders(db: Queryable, filter: ManagedOrderFilter, locale: Locale): Promise<ManagedOrderPage> {
   const { where, params } = managedFilterSql('o', filter);
-  const rows = await db.query<SummaryRow & { total: number }>(
-    `SELECT ${summaryColumns(locale)}, count(*) OVER ()::int AS total ${FROM} ${where}
-      ORDER BY o.created_at DESC, o.id DESC LIMIT $5 OFFSET $6`,
-    [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
-  );
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && filter.pageNum > 1) {
-    const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id ${where}`,
+  const { rows, total } = await pagedReviewList<SummaryRow>(
+    db,
+    {
+      columns: summaryColumns(locale),
+      from: FROM,
+      countFrom: 'FROM orders o JOIN users u ON u.id = o.user_id',
+      where,
       params,
-    );
-    total = count?.n ?? 0;
-  }
+      orderBy: 'o.created_at DESC, o.id DESC',
+    },
+    filter,
+  );
   return { list: rows.map(toSummary), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
 }
 
@@ -125,9 +124,9 @@ export async function getManagedOrder(db: Queryable, id: string, locale: Locale)
       WHERE i.order_id = $1 ORDER BY i.id LIMIT $2`,
     [id, MANAGED_ORDER_ITEMS_SHOWN],
   );
-  const history = await readStatusHistory(db, 'order', id, locale);
+  const history = (await readHistory(db, 'order', id, locale)).map(({ role: _role, ...entry }) => entry);
   const names = await statusNames(db, locale);
-  const next = ORDER_TRANSITIONS.filter((t) => t.from === row.status && t.by.includes('admin')).map((t) => ({
+  const next = nextTransitions(orderMachine, row.status as OrderStatus, 'admin').map((t) => ({
     status: t.to,
     name: names.get(t.to) ?? String(t.to),
     noteRequired: Boolean(t.noteRequired),
@@ -152,8 +151,19 @@ export async function getManagedOrder(db: Queryable, id: string, locale: Locale)
   };
 }
 
+/** An administrator's refusal names the statuses (from the dictionary, in the caller's language). */
+function adminRefusal(tx: Queryable, locale: Locale): OrderRefusal {
+  return async (refusal, from, to) => {
+    const names = await statusNames(tx, locale);
+    const named = (s: OrderStatus) => names.get(s) ?? String(s);
+    return refusal === 'refused'
+      ? new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.transitionRefused', { from: named(from), to: named(to) })
+      : new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.noteRequired', { to: named(to) });
+  };
+}
+
 /**
- * An administrator moves an order: only along ORDER_TRANSITIONS for actor 'admin', with the note the
+ * An administrator moves an order: only along the order machine for role 'admin', with the note the
  * transition needs; the change and the note are recorded. Back into production (a retry), the failed
  * items wait again (one more attempt each) and their jobs are queued in the same transaction.
  */
@@ -166,21 +176,13 @@ export async function changeOrderStatus(
   locale: Locale,
 ): Promise<ManagedOrderDetail> {
   const released = await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ status: OrderStatus }>('SELECT status FROM orders WHERE id = $1 FOR UPDATE', [id]);
-    if (!row) throw notFound();
-    const names = await statusNames(tx, locale);
-    const transition = findTransition(ORDER_TRANSITIONS, row.status, to, 'admin');
-    if (!transition)
-      throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.transitionRefused', {
-        from: names.get(row.status) ?? String(row.status),
-        to: names.get(to) ?? String(to),
-      });
-    if (transition.noteRequired && !note)
-      throw new ApiError(API_CODES.INVALID_INPUT, 'OrdersAdmin.errors.noteRequired', { to: names.get(to) ?? String(to) });
+    const from = await lockOrder(tx, id);
+    if (from === null) throw notFound();
+    const refuse = adminRefusal(tx, locale);
     // The writes are the order module's own (one way a status changes, one way failed items are retried).
-    if (to === ORDER_STATUS.IN_PRODUCTION && row.status !== ORDER_STATUS.SUBMITTED)
-      await retryFailedItems(tx, Number(id), 'admin', Number(adminId));
-    else await changeStatus(tx, Number(id), { to, actor: 'admin', actorId: Number(adminId), note });
+    if (to === ORDER_STATUS.IN_PRODUCTION && from !== ORDER_STATUS.SUBMITTED)
+      await retryFailedItems(tx, Number(id), 'admin', Number(adminId), refuse);
+    else await changeStatus(tx, Number(id), { to, actor: 'admin', actorId: Number(adminId), note }, refuse);
     // An administrator expiring an order early deletes its packages as the worker's expiry does.
     return to === ORDER_STATUS.EXPIRED ? releasePackages(tx, Number(id)) : [];
   });

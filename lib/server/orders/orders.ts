@@ -14,7 +14,8 @@ import type { Database, Queryable, SqlParam } from '../db/types';
 import { translateMessage } from '../i18n';
 import { enqueueOrderProduction } from './enqueue';
 import { placeOrder, type PlaceOrderInput } from './place';
-import { changeOrderStatus, lockOrder, transitionRefused } from './status';
+import { readHistory } from '../workflow';
+import { changeOrderStatus, lockOrder, transitionRefused, type OrderRefusal } from './status';
 
 export const notInCart = (count: number) => new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.notInCart', { count });
 export const cartEmpty = () => new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.cartEmpty');
@@ -186,17 +187,7 @@ export async function ownOrderDetail(db: Queryable, userId: number, orderId: num
        FROM order_items WHERE order_id = $1 ORDER BY id`,
     [orderId],
   );
-  const history = await db.query<{
-    from_status: number | null;
-    to_status: number;
-    username: string | null;
-    note: string | null;
-    changed_at: Date;
-  }>(
-    `SELECT h.from_status, h.to_status, u.username, h.note, h.changed_at
-       FROM order_history h LEFT JOIN users u ON u.id = h.changed_by WHERE h.order_id = $1 ORDER BY h.id`,
-    [orderId],
-  );
+  const history = await readHistory(db, 'order', orderId, locale);
   return {
     ...toSummary(row),
     contactName: row.contact_name,
@@ -218,11 +209,11 @@ export async function ownOrderDetail(db: Queryable, userId: number, orderId: num
       downloads: i.downloads,
     })),
     history: history.map((h) => ({
-      fromStatus: h.from_status,
-      toStatus: h.to_status,
-      changedBy: h.username,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      changedBy: h.by,
       note: h.note,
-      changedAt: new Date(h.changed_at).toISOString(),
+      changedAt: h.at,
     })),
   };
 }
@@ -250,18 +241,26 @@ export async function cancelOwnOrder(db: Database, userId: number, orderId: numb
 
 /**
  * Produces the failed items again: they go back to waiting (attempt + 1, so a fresh job is queued), the
- * order back into production. Ready items are kept as they are.
+ * order back into production. Ready items are kept as they are. Only a ready or failed order has failed
+ * items to retry; `refuse` words a refusal for the caller (an administrator's screen names the statuses).
  */
-export async function retryFailedItems(tx: Queryable, orderId: number, actor: 'owner' | 'admin', actorId: number): Promise<number> {
+export async function retryFailedItems(
+  tx: Queryable,
+  orderId: number,
+  actor: 'owner' | 'admin',
+  actorId: number,
+  refuse?: OrderRefusal,
+): Promise<number> {
   const status = await lockOrder(tx, orderId);
-  if (status !== ORDER_STATUS.READY && status !== ORDER_STATUS.FAILED) throw transitionRefused();
+  if (status !== ORDER_STATUS.READY && status !== ORDER_STATUS.FAILED)
+    throw status !== null && refuse ? await refuse('refused', status, ORDER_STATUS.IN_PRODUCTION) : transitionRefused();
   const items = await tx.query(
     `UPDATE order_items SET status = ${ORDER_ITEM_STATUS.WAITING}, failure = NULL, attempts = attempts + 1
       WHERE order_id = $1 AND status = ${ORDER_ITEM_STATUS.FAILED} RETURNING id`,
     [orderId],
   );
   if (items.length === 0) throw new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.nothingToRetry');
-  await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION, actor, actorId });
+  await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.IN_PRODUCTION, actor, actorId }, refuse);
   await enqueueOrderProduction(tx, orderId);
   return items.length;
 }

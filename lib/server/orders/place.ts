@@ -15,6 +15,7 @@ import { ApiError, invalidInput } from '../api/errors';
 import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { isQualifiedMessageKey } from '../i18n';
+import { recordStart } from '../workflow';
 import { enqueueOrderProduction } from './enqueue';
 
 export interface PlaceOrderInput {
@@ -122,11 +123,11 @@ export async function placeOrder(tx: Queryable, raw: PlaceOrderInput): Promise<P
        FROM jsonb_to_recordset($2::jsonb) AS i(scene_id text, file_name text, satellite text, online boolean, scene jsonb)`,
     [id, JSON.stringify(items)],
   );
-  await tx.query(`INSERT INTO order_history (order_id, from_status, to_status, changed_by) VALUES ($1, NULL, $2, $3)`, [
-    id,
-    ORDER_STATUS.SUBMITTED,
-    input.actorId ?? null,
-  ]);
+  const actorId = input.actorId ?? null;
+  await recordStart(tx, 'order', id, {
+    role: actorId === null ? 'system' : actorId === input.userId ? 'owner' : 'admin',
+    actorId,
+  });
   await enqueueOrderProduction(tx, id);
   return { orderId: id, code, created: true };
 }

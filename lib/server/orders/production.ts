@@ -21,6 +21,7 @@ import { getEnv } from '../env';
 import { PRODUCE_ITEM_JOB } from './enqueue';
 import { buildPackage } from './package';
 import { deleteUnusedPackages, releasePackages } from './retention';
+import { countHistory } from '../workflow';
 import { changeOrderStatus, lockOrder } from './status';
 
 export const NOTIFY_READY_JOB = 'order.notify_ready';
@@ -63,8 +64,8 @@ export async function settleOrder(tx: Queryable, orderId: number): Promise<void>
   if (!counts || counts.open > 0) return;
   if (counts.ready > 0) {
     await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.READY, actor: 'system', actorId: null });
-    const [round] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM order_history WHERE order_id = $1', [orderId]);
-    await enqueueJobs(tx, [{ kind: NOTIFY_READY_JOB, payload: { orderId }, dedupeKey: `order-ready:${orderId}:${round?.n ?? 0}` }]);
+    const round = await countHistory(tx, 'order', orderId);
+    await enqueueJobs(tx, [{ kind: NOTIFY_READY_JOB, payload: { orderId }, dedupeKey: `order-ready:${orderId}:${round}` }]);
   } else {
     await changeOrderStatus(tx, orderId, { to: ORDER_STATUS.FAILED, actor: 'system', actorId: null });
   }

@@ -14,7 +14,7 @@ import {
   type RequestArea,
   type RequestDetail,
 } from '../../shared/contracts/requests';
-import { ORDER_LIMITS, REQUEST_STATUS } from '../../shared/orders/model';
+import { ORDER_LIMITS } from '../../shared/orders/model';
 import { ApiError } from '../api/errors';
 import { readBodyLimited } from '../api/upload';
 import { storableArea, type StorableArea } from '../areas';
@@ -24,7 +24,8 @@ import type { Database, Queryable, SqlParam } from '../db/types';
 import { contentKey } from '../files/file-store';
 import { sha256Of } from '../files/repository';
 import { getFileStore } from '../files/store';
-import { loadRequest, recordRequestChange } from './rows';
+import { recordStart } from '../workflow';
+import { loadRequest } from './rows';
 
 type ApplyError =
   | 'badForm'
@@ -198,7 +199,7 @@ export async function createRequest(
         [row.id, JSON.stringify(scenes.map((s) => ({ id: s.id, file_name: s.fileName, scene: s })))],
       );
     }
-    await recordRequestChange(tx, row.id, null, REQUEST_STATUS.PENDING, userId, null);
+    await recordStart(tx, 'request', row.id, { role: 'owner', actorId: userId });
     return { id: row.id, created: true };
   });
   return { request: (await loadRequest(db, result.id, locale, userId))!.detail, created: result.created };

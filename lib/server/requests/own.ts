@@ -6,14 +6,15 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import type { RequestDetail, RequestItem, RequestPage } from '../../shared/contracts/requests';
-import { findTransition, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
+import { REQUEST_STATUS, type RequestStatus } from '../../shared/orders/model';
 import { PERMISSIONS } from '../../shared/permissions';
 import { ApiError, notFound } from '../api/errors';
 import type { Session } from '../session';
 import type { Database, Queryable } from '../db/types';
 import { contentDisposition } from '../files/content-disposition';
 import { getFileStore } from '../files/store';
-import { loadRequest, recordRequestChange, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
+import { transition } from '../workflow';
+import { loadRequest, notPending, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
 
 export async function listOwnRequests(
   db: Queryable,
@@ -99,20 +100,18 @@ export async function listRequestItems(
   };
 }
 
-/** The owner withdraws an application while it waits for review (REQUEST_TRANSITIONS, actor 'owner'). */
+/** The owner withdraws an application while it waits for review (the request machine, role 'owner'). */
 export async function withdrawRequest(db: Database, userId: string, id: string, locale: Locale): Promise<RequestDetail> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ status: RequestStatus; status_name: string }>(
-      `SELECT r.status, ${locale === 'en' ? 'd.name_en' : 'd.name_zh'} AS status_name FROM data_requests r
-         LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = r.status::text
-        WHERE r.id = $1 AND r.user_id = $2 FOR UPDATE OF r`,
-      [id, userId],
+    const [mine] = await tx.query('SELECT 1 FROM data_requests WHERE id = $1 AND user_id = $2', [id, userId]);
+    if (!mine) throw notFound();
+    await transition(
+      tx,
+      'request',
+      id,
+      { to: REQUEST_STATUS.WITHDRAWN, role: 'owner', actorId: userId },
+      { refuse: notPending(tx, id, locale) },
     );
-    if (!row) throw notFound();
-    if (!findTransition(REQUEST_TRANSITIONS, row.status, REQUEST_STATUS.WITHDRAWN, 'owner'))
-      throw new ApiError(API_CODES.INVALID_INPUT, 'Applications.errors.notPending', { status: row.status_name });
-    await tx.query('UPDATE data_requests SET status = $2, updated_at = now() WHERE id = $1', [id, REQUEST_STATUS.WITHDRAWN]);
-    await recordRequestChange(tx, id, row.status, REQUEST_STATUS.WITHDRAWN, userId, null);
   });
   return getOwnRequest(db, userId, id, locale);
 }

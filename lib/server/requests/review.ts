@@ -1,10 +1,11 @@
 import 'server-only';
 /**
- * Reviewing applications (administrators, MOD_ADMIN): every application with filters, one in full, and
- * the two decisions. Each decision takes the application's row lock, moves it only along
- * REQUEST_TRANSITIONS as actor 'admin' and records the change; an approval places the order in the same
- * transaction (placeOrder with the application's id), so two administrators approving at once make one
- * order and the second is told the application has already been reviewed.
+ * Reviewing applications (administrators, MOD_ADMIN): every application with filters (the workflow's
+ * review list with its pending count), one in full, and the two decisions. Each decision is a transition
+ * of the workflow engine (the row locked, the request machine checked for role 'admin', the change
+ * recorded); an approval places the order in the same transaction (placeOrder with the application's id),
+ * so two administrators approving at once make one order and the second is told the application has
+ * already been reviewed.
  *
  * An area application orders the catalogue's scenes of its area and period: the clearest first
  * (cloud ascending, radar counting as clear, then newest), at most ORDER_LIMITS.maxItemsPerOrder; the
@@ -15,14 +16,14 @@ import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import type { RequestItem } from '../../shared/contracts/requests';
 import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests-review';
-import { findTransition, ORDER_LIMITS, REQUEST_STATUS, REQUEST_TRANSITIONS, type RequestStatus } from '../../shared/orders/model';
+import { ORDER_LIMITS, REQUEST_STATUS, type RequestStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
 import { sceneConditions } from '../catalogue';
 import { whereSql } from '../db/where';
-import { managedFilterSql } from '../orders/managed-filter';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { placeOrder } from '../orders/place';
-import { loadRequest, recordRequestChange, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
+import { managedFilterSql, pagedReviewList, pendingCount, transition } from '../workflow';
+import { loadRequest, notPending, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
 
 export interface ManagedRequestFilter {
   status?: RequestStatus;
@@ -36,28 +37,24 @@ export interface ManagedRequestFilter {
 /** All applications, newest first; `user` matches the applicant's username, name or organisation, or the code. */
 export async function listManagedRequests(db: Queryable, filter: ManagedRequestFilter, locale: Locale): Promise<ManagedRequestPage> {
   const { where, params } = managedFilterSql('r', filter);
-  const rows = await db.query<SummaryRow & { total: number }>(
-    `SELECT ${summaryColumns(locale)}, count(*) OVER ()::int AS total ${SUMMARY_FROM} ${where}
-      ORDER BY r.created_at DESC, r.id DESC LIMIT $5 OFFSET $6`,
-    [...params, filter.pageSize, (filter.pageNum - 1) * filter.pageSize],
-  );
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && filter.pageNum > 1) {
-    const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM data_requests r JOIN users u ON u.id = r.user_id ${where}`,
+  const { rows, total } = await pagedReviewList<SummaryRow>(
+    db,
+    {
+      columns: summaryColumns(locale),
+      from: SUMMARY_FROM,
+      countFrom: 'FROM data_requests r JOIN users u ON u.id = r.user_id',
+      where,
       params,
-    );
-    total = count?.n ?? 0;
-  }
-  const [pending] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM data_requests WHERE status = $1', [
-    REQUEST_STATUS.PENDING,
-  ]);
+      orderBy: 'r.created_at DESC, r.id DESC',
+    },
+    filter,
+  );
   return {
     list: rows.map((r) => ({ ...toSummary(r), applicant: { username: r.username, realName: r.real_name } })),
     total,
     pageNum: filter.pageNum,
     pageSize: filter.pageSize,
-    pending: pending?.n ?? 0,
+    pending: await pendingCount(db, 'request'),
   };
 }
 
@@ -132,7 +129,7 @@ export async function listAreaScenes(
 }
 
 /** How many of `ids` the application covers: scenes of its area and period, or scenes it applied for. */
-async function coveredScenes(tx: Queryable, row: LockedRequest, ids: readonly string[]): Promise<number> {
+async function coveredScenes(tx: Queryable, row: DecidedRequest, ids: readonly string[]): Promise<number> {
   if (row.kind === 'scenes') {
     const [n] = await tx.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM data_request_items WHERE request_id = $1 AND scene_id = ANY ($2::text[])',
@@ -174,11 +171,9 @@ export async function getManagedRequest(db: Queryable, id: string, locale: Local
   return { ...detail, applicant: loaded.applicant, areaMatches };
 }
 
-interface LockedRequest {
+interface DecidedRequest {
   id: string;
   user_id: string;
-  status: RequestStatus;
-  status_name: string;
   kind: 'scenes' | 'area';
   purpose: string;
   contact_name: string;
@@ -189,30 +184,42 @@ interface LockedRequest {
   date_to: string | null;
 }
 
-async function lockRequest(tx: Queryable, id: string, locale: Locale): Promise<LockedRequest> {
-  const [row] = await tx.query<LockedRequest>(
-    `SELECT r.id::text AS id, r.user_id::text AS user_id, r.status, ${locale === 'en' ? 'd.name_en' : 'd.name_zh'} AS status_name, r.kind,
-            r.purpose, r.contact_name, r.contact_phone, r.contact_email, r.organization,
+/**
+ * The reviewer's decision: the engine locks the application, checks the request machine for role
+ * 'admin' (anything but a pending application is refused, naming its status) and writes the status with
+ * the review note, who and when, and the history row. Returns what the approval needs, read under the lock.
+ */
+async function decide(
+  tx: Queryable,
+  id: string,
+  to: RequestStatus,
+  adminId: string,
+  note: string | null,
+  locale: Locale,
+): Promise<DecidedRequest> {
+  await transition(
+    tx,
+    'request',
+    id,
+    { to, role: 'admin', actorId: adminId, note },
+    {
+      refuse: notPending(tx, id, locale, 'ApplicationsAdmin'),
+      write: async (t, _from, status, reviewNote) => {
+        await t.query(
+          'UPDATE data_requests SET status = $2, review_note = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now() WHERE id = $1',
+          [id, status, reviewNote, adminId],
+        );
+      },
+    },
+  );
+  const [row] = await tx.query<DecidedRequest>(
+    `SELECT r.id::text AS id, r.user_id::text AS user_id, r.kind, r.purpose, r.contact_name, r.contact_phone, r.contact_email, r.organization,
             to_char(r.date_from, 'YYYY-MM-DD') AS date_from, to_char(r.date_to, 'YYYY-MM-DD') AS date_to
-       FROM data_requests r LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = r.status::text
-      WHERE r.id = $1 FOR UPDATE OF r`,
+       FROM data_requests r WHERE r.id = $1`,
     [id],
   );
   if (!row) throw notFound();
   return row;
-}
-
-function assertTransition(row: LockedRequest, to: RequestStatus): void {
-  if (!findTransition(REQUEST_TRANSITIONS, row.status, to, 'admin'))
-    throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.notPending', { status: row.status_name });
-}
-
-async function decide(tx: Queryable, row: LockedRequest, to: RequestStatus, adminId: string, note: string | null): Promise<void> {
-  await tx.query(
-    'UPDATE data_requests SET status = $2, review_note = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now() WHERE id = $1',
-    [row.id, to, note, adminId],
-  );
-  await recordRequestChange(tx, row.id, row.status, to, adminId, note);
 }
 
 /** The order's idempotency key of an application: the same on every try, so one application makes one order. */
@@ -234,8 +241,8 @@ export async function approveRequest(
   chosen?: readonly string[],
 ): Promise<ManagedRequestDetail> {
   await db.transaction(async (tx) => {
-    const row = await lockRequest(tx, id, locale);
-    assertTransition(row, REQUEST_STATUS.APPROVED);
+    // Decided first (a reviewed application is refused before anything else); a refusal below rolls it back.
+    const row = await decide(tx, id, REQUEST_STATUS.APPROVED, adminId, note, locale);
     if (chosen) {
       const unique = [...new Set(chosen)];
       const covered = await coveredScenes(tx, row, unique);
@@ -250,7 +257,6 @@ export async function approveRequest(
           ).map((r) => r.scene_id)
         : await areaSceneIds(tx, id, row.date_from!, row.date_to!);
     if (sceneIds.length === 0) throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.noScenesInArea');
-    await decide(tx, row, REQUEST_STATUS.APPROVED, adminId, note);
     await placeOrder(tx, {
       userId: Number(row.user_id),
       sceneIds,
@@ -273,9 +279,7 @@ export async function rejectRequest(
   locale: Locale,
 ): Promise<ManagedRequestDetail> {
   await db.transaction(async (tx) => {
-    const row = await lockRequest(tx, id, locale);
-    assertTransition(row, REQUEST_STATUS.REJECTED);
-    await decide(tx, row, REQUEST_STATUS.REJECTED, adminId, reason);
+    await decide(tx, id, REQUEST_STATUS.REJECTED, adminId, reason, locale);
   });
   return getManagedRequest(db, id, locale);
 }

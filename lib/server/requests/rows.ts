@@ -3,8 +3,10 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import type { RequestDetail, RequestSummary } from '../../shared/contracts/requests';
 import type { RequestStatus } from '../../shared/orders/model';
+import { API_CODES } from '../../shared/contracts/api';
+import { ApiError } from '../api/errors';
 import type { Queryable } from '../db/types';
-import { readStatusHistory } from '../orders/history';
+import { readHistory } from '../workflow';
 
 export interface SummaryRow {
   id: string;
@@ -101,7 +103,7 @@ export async function loadRequest(db: Queryable, id: string, locale: Locale, own
     [id, ownerId ?? null],
   );
   if (!row) return null;
-  const history = await readStatusHistory(db, 'request', id, locale);
+  const history = (await readHistory(db, 'request', id, locale)).map(({ role: _role, ...entry }) => entry);
   return {
     userId: row.user_id,
     applicant: { username: row.username, realName: row.real_name, organization: row.user_organization },
@@ -120,20 +122,17 @@ export async function loadRequest(db: Queryable, id: string, locale: Locale, own
   };
 }
 
-/** Records one status change of an application (who: a user id, or null for the system). */
-export async function recordRequestChange(
-  tx: Queryable,
-  requestId: string,
-  from: RequestStatus | null,
-  to: RequestStatus,
-  by: string | null,
-  note: string | null,
-): Promise<void> {
-  await tx.query(`INSERT INTO data_request_history (request_id, from_status, to_status, changed_by, note) VALUES ($1, $2, $3, $4, $5)`, [
-    requestId,
-    from,
-    to,
-    by,
-    note,
-  ]);
+/**
+ * A refused change of an application names its status now (read under the engine's lock), in the words of
+ * the applicant's screen (`Applications`) or the reviewer's (`ApplicationsAdmin`).
+ */
+export function notPending(tx: Queryable, id: string, locale: Locale, screen: 'Applications' | 'ApplicationsAdmin' = 'Applications') {
+  return async (): Promise<ApiError> => {
+    const [row] = await tx.query<{ status_name: string }>(
+      `SELECT ${statusName(locale)} AS status_name FROM data_requests r
+         LEFT JOIN dictionary_items d ON d.code = 'REQUEST_STATUS' AND d.item_value = r.status::text WHERE r.id = $1`,
+      [id],
+    );
+    return new ApiError(API_CODES.INVALID_INPUT, `${screen}.errors.notPending`, { status: row?.status_name ?? '' });
+  };
 }

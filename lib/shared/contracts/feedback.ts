@@ -7,14 +7,15 @@
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
 import { PERMISSIONS } from '../permissions';
+import { FEEDBACK_STATUSES } from '../workflow';
+import { historyEntrySchema } from '../workflow/history';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
 import { TELEPHONE_PATTERN } from './users';
 
 export const FEEDBACK_CATEGORIES = ['account', 'data', 'map', 'order', 'bug', 'suggestion', 'other'] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
-export const FEEDBACK_STATUSES = ['received', 'replied'] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export { FEEDBACK_STATUSES, type FeedbackStatus } from '../workflow';
 
 export const FEEDBACK_LIMITS = { titleMax: 100, contentMin: 10, contentMax: 2000, contactMax: 100 } as const;
 
@@ -145,6 +146,12 @@ export const managedFeedbackItemSchema = feedbackItemSchema.extend({
 });
 export type ManagedFeedbackItem = z.infer<typeof managedFeedbackItemSchema>;
 
+/** One feedback opened by an administrator: the item and its status history (sent, each answer). */
+export const managedFeedbackDetailSchema = managedFeedbackItemSchema.extend({
+  history: z.array(historyEntrySchema(z.enum(FEEDBACK_STATUSES))),
+});
+export type ManagedFeedbackDetail = z.infer<typeof managedFeedbackDetailSchema>;
+
 export const managedFeedbackQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
   /** `received`: not answered yet; `replied`: answered. */
@@ -174,11 +181,11 @@ export const listManagedFeedbackContract = defineContract({
 export const getManagedFeedbackContract = defineContract({
   method: 'GET',
   path: '/api/feedback/v1/manage/id/{id}',
-  summary: 'One feedback with its sender and reply (administrators)',
+  summary: 'One feedback with its sender, reply and status history (administrators)',
   tag: 'feedback',
   access: ADMIN,
   params: feedbackIdParamsSchema,
-  response: managedFeedbackItemSchema,
+  response: managedFeedbackDetailSchema,
 });
 
 export const replyFeedbackContract = defineContract({
@@ -190,7 +197,7 @@ export const replyFeedbackContract = defineContract({
   params: feedbackIdParamsSchema,
   body: replyFeedbackBodySchema,
   maxBodyBytes: 32 * 1024,
-  response: managedFeedbackItemSchema,
+  response: managedFeedbackDetailSchema,
 });
 
 export const FEEDBACK_CONTRACTS = [

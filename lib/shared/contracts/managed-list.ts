@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
+import { historyEntrySchema } from '../workflow/history';
 import { localizedIssue } from './api';
 
 type Namespace = 'OrdersAdmin' | 'ApplicationsAdmin';
@@ -25,15 +26,6 @@ export function managedListFilterFields(namespace: Namespace) {
   };
 }
 
-/** One status change of an order or an application. */
-export const statusHistoryEntrySchema = z.object({
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int(),
-  /** The new status's name in the caller's language (ORDER_STATUS or REQUEST_STATUS dictionary). */
-  toStatusName: z.string(),
-  /** Username of who changed it; null for the system. */
-  by: z.string().nullable(),
-  note: z.string().nullable(),
-  at: z.string(),
-});
+/** One status change of an order or an application (the workflow history's entry, lib/shared/workflow/history.ts). */
+export const statusHistoryEntrySchema = historyEntrySchema(z.number().int());
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;

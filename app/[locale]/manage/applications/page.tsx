@@ -23,7 +23,7 @@ export default async function ManageApplicationsPage({ params }: Props) {
   await requirePageSession(locale, '/manage/applications');
   return (
     <Container size={1200} py="xl">
-      <ClientMessages groups={['Applications', 'ApplicationsAdmin', 'Catalogue', 'OrdersAdmin.filters', 'Spots']}>
+      <ClientMessages groups={['Applications', 'ApplicationsAdmin', 'Catalogue', 'Spots', 'Workflow']}>
         <QueryBoundary>
           <ApplicationsAdmin />
         </QueryBoundary>

@@ -23,7 +23,7 @@ export default async function ManageFeedbackPage({ params }: Props) {
   await requirePageSession(locale, '/manage/feedback');
   return (
     <Container size={1200} py="xl">
-      <ClientMessages groups={['Feedback', 'FeedbackAdmin']}>
+      <ClientMessages groups={['Feedback', 'FeedbackAdmin', 'Workflow']}>
         <QueryBoundary>
           <FeedbackAdmin />
         </QueryBoundary>

@@ -23,7 +23,7 @@ export default async function ManageOrdersPage({ params }: Props) {
   await requirePageSession(locale, '/manage/orders');
   return (
     <Container size={1200} py="xl">
-      <ClientMessages groups={['Applications.history', 'OrdersAdmin', 'Spots']}>
+      <ClientMessages groups={['OrdersAdmin', 'Spots', 'Workflow']}>
         <QueryBoundary>
           <OrdersAdmin />
         </QueryBoundary>

@@ -30,6 +30,7 @@ import { migration as m0024 } from './0024_planting_structure';
 import { migration as m0025 } from './0025_surface_deformation';
 import { migration as m0026 } from './0026_orbit_elements';
 import { migration as m0027 } from './0027_sensor_off_nadir';
+import { migration as m0028 } from './0028_workflow_history';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0025,
   m0026,
   m0027,
+  m0028,
 ];

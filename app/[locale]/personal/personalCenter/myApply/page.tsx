@@ -23,7 +23,7 @@ export default async function MyApplyPage({ params }: Props) {
   return (
     <Container size={1000} py="xl">
       <PersonalNav locale={locale} active="/personal/personalCenter/myApply" permissions={session.permissions} />
-      <ClientMessages groups={['Applications', 'Catalogue', 'Spots']}>
+      <ClientMessages groups={['Applications', 'Catalogue', 'Spots', 'Workflow']}>
         <QueryBoundary>
           <MyApplications />
         </QueryBoundary>

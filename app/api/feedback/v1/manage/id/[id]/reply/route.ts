@@ -4,8 +4,8 @@ import { withApi } from '@/lib/server/api/with-api';
 import { replyToFeedback } from '@/lib/server/feedback';
 import { replyFeedbackContract } from '@/lib/shared/contracts/feedback';
 
-export const PUT = withApi(replyFeedbackContract, async ({ db, params, body, session }) => {
-  const item = await replyToFeedback(db, params.id, body.reply, session!.userId);
+export const PUT = withApi(replyFeedbackContract, async ({ db, params, body, session, locale }) => {
+  const item = await replyToFeedback(db, params.id, body.reply, session!.userId, locale);
   if (!item) throw notFound();
   return item;
 });

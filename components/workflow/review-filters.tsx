@@ -3,34 +3,50 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import type { ManagedListFilter } from '@/lib/client/queries/managed-list';
+import { useDictionary } from '@/lib/client/queries/spots';
 
-export interface AdminFilterValue {
+export interface ReviewFilterValue {
   status: string;
   user: string;
   dateFrom: string;
   dateTo: string;
 }
 
-export const EMPTY_FILTER: AdminFilterValue = { status: '', user: '', dateFrom: '', dateTo: '' };
+export const EMPTY_FILTER: ReviewFilterValue = { status: '', user: '', dateFrom: '', dateTo: '' };
+
+/** The list query's filter of what the screen holds: empty parts left out, the status as the machine's number. */
+export function managedListFilter<S extends number>(filter: ReviewFilterValue, pageNum: number): ManagedListFilter<S> {
+  return {
+    status: filter.status ? (Number(filter.status) as S) : null,
+    user: filter.user.trim(),
+    dateFrom: filter.dateFrom || null,
+    dateTo: filter.dateTo || null,
+    pageNum,
+  };
+}
 
 /**
- * The filters of the administrators' lists: status (a dictionary's items), user (name, organisation or
- * code), submitted from / to (days). Applied with the button (or Enter), so typing does not query.
+ * The filters of the orders' and applications' review queues: status (the items of the workflow's
+ * dictionary), user (name, organisation or code), submitted from / to (days). Applied with the button (or
+ * Enter), so typing does not query.
  */
-export function AdminFilters({
-  statuses,
+export function ReviewFilters({
+  dictionary,
   value,
   onApply,
   testId,
 }: {
-  statuses: readonly { value: string; label: string }[];
-  value: AdminFilterValue;
-  onApply: (value: AdminFilterValue) => void;
+  /** The dictionary naming the workflow's states (its machine's `dictionary`). */
+  dictionary: string;
+  value: ReviewFilterValue;
+  onApply: (value: ReviewFilterValue) => void;
   testId: string;
 }) {
-  const t = useTranslations('OrdersAdmin.filters');
+  const t = useTranslations('Workflow.filters');
+  const statuses = (useDictionary(dictionary).data ?? []).map((s) => ({ value: s.itemValue, label: s.name }));
   const [draft, setDraft] = useState(value);
-  const set = (key: keyof AdminFilterValue) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
+  const set = (key: keyof ReviewFilterValue) => (next: string) => setDraft((d) => ({ ...d, [key]: next }));
 
   function apply(event: FormEvent) {
     event.preventDefault();

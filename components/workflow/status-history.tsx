@@ -1,6 +1,7 @@
 'use client';
 
-import { Text, Timeline } from '@mantine/core';
+import { Text, Timeline, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 
 export interface HistoryEntry {
@@ -10,9 +11,9 @@ export interface HistoryEntry {
   at: string;
 }
 
-/** Every status change with who and when (applications and orders alike). */
+/** Every status change of a workflow's subject with who and when (orders, applications, feedback alike). */
 export function StatusHistory({ entries, labelledBy }: { entries: readonly HistoryEntry[]; labelledBy: string }) {
-  const t = useTranslations('Applications.history');
+  const t = useTranslations('Workflow.history');
   const format = useFormatter();
   return (
     <Timeline
@@ -37,5 +38,17 @@ export function StatusHistory({ entries, labelledBy }: { entries: readonly Histo
         </Timeline.Item>
       ))}
     </Timeline>
+  );
+}
+
+/** The history as a titled section of a detail (the section is labelled by its title). */
+export function StatusHistorySection({ id, title, entries }: { id: string; title: ReactNode; entries: readonly HistoryEntry[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={3} size="h6" id={id} mb="xs">
+        {title}
+      </Title>
+      <StatusHistory entries={entries} labelledBy={id} />
+    </section>
   );
 }

@@ -1,0 +1,161 @@
+import 'server-only';
+/**
+ * The one engine of every workflow (ADR 0018): in the caller's transaction it locks the subject's row
+ * (FOR UPDATE), checks the change against the workflow's machine (the transition exists, the role may
+ * take it, a note is given where one is needed), writes the new status, and writes the history row
+ * (who, role, note, when). Anything refused changes nothing. The history is read here too.
+ */
+import type { Locale } from '../../../i18n/routing';
+import { API_CODES } from '../../shared/contracts/api';
+import { checkTransition, parseState, type Refusal, type Role, type WorkflowId } from '../../shared/workflow';
+import { ApiError, notFound } from '../api/errors';
+import type { Queryable } from '../db/types';
+import { machineOf, SUBJECTS, type StateOf } from './subjects';
+
+type Id = string | number;
+
+export interface Change<S> {
+  to: S;
+  role: Role;
+  /** The user making the change; null for the system. */
+  actorId: Id | null;
+  note?: string | null;
+  /** When it happened, if not now (demo data, imports). */
+  at?: Date;
+}
+
+export interface TransitionOptions<S> {
+  /** The error a refusal answers with, in the caller's words (default: Workflow.errors.*). */
+  refuse?: (refusal: Refusal, from: S, to: S) => Error | Promise<Error>;
+  /**
+   * Writes the new status together with the workflow's own columns (a reply, a review note, a ready
+   * time). Default: the status alone, and `updated_at` where the table has it.
+   */
+  write?: (tx: Queryable, from: S, to: S, note: string | null) => Promise<void>;
+}
+
+const defaultRefusal = (refusal: Refusal) =>
+  new ApiError(API_CODES.INVALID_INPUT, refusal === 'refused' ? 'Workflow.errors.transitionRefused' : 'Workflow.errors.noteRequired');
+
+/** Locks the subject's row and returns its state, or null when there is no such row. */
+export async function lockState<W extends WorkflowId>(tx: Queryable, workflow: W, id: Id): Promise<StateOf<W> | null> {
+  const { table } = SUBJECTS[workflow];
+  const [row] = await tx.query<{ status: string }>(`SELECT status::text AS status FROM ${table} WHERE id = $1 FOR UPDATE`, [String(id)]);
+  return row ? parseState(machineOf(workflow), row.status) : null;
+}
+
+/** Moves the subject to `change.to` along its machine, or throws (and changes nothing). Returns the state it left. */
+export async function transition<W extends WorkflowId>(
+  tx: Queryable,
+  workflow: W,
+  id: Id,
+  change: Change<StateOf<W>>,
+  options: TransitionOptions<StateOf<W>> = {},
+): Promise<StateOf<W>> {
+  const from = await lockState(tx, workflow, id);
+  if (from === null) throw notFound();
+  const note = change.note?.trim() || null;
+  const check = checkTransition(machineOf(workflow), from, change.to, change.role, note);
+  if (!check.ok) throw await (options.refuse ?? defaultRefusal)(check.refusal, from, change.to);
+  if (options.write) await options.write(tx, from, change.to, note);
+  else {
+    const { table, touches } = SUBJECTS[workflow];
+    await tx.query(`UPDATE ${table} SET status = $2${touches ? ', updated_at = now()' : ''} WHERE id = $1`, [String(id), change.to]);
+  }
+  await writeHistory(tx, workflow, id, from, change.to, change.role, change.actorId, note, change.at);
+  return from;
+}
+
+/** Records a new subject's first history row: from nothing to the machine's initial state. */
+export async function recordStart<W extends WorkflowId>(
+  tx: Queryable,
+  workflow: W,
+  id: Id,
+  by: { role: Role; actorId: Id | null; at?: Date },
+): Promise<void> {
+  await writeHistory(tx, workflow, id, null, machineOf(workflow).initial, by.role, by.actorId, null, by.at);
+}
+
+async function writeHistory(
+  tx: Queryable,
+  workflow: WorkflowId,
+  id: Id,
+  from: string | number | null,
+  to: string | number,
+  role: Role,
+  actorId: Id | null,
+  note: string | null,
+  at?: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO workflow_history (workflow, subject_id, from_status, to_status, changed_by, actor_role, note, changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now()))`,
+    [
+      workflow,
+      String(id),
+      from === null ? null : String(from),
+      String(to),
+      actorId === null ? null : String(actorId),
+      role,
+      note,
+      at ?? null,
+    ],
+  );
+}
+
+export interface HistoryEntry<S> {
+  fromStatus: S | null;
+  toStatus: S;
+  /** The new state's name in the caller's language (the machine's dictionary). */
+  toStatusName: string;
+  /** Username of who changed it; null for the system (or an account that is gone). */
+  by: string | null;
+  role: Role;
+  note: string | null;
+  at: string;
+}
+
+/** A subject's status history, oldest first. */
+export async function readHistory<W extends WorkflowId>(
+  db: Queryable,
+  workflow: W,
+  id: Id,
+  locale: Locale,
+): Promise<HistoryEntry<StateOf<W>>[]> {
+  const machine = machineOf(workflow);
+  const rows = await db.query<{
+    from_status: string | null;
+    to_status: string;
+    to_status_name: string | null;
+    by: string | null;
+    actor_role: Role;
+    note: string | null;
+    at: Date;
+  }>(
+    `SELECT h.from_status, h.to_status, ${locale === 'en' ? 'd.name_en' : 'd.name_zh'} AS to_status_name, u.username AS by, h.actor_role,
+            h.note, h.changed_at AS at
+       FROM workflow_history h
+       LEFT JOIN users u ON u.id = h.changed_by
+       LEFT JOIN dictionary_items d ON d.code = $3 AND d.item_value = h.to_status
+      WHERE h.workflow = $1 AND h.subject_id = $2 ORDER BY h.id`,
+    [workflow, String(id), machine.dictionary],
+  );
+  return rows.map((h) => ({
+    fromStatus: parseState(machine, h.from_status),
+    toStatus: parseState(machine, h.to_status)!,
+    toStatusName: h.to_status_name ?? h.to_status,
+    by: h.by,
+    role: h.actor_role,
+    note: h.note,
+    at: new Date(h.at).toISOString(),
+  }));
+}
+
+/** How many changes a subject has had (its creation included): a round number for once-per-change work. */
+export async function countHistory(db: Queryable, workflow: WorkflowId, id: Id): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workflow_history WHERE workflow = $1 AND subject_id = $2', [
+    workflow,
+    String(id),
+  ]);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,14 @@
+import 'server-only';
+/** The workflow engine (ADR 0018): transitions, history, and the review lists of every workflow. */
+export {
+  countHistory,
+  lockState,
+  readHistory,
+  recordStart,
+  transition,
+  type Change,
+  type HistoryEntry,
+  type TransitionOptions,
+} from './engine';
+export { managedFilterSql, pagedReviewList, pendingCount, type ManagedListFilter, type ReviewListSql } from './review-list';
+export { machineOf, type StateOf } from './subjects';

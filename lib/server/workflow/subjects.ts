@@ -1,0 +1,26 @@
+import 'server-only';
+/**
+ * Where each workflow's subjects live: the table whose `id` and `status` the engine locks and moves.
+ * A new workflow adds its machine (lib/shared/workflow/machines/) and one row here.
+ */
+import { WORKFLOWS, type Machine, type WorkflowId } from '../../shared/workflow';
+
+interface SubjectTable {
+  /** The table of the workflow's rows (an `id` bigint key and a `status` column). */
+  table: string;
+  /** The table has `updated_at`, set on every change. */
+  touches: boolean;
+}
+
+export const SUBJECTS: Record<WorkflowId, SubjectTable> = {
+  order: { table: 'orders', touches: true },
+  request: { table: 'data_requests', touches: true },
+  feedback: { table: 'feedback', touches: false },
+};
+
+/** A workflow's state type: its machine's states. */
+export type StateOf<W extends WorkflowId> = (typeof WORKFLOWS)[W]['states'][number];
+
+export function machineOf<W extends WorkflowId>(workflow: W): Machine<StateOf<W>> {
+  return WORKFLOWS[workflow] as unknown as Machine<StateOf<W>>;
+}
