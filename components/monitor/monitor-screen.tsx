@@ -13,7 +13,7 @@ import type { MapClientConfig } from '@/lib/shared/map/config';
 import { cityOfCode, COUNTRY_CODE, levelOfCode, provinceOfCode } from '@/lib/shared/regions/codes';
 import { DetailModule } from './detail-module';
 import { GridModule } from './grid-module';
-import { hasStructureModule, StructureModule } from './planting';
+import { hasStructureModule, StructureModule } from './themes/plantingstructure';
 import type { ModuleProps } from './monitor-context';
 import {
   filterCodesOf,

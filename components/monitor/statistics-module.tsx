@@ -3,27 +3,23 @@
 import { Group, SegmentedControl, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
-import { MapView, type MapLegend, type OutlineLayer } from '@/components/map';
-import { useRegion, useRegionChildrenGeometry, useRegionGeometry } from '@/lib/client/queries/regions';
+import { MapView, type MapLegend } from '@/components/map';
+import { useRegionChoropleth, useRegionFocus } from '@/components/statistics/choropleth';
 import { useSpotStatistics, useSpotTrend } from '@/lib/client/queries/spots';
-import type { RegionLod } from '@/lib/shared/contracts/regions';
 import type { SpotStatistics } from '@/lib/shared/contracts/spots';
 import { colorFor, NO_DATA_COLOR, rampColor } from '@/lib/shared/map/legend';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
 import { percentOf } from '@/lib/shared/spots/grid';
-import { LazyRankingBarChart } from './charts-lazy';
+import { LazyRankingBarChart } from '@/components/statistics/charts-lazy';
 import { formatCount, formatHectares } from './format';
 import { KindBreakdown } from './kind-breakdown';
 import { activeMeasure, formatMeasure, measureKey, measureMax, measureValue, shareBasis } from './measures';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';
 import type { ModuleProps } from './monitor-context';
-import { childLevelOf, type LegendSwitch } from './monitor-state';
+import type { LegendSwitch } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
 import { TableRegion } from './table-region';
-
-/** Outline detail by the level of the regions drawn. */
-const LOD_BY_CHILD_LEVEL: Record<string, RegionLod> = { province: 'lo', city: 'mid', county: 'hi' };
 
 type SortKey = 'name' | LegendSwitch;
 
@@ -42,15 +38,9 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
   const statistics = useSpotStatistics(theme, batch?.id ?? null, region);
   // The previous answer is kept while another batch loads, but never shown for another region.
   const data = statistics.data?.region.code === region ? statistics.data : undefined;
-  const info = useRegion(region === COUNTRY_CODE ? null : region);
-  const leaf = info.data?.code === region && !info.data.hasChildren;
-  // A leaf is drawn among its siblings: the map shows the parent's children, the leaf outlined.
-  const mapRegion = leaf ? (info.data?.parentRegionId ?? COUNTRY_CODE) : region;
+  const { info, leaf, mapRegion } = useRegionFocus(region);
   const parentStatistics = useSpotStatistics(theme, batch?.id ?? null, leaf ? mapRegion : null);
   const mapData = leaf ? parentStatistics.data : data;
-  const childLevel = childLevelOf(mapRegion);
-  const children = useRegionChildrenGeometry(childLevel ? mapRegion : null, LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi');
-  const outline = useRegionGeometry(region === COUNTRY_CODE ? null : region, leaf || childLevel === 'county' ? 'hi' : 'mid');
   const max = measureMax(mapData, metric);
   const select = useCallback(
     (code: string) => {
@@ -58,37 +48,14 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
     },
     [region, update],
   );
-
-  const { fillColors, noData } = useMemo(() => {
-    const colors: Record<string, string> = {};
-    let missing = false;
-    if (!mapData || !children.data) return { fillColors: colors, noData: false };
-    const byCode = new Map(mapData.items.map((item) => [item.code, item]));
-    for (const feature of children.data.features) {
-      const item = byCode.get(feature.id);
+  const fill = useCallback(
+    (item: SpotStatistics['items'][number] | undefined) => {
       const value = item?.monitored ? measureValue(item, metric) : null;
-      if (value === null) missing = true;
-      colors[feature.id] = colorFor(value, max, theme.ramp, { whole });
-    }
-    return { fillColors: colors, noData: missing };
-  }, [mapData, children.data, max, metric, whole, theme.ramp]);
-
-  const outlines = useMemo<OutlineLayer[]>(() => {
-    const layers: OutlineLayer[] = [];
-    if (children.data)
-      layers.push({
-        id: `children-${mapRegion}`,
-        data: children.data,
-        emphasis: 'context',
-        // The country, or a leaf among its siblings (outlined in bold, with its neighbours to click on).
-        fit: region === COUNTRY_CODE || leaf,
-        fillColors,
-        onFeatureClick: select,
-      });
-    // The region's own border, drawn over its children: it must not catch their hovers and clicks.
-    if (outline.data) layers.push({ id: `region-${region}`, data: outline.data, emphasis: 'primary', fit: !leaf, interactive: false });
-    return layers;
-  }, [children.data, outline.data, mapRegion, region, leaf, fillColors, select]);
+      return value === null ? null : colorFor(value, max, theme.ramp, { whole });
+    },
+    [max, metric, whole, theme.ramp],
+  );
+  const { outlines, noData } = useRegionChoropleth({ region, mapRegion, leaf, items: mapData?.items, fill, onSelect: select });
 
   const landcover = theme.id === 'landcover';
   const legend: MapLegend = {

@@ -2,7 +2,7 @@ import 'server-only';
 /**
  * The handlers of every theme on the generic API (app/api/[theme]/[version]/…): the theme is looked up
  * by its declared API base, each theme's own contract (its code lists, its permission) parses and
- * authorises the call, and one service (lib/server/spots) answers from the declaration. An unknown
+ * authorises the call, and one service (lib/server/theme-features) answers from the declaration. An unknown
  * theme or version is the envelope's 404, as any unknown path.
  */
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { themeByApi } from '../../shared/themes';
 import type { ThemeId } from '../../shared/themes/ids';
 import { notFound } from '../api/errors';
 import { withApi } from '../api/with-api';
-import { findSpot, gridPercent, listSpots, rangePrefixes, spotStatistics, spotTrend } from '../spots';
+import { findSpot, gridPercent, listSpots, rangePrefixes, spotStatistics, spotTrend } from '../theme-features';
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Handler = (request: Request, context: RouteContext) => Promise<Response>;

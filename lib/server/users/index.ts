@@ -2,6 +2,7 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import type { AreaRange, UserDetail } from '../../shared/contracts/users';
 import type { Queryable } from '../db';
+import { inLocale } from '../../shared/locale';
 
 export interface LoginCandidate {
   id: string;
@@ -58,7 +59,7 @@ export async function getUserDetail(db: Queryable, userId: string, locale: Local
     [userId],
   );
   if (!row) return null;
-  const name = (zh: string, en: string) => (locale === 'zh' ? zh : en);
+  const name = (zh: string, en: string) => inLocale(locale, zh, en);
   return {
     id: row.id,
     username: row.username,

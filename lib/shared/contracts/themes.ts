@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { GENERIC_THEMES } from '../themes';
 import type { ThemeDefinition, ThemeId } from '../themes';
 import { defineContract, localizedIssue, pageSchema } from './api';
-import { structureContractsOf, type StructureContracts } from './planting';
+import { structureContractsOf, type StructureContracts } from './plantingstructure';
 import {
   batchIdSchema,
   getSpotContract,

@@ -10,7 +10,7 @@ import { PLANTINGSTRUCTURE } from './plantingstructure';
 import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
-import { SURFACE_DEFORM } from './surface_deform';
+import { SURFACE_DEFORM } from './surface-deform';
 import type { CodeItem, ThemeDefinition } from './types';
 import { assertThemes } from './validate';
 import { WINDMILL } from './windmill';

@@ -7,7 +7,7 @@ import { QueryBoundary } from '@/components/providers/query-boundary';
 import { getEnv } from '@/lib/server/env';
 import type { ThemeDefinition, ThemeId } from '@/lib/shared/themes';
 import { MonitorScreen } from '@/components/monitor/monitor-screen';
-import { DeformationScreen } from '@/components/monitor/deformation/deformation-screen';
+import { DeformationScreen } from '@/components/monitor/themes/surface-deform/screen';
 
 /** Title, intro and demo notice of a theme, in the reader's language (land cover keeps its own namespace). */
 export async function themeTexts(theme: ThemeDefinition<ThemeId>, locale: Locale) {

@@ -1,6 +1,6 @@
 // GET /api/spot/v2/spotmeta — spots within the caller's area ranges, filtered and paged (MOD_056)
 import { withApi } from '@/lib/server/api/with-api';
-import { listSpots, rangePrefixes } from '@/lib/server/spots';
+import { listSpots, rangePrefixes } from '@/lib/server/theme-features';
 import { listSpotsContract } from '@/lib/shared/contracts/spots';
 import { scopePrefixes } from '@/lib/shared/spots/scope';
 

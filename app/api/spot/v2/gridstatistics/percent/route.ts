@@ -1,6 +1,6 @@
 // GET /api/spot/v2/gridstatistics/percent — spots per map grid cell within the caller's area ranges (MOD_056)
 import { withApi } from '@/lib/server/api/with-api';
-import { gridPercent, rangePrefixes } from '@/lib/server/spots';
+import { gridPercent, rangePrefixes } from '@/lib/server/theme-features';
 import { gridPercentContract } from '@/lib/shared/contracts/spots';
 import { scopePrefixes } from '@/lib/shared/spots/scope';
 

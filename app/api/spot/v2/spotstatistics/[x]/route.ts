@@ -1,6 +1,6 @@
 // GET /api/spot/v2/spotstatistics/{x} — spot counts and areas of batch x by region (public)
 import { withApi } from '@/lib/server/api/with-api';
-import { spotStatistics } from '@/lib/server/spots';
+import { spotStatistics } from '@/lib/server/theme-features';
 import { spotStatisticsContract } from '@/lib/shared/contracts/spots';
 
 export const GET = withApi(spotStatisticsContract, async ({ db, params, query, locale }) => {

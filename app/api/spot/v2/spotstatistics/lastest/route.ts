@@ -1,6 +1,6 @@
 // GET /api/spot/v2/spotstatistics/lastest — spot statistics of the current batch by region (public)
 import { withApi } from '@/lib/server/api/with-api';
-import { spotStatistics } from '@/lib/server/spots';
+import { spotStatistics } from '@/lib/server/theme-features';
 import { spotStatisticsLatestContract } from '@/lib/shared/contracts/spots';
 
 export const GET = withApi(spotStatisticsLatestContract, async ({ db, query, locale }) => {

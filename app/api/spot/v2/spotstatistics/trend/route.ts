@@ -1,6 +1,6 @@
 // GET /api/spot/v2/spotstatistics/trend — spot counts and areas per batch in a region (public)
 import { withApi } from '@/lib/server/api/with-api';
-import { spotTrend } from '@/lib/server/spots';
+import { spotTrend } from '@/lib/server/theme-features';
 import { spotTrendContract } from '@/lib/shared/contracts/spots';
 
 export const GET = withApi(spotTrendContract, async ({ db, query, locale }) => {
