@@ -57,10 +57,10 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
   );
   const { outlines, noData } = useRegionChoropleth({ region, mapRegion, leaf, items: mapData?.items, fill, onSelect: select });
 
-  const landcover = theme.id === 'landcover';
+  const spotTerms = theme.spotTerms === true;
   const legend: MapLegend = {
-    title: landcover ? (metric === 'count' ? t('legendCount') : t('legendArea')) : t('legendOf', { measure: t(`measure.${metric}`) }),
-    unit: landcover
+    title: spotTerms ? (metric === 'count' ? t('legendCount') : t('legendArea')) : t('legendOf', { measure: t(`measure.${metric}`) }),
+    unit: spotTerms
       ? metric === 'count'
         ? t('unitSpots')
         : t('unitHectares')
@@ -346,12 +346,12 @@ function LeafRegion({
   );
 }
 
-/** "{region}: N spots, X ha" for land cover; "{region}: N turbines, X MW" and the like for the other themes. */
+/** "{region}: N spots, X ha" in the spec's spot terms (land cover); "{region}: N turbines, X MW" and the like otherwise. */
 function TotalText({ theme, figures, region }: { theme: ModuleProps['theme']; figures: SpotStatistics['total']; region: string }) {
   const t = useTranslations('Monitor');
   const noun = useTranslations('Themes');
   const locale = useLocale();
-  if (theme.id === 'landcover')
+  if (theme.spotTerms)
     return <>{t('total', { count: formatCount(figures.count, locale), area: formatHectares(figures.area, locale), region })}</>;
   const second = theme.measures[1] ?? 'area';
   return (

@@ -7,7 +7,7 @@ import { API_CODES } from '../../shared/contracts/api';
 import type { Spot, SpotDetail } from '../../shared/contracts/spots';
 import { rangePrefixesOf } from '../../shared/regions/codes';
 import type { RegionScope } from '../../shared/spots/scope';
-import { themeById, type CodeItem, type ThemeId } from '../../shared/themes';
+import { themeById, type CodeItem, type ThemeDefinition, type ThemeId } from '../../shared/themes';
 import { ApiError } from '../api/errors';
 import type { Session } from '../auth/session';
 import { containsPattern } from '../db/like';
@@ -104,11 +104,11 @@ export interface SpotListOptions {
   locale: Locale;
 }
 
-export async function listSpots(db: Queryable, options: SpotListOptions) {
+export async function listSpots(db: Queryable, theme: ThemeDefinition<ThemeId>, options: SpotListOptions) {
   const empty = { list: [], total: 0, pageNum: options.pageNum, pageSize: options.pageSize };
   if (options.scope?.length === 0) return empty;
   const params: SqlParam[] = [];
-  const clauses = filterClauses(options.filters, params);
+  const clauses = filterClauses(theme.id, options.filters, params);
   const scope = scopeClause(options.scope, params);
   if (scope) clauses.push(scope);
   if (options.batch) {
@@ -144,8 +144,8 @@ export async function listSpots(db: Queryable, options: SpotListOptions) {
 }
 
 /** One feature of the theme within the scope, or null (one outside the caller's ranges or of another theme does not exist for them). */
-export async function findSpot(db: Queryable, theme: ThemeId, id: string, scope: RegionScope, locale: Locale): Promise<SpotDetail | null> {
-  const params: SqlParam[] = [id, theme];
+export async function findSpot(db: Queryable, theme: ThemeDefinition<ThemeId>, id: string, scope: RegionScope, locale: Locale): Promise<SpotDetail | null> {
+  const params: SqlParam[] = [id, theme.id];
   const clause = scopeClause(scope, params);
   const [row] = await db.query<
     SpotRow & { geojson: string; west: number; south: number; east: number; north: number; created_at: string; updated_at: string }

@@ -6,8 +6,8 @@ import type { RegionScope } from '../../shared/spots/scope';
 import type { ThemeDefinition, ThemeId } from '../../shared/themes';
 import type { SqlParam } from '../db/types';
 
+/** The filters of a call; the theme itself is the route's (resolved from its path), never a query parameter. */
 export interface SpotFilters {
-  theme: ThemeId;
   stage?: string;
   tblx?: string;
   changeType?: number[];
@@ -15,9 +15,9 @@ export interface SpotFilters {
 
 export const round2 = (sql: string) => `round((${sql})::numeric, 2)::float8`;
 
-/** Appends the shared filter clauses (alias `s`) and returns them. */
-export function filterClauses(filters: SpotFilters, params: SqlParam[]): string[] {
-  params.push(filters.theme);
+/** Appends the shared filter clauses (alias `s`): the theme's rows, narrowed by the filters; returns them. */
+export function filterClauses(theme: ThemeId, filters: SpotFilters, params: SqlParam[]): string[] {
+  params.push(theme);
   const clauses = [`s.theme = $${params.length}`];
   if (filters.stage) {
     params.push(filters.stage);

@@ -4,6 +4,7 @@ import type { GridPercent } from '../../shared/contracts/spots';
 import { GRID_MAX_CELLS } from '../../shared/contracts/spots';
 import { percentOf, tileBounds } from '../../shared/spots/grid';
 import type { RegionScope } from '../../shared/spots/scope';
+import type { ThemeDefinition, ThemeId } from '../../shared/themes';
 import type { Queryable, SqlParam } from '../db/types';
 import { nameSql } from '../regions/names';
 import { batchOrCurrent } from './batches';
@@ -11,13 +12,14 @@ import { filterClauses, round2, scopeClause, type SpotFilters } from './filters'
 
 export async function gridPercent(
   db: Queryable,
+  theme: ThemeDefinition<ThemeId>,
   options: { scope: RegionScope; batchId: string | null; level: number; filters: SpotFilters; locale: Locale },
 ): Promise<GridPercent> {
-  const batch = await batchOrCurrent(db, options.filters.theme, options.batchId, options.locale);
+  const batch = await batchOrCurrent(db, theme.id, options.batchId, options.locale);
   const empty = { batch, level: options.level, spotCount: 0, area: 0, cellCount: 0, cells: [] };
   if (!batch || options.scope?.length === 0) return empty;
   const params: SqlParam[] = [];
-  const clauses = filterClauses(options.filters, params);
+  const clauses = filterClauses(theme.id, options.filters, params);
   const scope = scopeClause(options.scope, params);
   if (scope) clauses.push(scope);
   params.push(batch.id);

@@ -7,7 +7,7 @@ import type { Locale } from '../../../i18n/routing';
 import type { SpotStatistics, SpotTrend } from '../../shared/contracts/spots';
 import { regionPrefix } from '../../shared/regions/codes';
 import { isMonitoredRegion } from '../../shared/spots/codes';
-import { themeById } from '../../shared/themes';
+import type { ThemeDefinition, ThemeId } from '../../shared/themes';
 import type { Queryable, SqlParam } from '../db/types';
 import { type FigureLevel, keyedByPrefixSql, requireRegion, targetPrefixes, targetRegions } from '../regions/rollup';
 import { BATCH_COLUMNS, type BatchRow, batchOrCurrent, toBatch } from './batches';
@@ -15,16 +15,16 @@ import { countedClause, filterClauses, MEASURE_SQL, optionalMeasures, round2, ty
 
 export async function spotStatistics(
   db: Queryable,
+  theme: ThemeDefinition<ThemeId>,
   options: { batchId: string | null; regionId: string; level?: FigureLevel; filters: SpotFilters; locale: Locale },
 ): Promise<SpotStatistics> {
   const { locale, filters } = options;
   const region = await requireRegion(db, options.regionId, locale);
-  const batch = await batchOrCurrent(db, filters.theme, options.batchId, locale);
+  const batch = await batchOrCurrent(db, theme.id, options.batchId, locale);
   const targetRows = await targetRegions(db, region, options.level, locale);
 
-  const theme = themeById(filters.theme);
   const params: SqlParam[] = [];
-  const clauses = [...filterClauses(filters, params), ...countedClause(theme, filters, params)];
+  const clauses = [...filterClauses(theme.id, filters, params), ...countedClause(theme, filters, params)];
   params.push(batch?.id ?? '0');
   clauses.push(`s.batch_id = $${params.length}::bigint`);
   params.push(`${regionPrefix(region.code)}%`);
@@ -73,11 +73,14 @@ export async function spotStatistics(
   };
 }
 
-export async function spotTrend(db: Queryable, options: { regionId: string; filters: SpotFilters; locale: Locale }): Promise<SpotTrend> {
+export async function spotTrend(
+  db: Queryable,
+  theme: ThemeDefinition<ThemeId>,
+  options: { regionId: string; filters: SpotFilters; locale: Locale },
+): Promise<SpotTrend> {
   const region = await requireRegion(db, options.regionId, options.locale);
-  const theme = themeById(options.filters.theme);
   const params: SqlParam[] = [];
-  const clauses = [...filterClauses(options.filters, params), ...countedClause(theme, options.filters, params)];
+  const clauses = [...filterClauses(theme.id, options.filters, params), ...countedClause(theme, options.filters, params)];
   params.push(`${regionPrefix(region.code)}%`);
   clauses.push(`s.xzqdm LIKE $${params.length}`);
   const partParams = [...params];

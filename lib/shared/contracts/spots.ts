@@ -323,3 +323,13 @@ export const SPOT_CONTRACTS = [
   gridPercentContract,
   dictionaryContract,
 ] as const;
+
+/** What the shared monitoring screen reads of land cover (its `ownApi`): spot v2. */
+export const SPOT_V2_API = {
+  theme: LANDCOVER.id,
+  statistics: spotStatisticsContract,
+  trend: spotTrendContract,
+  list: listSpotsContract,
+  get: getSpotContract,
+  grid: gridPercentContract,
+} as const;

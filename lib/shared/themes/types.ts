@@ -132,6 +132,16 @@ export interface ThemeDefinition<Id extends string = string> {
    */
   speaksOf?: 'spots' | 'features';
   /**
+   * Speaks the spec's own terms for change spots (spec §4, land cover): legend 图斑数量 / 图斑面积, totals "N spots,
+   * X ha", labels 图斑类型 and 阶段. Absent: the generic measure, kind and status words.
+   */
+  spotTerms?: boolean;
+  /**
+   * Serves an API of its own rather than the generic theme API (`/api/{theme}/{version}/…`): land cover's spot v2
+   * (spec §7), surface deformation's. Absent: the generic API serves it.
+   */
+  ownApi?: boolean;
+  /**
    * A theme of processed raster products and a rate grid rather than counted features (surface
    * deformation, ADR 0015): its own tables, API and layers; the spot machinery (generic API, spot layers,
    * statistics) leaves it out. Absent for feature themes.

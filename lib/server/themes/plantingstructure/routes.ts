@@ -6,38 +6,37 @@ import 'server-only';
  */
 import { structureContractsFor } from '../../../shared/contracts/themes';
 import { scopePrefixes } from '../../../shared/spots/scope';
-import { themeById } from '../../../shared/themes';
 import { withApi } from '../../api/with-api';
 import { rangePrefixes } from '../../theme-features';
 import { themeRoute } from '../routes';
 import { structureSequence, structureStatistics, structureTrend } from './structure';
 
-export const structureRoute = themeRoute((id) => {
-  const c = structureContractsFor(id);
+export const structureRoute = themeRoute((theme) => {
+  const c = structureContractsFor(theme.id);
   return c
     ? withApi(c.structure, async ({ db, params, query, locale }) =>
-        structureStatistics(db, themeById(id), { batchId: params.x, ...query, locale }),
+        structureStatistics(db, theme, { batchId: params.x, ...query, locale }),
       )
     : null;
 });
 
-export const structureLatestRoute = themeRoute((id) => {
-  const c = structureContractsFor(id);
+export const structureLatestRoute = themeRoute((theme) => {
+  const c = structureContractsFor(theme.id);
   return c
-    ? withApi(c.latest, async ({ db, query, locale }) => structureStatistics(db, themeById(id), { batchId: null, ...query, locale }))
+    ? withApi(c.latest, async ({ db, query, locale }) => structureStatistics(db, theme, { batchId: null, ...query, locale }))
     : null;
 });
 
-export const structureTrendRoute = themeRoute((id) => {
-  const c = structureContractsFor(id);
-  return c ? withApi(c.trend, async ({ db, query, locale }) => structureTrend(db, themeById(id), { ...query, locale })) : null;
+export const structureTrendRoute = themeRoute((theme) => {
+  const c = structureContractsFor(theme.id);
+  return c ? withApi(c.trend, async ({ db, query, locale }) => structureTrend(db, theme, { ...query, locale })) : null;
 });
 
-export const structureSequenceRoute = themeRoute((id) => {
-  const c = structureContractsFor(id);
+export const structureSequenceRoute = themeRoute((theme) => {
+  const c = structureContractsFor(theme.id);
   return c
     ? withApi(c.sequence, async ({ db, query, session, locale }) =>
-        structureSequence(db, themeById(id), { ...query, scope: scopePrefixes(rangePrefixes(session!)), locale }),
+        structureSequence(db, theme, { ...query, scope: scopePrefixes(rangePrefixes(session!)), locale }),
       )
     : null;
 });

@@ -62,4 +62,5 @@ export const SURFACE_DEFORM = {
     classes: DEFORM_RATE_CLASSES,
     cellLevel: 14,
   },
+  ownApi: true,
 } as const satisfies ThemeDefinition<'surface_deform'>;
