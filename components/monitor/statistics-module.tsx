@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
 import { MapView, type MapLegend } from '@/components/map';
 import { useRegionChoropleth, useRegionFocus } from '@/components/statistics/choropleth';
+import { FiguresTable, RegionName } from '@/components/statistics/figures-table';
 import { useSpotStatistics, useSpotTrend } from '@/lib/client/queries/spots';
 import type { SpotStatistics } from '@/lib/shared/contracts/spots';
 import { colorFor, NO_DATA_COLOR, rampColor } from '@/lib/shared/map/legend';
@@ -20,6 +21,7 @@ import type { LegendSwitch } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
 import { TableRegion } from './table-region';
+import { useDrillDown } from './use-drill-down';
 
 type SortKey = 'name' | LegendSwitch;
 
@@ -42,12 +44,7 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
   const parentStatistics = useSpotStatistics(theme, batch?.id ?? null, leaf ? mapRegion : null);
   const mapData = leaf ? parentStatistics.data : data;
   const max = measureMax(mapData, metric);
-  const select = useCallback(
-    (code: string) => {
-      if (code !== region) update({ region: code, page: 1, spot: null });
-    },
-    [region, update],
-  );
+  const select = useDrillDown(region, update);
   const fill = useCallback(
     (item: SpotStatistics['items'][number] | undefined) => {
       const value = item?.monitored ? measureValue(item, metric) : null;
@@ -182,53 +179,43 @@ function ChildRegions({
         {t('drillHint')}
       </Text>
       <TableRegion table="statistics">
-        <Table striped highlightOnHover stickyHeader data-testid="statistics-table">
-          <Table.Caption>
-            <VisuallyHidden>{t('tableCaption', { region: data.region.name })}</VisuallyHidden>
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
+        <FiguresTable
+          caption={t('tableCaption', { region: data.region.name })}
+          head={
+            <>
               <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
               {sortHeader('name', t('region'))}
               {sortHeader('count', t(measureKey(theme, 'count')))}
               {sortHeader(second, t(measureKey(theme, second)))}
               <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
+            </>
+          }
+        >
+          {items.map((item, index) => (
+            <Table.Tr key={item.code} data-monitored={item.monitored}>
+              <Table.Td>{item.monitored ? index + 1 : noFigure}</Table.Td>
+              <Table.Td>
+                <div className={classes.regionCell}>
+                  <span
+                    className={classes.swatch}
+                    style={{
+                      background: item.monitored ? colorFor(measureValue(item, metric), max, theme.ramp, { whole }) : NO_DATA_COLOR,
+                    }}
+                    aria-hidden="true"
+                  />
+                  <span>
+                    <RegionName item={item} onSelect={onSelect} unmonitored={t('unmonitored')} className={classes.rowButton} />
+                  </span>
+                </div>
+              </Table.Td>
+              <Table.Td>{item.monitored ? formatCount(item.count, locale) : noFigure}</Table.Td>
+              <Table.Td>{item.monitored ? formatMeasure(item, second, locale) : noFigure}</Table.Td>
+              <Table.Td>
+                {item.monitored ? `${percentOf(shareBasis(item, metric), shareBasis(data.total, metric)).toFixed(2)}%` : noFigure}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item, index) => (
-              <Table.Tr key={item.code} data-monitored={item.monitored}>
-                <Table.Td>{item.monitored ? index + 1 : noFigure}</Table.Td>
-                <Table.Td>
-                  <div className={classes.regionCell}>
-                    <span
-                      className={classes.swatch}
-                      style={{
-                        background: item.monitored ? colorFor(measureValue(item, metric), max, theme.ramp, { whole }) : NO_DATA_COLOR,
-                      }}
-                      aria-hidden="true"
-                    />
-                    <span>
-                      <UnstyledButton className={classes.rowButton} onClick={() => onSelect(item.code)}>
-                        {item.name}
-                      </UnstyledButton>
-                      {item.monitored ? null : (
-                        <Text size="xs" c="dimmed">
-                          {t('unmonitored')}
-                        </Text>
-                      )}
-                    </span>
-                  </div>
-                </Table.Td>
-                <Table.Td>{item.monitored ? formatCount(item.count, locale) : noFigure}</Table.Td>
-                <Table.Td>{item.monitored ? formatMeasure(item, second, locale) : noFigure}</Table.Td>
-                <Table.Td>
-                  {item.monitored ? `${percentOf(shareBasis(item, metric), shareBasis(data.total, metric)).toFixed(2)}%` : noFigure}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </FiguresTable>
       </TableRegion>
       {ranked.length > 0 ? (
         <LazyRankingBarChart

@@ -55,11 +55,12 @@ export const batchIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, localizedIssue(
 
 /**
  * Filters shared by statistics, trend, grid and the feature list, checked against the theme's own code
- * lists. `theme` is the theme itself (a literal): an API serves one theme, never another through it.
+ * lists. `theme`, when sent, must be the theme itself (a literal): an API serves one theme, never another through
+ * it. Handlers take the theme from the route, not from here.
  */
 export function themeFilterSchema(theme: ThemeDefinition<ThemeId>) {
   return z.object({
-    theme: z.literal<ThemeId>(theme.id).default(theme.id),
+    theme: z.literal<ThemeId>(theme.id).optional(),
     stage: codeSchema(
       theme.stages.items.map((i) => i.value),
       'Spots.errors.badStage',

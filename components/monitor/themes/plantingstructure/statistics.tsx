@@ -1,10 +1,11 @@
 'use client';
 
-import { Group, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
 import { MapView, type MapLegend } from '@/components/map';
 import { useRegionChoropleth, useRegionFocus } from '@/components/statistics/choropleth';
+import { FiguresTable, RegionName } from '@/components/statistics/figures-table';
 import { useStructure } from '@/lib/client/queries/plantingstructure';
 import type { CropFigures, Structure } from '@/lib/shared/contracts/plantingstructure';
 import { NO_DATA_COLOR } from '@/lib/shared/map/legend';
@@ -14,6 +15,7 @@ import type { ModuleProps } from '../../monitor-context';
 import classes from '../../monitor.module.css';
 import { QueryState } from '../../query-state';
 import { TableRegion } from '../../table-region';
+import { useDrillDown } from '../../use-drill-down';
 import { LazyStackedBarChart } from '@/components/statistics/charts-lazy';
 import { cropFill, cropOf, formatHa, formatShare, nameOf, seasonCrops } from './crops';
 import { SeasonControl, useSeasonName } from './season-control';
@@ -37,12 +39,7 @@ export function PlantingStatistics({ theme, config, state, update, batch, mapLab
   const structure = useStructure(theme, batch?.id ?? null, mapRegion, season);
   const data = structure.data?.region.code === mapRegion ? structure.data : undefined;
   const seasonName = useSeasonName(theme, season);
-  const select = useCallback(
-    (code: string) => {
-      if (code !== region) update({ region: code, page: 1, spot: null });
-    },
-    [region, update],
-  );
+  const select = useDrillDown(region, update);
   const fill = useCallback(
     (item: Structure['items'][number] | undefined) => {
       const crop = item?.monitored ? cropOf(theme, item.dominant) : null;
@@ -192,55 +189,45 @@ function ChildTable({
   );
   return (
     <TableRegion table="statistics">
-      <Table striped highlightOnHover stickyHeader data-testid="statistics-table">
-        <Table.Caption>
-          <VisuallyHidden>{t('tableCaption', { region: data.region.name })}</VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
+      <FiguresTable
+        caption={t('tableCaption', { region: data.region.name })}
+        head={
+          <>
             <Table.Th>{tm('region')}</Table.Th>
             <Table.Th>{t('dominantShare')}</Table.Th>
             <Table.Th className={classes.nowrap}>{t('sown')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
-            const crop = cropOf(theme, item.dominant);
-            return (
-              <Table.Tr key={item.code} data-monitored={item.monitored} aria-current={item.code === current ? 'location' : undefined}>
-                <Table.Td>
-                  <UnstyledButton className={classes.rowButton} onClick={() => onSelect(item.code)}>
-                    {item.name}
-                  </UnstyledButton>
-                  {item.monitored ? null : (
-                    <Text size="xs" c="dimmed">
-                      {tm('unmonitored')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <div className={classes.regionCell}>
-                    <span
-                      className={classes.swatch}
-                      style={{ background: crop ? cropFill(crop.color, item.share) : NO_DATA_COLOR }}
-                      aria-hidden="true"
-                    />
-                    <span>
-                      {crop ? nameOf(crop, locale) : t('none')}
-                      {item.share === null ? null : (
-                        <Text span size="xs" c="dimmed" ml={4} className={classes.nowrap}>
-                          {formatShare(item.share, locale)}
-                        </Text>
-                      )}
-                    </span>
-                  </div>
-                </Table.Td>
-                <Table.Td>{item.monitored ? formatHa(item.total, locale) : '—'}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+          </>
+        }
+      >
+        {items.map((item) => {
+          const crop = cropOf(theme, item.dominant);
+          return (
+            <Table.Tr key={item.code} data-monitored={item.monitored} aria-current={item.code === current ? 'location' : undefined}>
+              <Table.Td>
+                <RegionName item={item} onSelect={onSelect} unmonitored={tm('unmonitored')} className={classes.rowButton} />
+              </Table.Td>
+              <Table.Td>
+                <div className={classes.regionCell}>
+                  <span
+                    className={classes.swatch}
+                    style={{ background: crop ? cropFill(crop.color, item.share) : NO_DATA_COLOR }}
+                    aria-hidden="true"
+                  />
+                  <span>
+                    {crop ? nameOf(crop, locale) : t('none')}
+                    {item.share === null ? null : (
+                      <Text span size="xs" c="dimmed" ml={4} className={classes.nowrap}>
+                        {formatShare(item.share, locale)}
+                      </Text>
+                    )}
+                  </span>
+                </div>
+              </Table.Td>
+              <Table.Td>{item.monitored ? formatHa(item.total, locale) : '—'}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </FiguresTable>
     </TableRegion>
   );
 }
