@@ -1,3 +1,4 @@
+import 'server-only';
 /** A theme's batches (`spot_batches`: quarters, crop years), read in the caller's language. */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';

@@ -1,3 +1,4 @@
+import 'server-only';
 /** The dictionaries (`/api/system/v1/dic/code/{CODE}/item/s`): every theme's code lists and the batch statuses. */
 import type { Locale } from '../../../i18n/routing';
 import type { DictionaryItem } from '../../shared/contracts/spots';

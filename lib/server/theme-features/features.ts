@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * A theme's features: the paged list and one feature, read within the caller's area ranges (a feature outside
  * them, or of another theme, does not exist for the caller), with code names in the caller's language.

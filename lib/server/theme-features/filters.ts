@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The SQL pieces every read of a theme's features shares (alias `s` for `spots`): the theme's filters, what its
  * statistics count, the measures of a row set and the caller's region scope.

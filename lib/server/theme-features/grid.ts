@@ -1,3 +1,4 @@
+import 'server-only';
 /** Grid cells (spec §4's grid module): a batch's features in the caller's area ranges, counted per Web-Mercator tile. */
 import type { Locale } from '../../../i18n/routing';
 import type { GridPercent } from '../../shared/contracts/spots';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Statistics of a theme's features by region and batch, and their trend over batches: counted, summed and rolled
  * up in SQL from the stored rows (lib/server/regions/rollup.ts), with the measures and counted kinds of the
