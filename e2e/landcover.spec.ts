@@ -137,7 +137,7 @@ test('zh: statistics drill down province → city, legend switch, grid, sequence
   for (const i of [1, 2, 3, 4]) await expect.poll(async () => (await boxes(i)) === (await boxes(0))).toBe(true);
   await page.screenshot({ path: 'test-results/landcover-zh-sequence.png', fullPage: true });
   await page.getByRole('tab', { name: '趋势' }).click();
-  // One row per published batch: the eight demo quarters (lib/server/spots/generate.ts), each with spots in Hebei.
+  // One row per published batch: the eight demo quarters (lib/server/themes/landcover/demo.ts), each with spots in Hebei.
   const trendRows = page.getByTestId('trend-table').locator('tbody tr');
   await expect(trendRows).toHaveCount(8);
   await expect(trendRows.locator('td:first-child')).toContainText([

@@ -209,8 +209,8 @@ function SpotPanel({ theme, spot, onClose, onZoom }: { theme: MonitorTheme; spot
     ...extraRows(theme, spot, t, locale),
     [t('region'), spot.regionPath.map((r) => r.name).join(' / ') || spot.regionName],
     [t('xzqdm'), spot.xzqdm],
-    [t(theme.id === 'landcover' ? 'stage' : 'status'), spot.stageName],
-    [t(theme.id === 'landcover' ? 'tblx' : 'kind'), spot.tblxName],
+    [t(theme.spotTerms ? 'stage' : 'status'), spot.stageName],
+    [t(theme.spotTerms ? 'tblx' : 'kind'), spot.tblxName],
     ...(spot.changeTypeName ? ([[t('changeType'), spot.changeTypeName]] as [string, string][]) : []),
     ...(spot.landuseName ? ([[landuseLabel, spot.landuseName]] as [string, string][]) : []),
     [t('filename'), spot.filename],
@@ -307,7 +307,7 @@ export function DetailModule({ theme, config, state, update, batches, batch, ran
     [state.from, state.to, state.stage, state.tblx, state.file, state.change, scopeRegion, snapshot],
   );
   const words = useMemo(() => wordsOf(theme, t), [theme, t]);
-  const layerTitle = theme.id === 'landcover' ? t('spotLayer') : theme.layers.features[0]!.title[locale === 'zh' ? 'zh' : 'en'];
+  const layerTitle = theme.layers.features[0]!.title[locale === 'zh' ? 'zh' : 'en'];
   const list = useSpotList(theme, filters, state.page, DEFAULT_PAGE_SIZE);
   const spot = useSpot(theme, state.spot);
   const shownRegion = scopeRegion && scopeRegion !== COUNTRY_CODE ? scopeRegion : null;
@@ -372,7 +372,7 @@ export function DetailModule({ theme, config, state, update, batches, batch, ran
               .filter(([label]) => label !== t('featureName'))
               .map(([label, value]) => ({ label, value })),
             { label: t('region'), value: s.regionName },
-            { label: t(theme.id === 'landcover' ? 'tblx' : 'kind'), value: s.tblxName },
+            { label: t(theme.spotTerms ? 'tblx' : 'kind'), value: s.tblxName },
             ...(s.changeTypeName ? [{ label: t('changeType'), value: s.changeTypeName }] : []),
             ...(s.area > 0 ? [{ label: t('areaHa'), value: formatHectares(s.area, locale) }] : []),
             { label: t('batch'), value: s.batchName },

@@ -38,8 +38,8 @@ export function measureKey(
   theme: MonitorTheme,
   measure: ThemeMeasure,
 ): 'count' | 'measure.count' | 'areaHa' | 'lengthKm' | 'capacityMW' | 'capacityMta' {
-  // Land cover counts spots; the other themes count what their noun says (turbines, plants, segments).
-  if (measure === 'count') return theme.id === 'landcover' ? 'count' : 'measure.count';
+  // The spec's spot theme counts spots; the other themes count what their noun says (turbines, plants, segments).
+  if (measure === 'count') return theme.spotTerms ? 'count' : 'measure.count';
   if (measure === 'area') return 'areaHa';
   if (measure === 'length') return 'lengthKm';
   return theme.capacityUnit === 'Mta' ? 'capacityMta' : 'capacityMW';

@@ -11,9 +11,6 @@ import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import { cityOfCode, COUNTRY_CODE, levelOfCode, provinceOfCode } from '@/lib/shared/regions/codes';
-import { DetailModule } from './detail-module';
-import { GridModule } from './grid-module';
-import { hasStructureModule, StructureModule } from './planting';
 import type { ModuleProps } from './monitor-context';
 import {
   filterCodesOf,
@@ -27,10 +24,8 @@ import {
 } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
-import { SequenceModule } from './sequence-module';
-import { StatisticsModule } from './statistics-module';
 import type { MonitorTheme } from './theme';
-import { TrendModule } from './trend-module';
+import { moduleOf } from './theme-view';
 
 /**
  * A breadcrumb step: the region's name (from the region API), a button unless it is the current one
@@ -154,6 +149,11 @@ function ModuleTabs({
   );
 }
 
+/** A module of the theme: its own, or the shared one (theme-view.tsx). */
+function ThemeModule({ module, ...props }: ModuleProps & { module: MonitorModule }) {
+  return moduleOf(props.theme, module)?.(props) ?? null;
+}
+
 export interface MonitorScreenProps {
   theme: MonitorTheme;
   config: MapClientConfig;
@@ -273,22 +273,8 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
         {null}
       </QueryState>
     );
-  } else if (theme.structure && hasStructureModule(state.module)) {
-    // A theme with a per-region structure (planting structure) has its own statistics, sequence and trend.
-    body = <StructureModule module={state.module} {...props} />;
   } else {
-    body =
-      state.module === 'statistics' ? (
-        <StatisticsModule {...props} />
-      ) : state.module === 'detail' ? (
-        <DetailModule {...props} />
-      ) : state.module === 'grid' ? (
-        <GridModule {...props} />
-      ) : state.module === 'sequence' ? (
-        <SequenceModule {...props} />
-      ) : (
-        <TrendModule {...props} />
-      );
+    body = <ThemeModule module={state.module} {...props} />;
   }
 
   // The field shows the batch name alone, so it fits a phone; the list marks the current batch.

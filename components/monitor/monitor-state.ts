@@ -130,14 +130,6 @@ export function monitorSearch(state: MonitorState): string {
   return text ? `?${text}` : '';
 }
 
-/** Level of the regions a statistics view shows: the children of the region. */
-export function childLevelOf(region: string): 'province' | 'city' | 'county' | null {
-  if (region === COUNTRY_CODE) return 'province';
-  if (region.endsWith('0000')) return 'city';
-  if (region.endsWith('00')) return 'county';
-  return null;
-}
-
 /** A CQL string literal: quotes doubled. */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 

@@ -3,27 +3,25 @@
 import { Group, SegmentedControl, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
-import { MapView, type MapLegend, type OutlineLayer } from '@/components/map';
-import { useRegion, useRegionChildrenGeometry, useRegionGeometry } from '@/lib/client/queries/regions';
+import { MapView, type MapLegend } from '@/components/map';
+import { useRegionChoropleth, useRegionFocus } from '@/components/statistics/choropleth';
+import { FiguresTable, RegionName } from '@/components/statistics/figures-table';
 import { useSpotStatistics, useSpotTrend } from '@/lib/client/queries/spots';
-import type { RegionLod } from '@/lib/shared/contracts/regions';
 import type { SpotStatistics } from '@/lib/shared/contracts/spots';
 import { colorFor, NO_DATA_COLOR, rampColor } from '@/lib/shared/map/legend';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
 import { percentOf } from '@/lib/shared/spots/grid';
-import { LazyRankingBarChart } from './charts-lazy';
+import { LazyRankingBarChart } from '@/components/statistics/charts-lazy';
 import { formatCount, formatHectares } from './format';
 import { KindBreakdown } from './kind-breakdown';
 import { activeMeasure, formatMeasure, measureKey, measureMax, measureValue, shareBasis } from './measures';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';
 import type { ModuleProps } from './monitor-context';
-import { childLevelOf, type LegendSwitch } from './monitor-state';
+import type { LegendSwitch } from './monitor-state';
 import classes from './monitor.module.css';
 import { QueryState } from './query-state';
 import { TableRegion } from './table-region';
-
-/** Outline detail by the level of the regions drawn. */
-const LOD_BY_CHILD_LEVEL: Record<string, RegionLod> = { province: 'lo', city: 'mid', county: 'hi' };
+import { useDrillDown } from './use-drill-down';
 
 type SortKey = 'name' | LegendSwitch;
 
@@ -42,58 +40,24 @@ export function StatisticsModule({ theme, config, state, update, batch, mapLabel
   const statistics = useSpotStatistics(theme, batch?.id ?? null, region);
   // The previous answer is kept while another batch loads, but never shown for another region.
   const data = statistics.data?.region.code === region ? statistics.data : undefined;
-  const info = useRegion(region === COUNTRY_CODE ? null : region);
-  const leaf = info.data?.code === region && !info.data.hasChildren;
-  // A leaf is drawn among its siblings: the map shows the parent's children, the leaf outlined.
-  const mapRegion = leaf ? (info.data?.parentRegionId ?? COUNTRY_CODE) : region;
+  const { info, leaf, mapRegion } = useRegionFocus(region);
   const parentStatistics = useSpotStatistics(theme, batch?.id ?? null, leaf ? mapRegion : null);
   const mapData = leaf ? parentStatistics.data : data;
-  const childLevel = childLevelOf(mapRegion);
-  const children = useRegionChildrenGeometry(childLevel ? mapRegion : null, LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi');
-  const outline = useRegionGeometry(region === COUNTRY_CODE ? null : region, leaf || childLevel === 'county' ? 'hi' : 'mid');
   const max = measureMax(mapData, metric);
-  const select = useCallback(
-    (code: string) => {
-      if (code !== region) update({ region: code, page: 1, spot: null });
-    },
-    [region, update],
-  );
-
-  const { fillColors, noData } = useMemo(() => {
-    const colors: Record<string, string> = {};
-    let missing = false;
-    if (!mapData || !children.data) return { fillColors: colors, noData: false };
-    const byCode = new Map(mapData.items.map((item) => [item.code, item]));
-    for (const feature of children.data.features) {
-      const item = byCode.get(feature.id);
+  const select = useDrillDown(region, update);
+  const fill = useCallback(
+    (item: SpotStatistics['items'][number] | undefined) => {
       const value = item?.monitored ? measureValue(item, metric) : null;
-      if (value === null) missing = true;
-      colors[feature.id] = colorFor(value, max, theme.ramp, { whole });
-    }
-    return { fillColors: colors, noData: missing };
-  }, [mapData, children.data, max, metric, whole, theme.ramp]);
+      return value === null ? null : colorFor(value, max, theme.ramp, { whole });
+    },
+    [max, metric, whole, theme.ramp],
+  );
+  const { outlines, noData } = useRegionChoropleth({ region, mapRegion, leaf, items: mapData?.items, fill, onSelect: select });
 
-  const outlines = useMemo<OutlineLayer[]>(() => {
-    const layers: OutlineLayer[] = [];
-    if (children.data)
-      layers.push({
-        id: `children-${mapRegion}`,
-        data: children.data,
-        emphasis: 'context',
-        // The country, or a leaf among its siblings (outlined in bold, with its neighbours to click on).
-        fit: region === COUNTRY_CODE || leaf,
-        fillColors,
-        onFeatureClick: select,
-      });
-    // The region's own border, drawn over its children: it must not catch their hovers and clicks.
-    if (outline.data) layers.push({ id: `region-${region}`, data: outline.data, emphasis: 'primary', fit: !leaf, interactive: false });
-    return layers;
-  }, [children.data, outline.data, mapRegion, region, leaf, fillColors, select]);
-
-  const landcover = theme.id === 'landcover';
+  const spotTerms = theme.spotTerms === true;
   const legend: MapLegend = {
-    title: landcover ? (metric === 'count' ? t('legendCount') : t('legendArea')) : t('legendOf', { measure: t(`measure.${metric}`) }),
-    unit: landcover
+    title: spotTerms ? (metric === 'count' ? t('legendCount') : t('legendArea')) : t('legendOf', { measure: t(`measure.${metric}`) }),
+    unit: spotTerms
       ? metric === 'count'
         ? t('unitSpots')
         : t('unitHectares')
@@ -215,53 +179,43 @@ function ChildRegions({
         {t('drillHint')}
       </Text>
       <TableRegion table="statistics">
-        <Table striped highlightOnHover stickyHeader data-testid="statistics-table">
-          <Table.Caption>
-            <VisuallyHidden>{t('tableCaption', { region: data.region.name })}</VisuallyHidden>
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
+        <FiguresTable
+          caption={t('tableCaption', { region: data.region.name })}
+          head={
+            <>
               <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
               {sortHeader('name', t('region'))}
               {sortHeader('count', t(measureKey(theme, 'count')))}
               {sortHeader(second, t(measureKey(theme, second)))}
               <Table.Th className={classes.nowrap}>{t('share')}</Table.Th>
+            </>
+          }
+        >
+          {items.map((item, index) => (
+            <Table.Tr key={item.code} data-monitored={item.monitored}>
+              <Table.Td>{item.monitored ? index + 1 : noFigure}</Table.Td>
+              <Table.Td>
+                <div className={classes.regionCell}>
+                  <span
+                    className={classes.swatch}
+                    style={{
+                      background: item.monitored ? colorFor(measureValue(item, metric), max, theme.ramp, { whole }) : NO_DATA_COLOR,
+                    }}
+                    aria-hidden="true"
+                  />
+                  <span>
+                    <RegionName item={item} onSelect={onSelect} unmonitored={t('unmonitored')} className={classes.rowButton} />
+                  </span>
+                </div>
+              </Table.Td>
+              <Table.Td>{item.monitored ? formatCount(item.count, locale) : noFigure}</Table.Td>
+              <Table.Td>{item.monitored ? formatMeasure(item, second, locale) : noFigure}</Table.Td>
+              <Table.Td>
+                {item.monitored ? `${percentOf(shareBasis(item, metric), shareBasis(data.total, metric)).toFixed(2)}%` : noFigure}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item, index) => (
-              <Table.Tr key={item.code} data-monitored={item.monitored}>
-                <Table.Td>{item.monitored ? index + 1 : noFigure}</Table.Td>
-                <Table.Td>
-                  <div className={classes.regionCell}>
-                    <span
-                      className={classes.swatch}
-                      style={{
-                        background: item.monitored ? colorFor(measureValue(item, metric), max, theme.ramp, { whole }) : NO_DATA_COLOR,
-                      }}
-                      aria-hidden="true"
-                    />
-                    <span>
-                      <UnstyledButton className={classes.rowButton} onClick={() => onSelect(item.code)}>
-                        {item.name}
-                      </UnstyledButton>
-                      {item.monitored ? null : (
-                        <Text size="xs" c="dimmed">
-                          {t('unmonitored')}
-                        </Text>
-                      )}
-                    </span>
-                  </div>
-                </Table.Td>
-                <Table.Td>{item.monitored ? formatCount(item.count, locale) : noFigure}</Table.Td>
-                <Table.Td>{item.monitored ? formatMeasure(item, second, locale) : noFigure}</Table.Td>
-                <Table.Td>
-                  {item.monitored ? `${percentOf(shareBasis(item, metric), shareBasis(data.total, metric)).toFixed(2)}%` : noFigure}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </FiguresTable>
       </TableRegion>
       {ranked.length > 0 ? (
         <LazyRankingBarChart
@@ -379,12 +333,12 @@ function LeafRegion({
   );
 }
 
-/** "{region}: N spots, X ha" for land cover; "{region}: N turbines, X MW" and the like for the other themes. */
+/** "{region}: N spots, X ha" in the spec's spot terms (land cover); "{region}: N turbines, X MW" and the like otherwise. */
 function TotalText({ theme, figures, region }: { theme: ModuleProps['theme']; figures: SpotStatistics['total']; region: string }) {
   const t = useTranslations('Monitor');
   const noun = useTranslations('Themes');
   const locale = useLocale();
-  if (theme.id === 'landcover')
+  if (theme.spotTerms)
     return <>{t('total', { count: formatCount(figures.count, locale), area: formatHectares(figures.area, locale), region })}</>;
   const second = theme.measures[1] ?? 'area';
   return (

@@ -7,7 +7,7 @@ import { MapView, type OutlineLayer } from '@/components/map';
 import { useRegionGeometry } from '@/lib/client/queries/regions';
 import { useSpotTrend } from '@/lib/client/queries/spots';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
-import { LazyTrendLineChart } from './charts-lazy';
+import { LazyTrendLineChart } from '@/components/statistics/charts-lazy';
 import { FarmlandLoss } from './farmland-loss';
 import { formatCount, formatHectares, hectares } from './format';
 import { MAP_HEIGHT, ModuleLayout } from './module-layout';

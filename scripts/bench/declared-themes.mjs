@@ -1,5 +1,5 @@
 // The monitoring themes as the portal declares them (lib/shared/themes) and their feature layers as the
-// portal makes them (lib/server/spots/map-layers.ts), for the benches that run as plain Node: started by
+// portal makes them (lib/server/theme-features/map-layers.ts), for the benches that run as plain Node: started by
 // themes.mjs with `tsx --import ./scripts/outside-next.mjs`, it prints one JSON document on stdout.
 //
 // Per theme: id and statistics path. Per feature layer: its `where`, geometry kind, the attribute it is
@@ -7,8 +7,8 @@
 // fallback), at the degrees per pixel of each zoom given in argv[2] (JSON array) — so a MapServer class
 // is what the portal paints, not a copy that could drift.
 import { THEMES } from '../../lib/shared/themes/index.ts';
-import { SPOT_LAYERS } from '../../lib/server/spots/map-layers.ts';
-import { DEFORMATION_LAYERS } from '../../lib/server/deformation/map-layers.ts';
+import { SPOT_LAYERS } from '../../lib/server/theme-features/map-layers.ts';
+import { DEFORMATION_LAYERS } from '../../lib/server/themes/surface-deform/map-layers.ts';
 
 const zooms = JSON.parse(process.argv[2] ?? '[]');
 const OTHER = '__undeclared__';

@@ -1,5 +1,5 @@
 // The declared monitoring themes for the benches (spot-statistics, wms-getmap), read from the portal's
-// own TypeScript (lib/shared/themes, lib/server/spots/map-layers.ts) by declared-themes.mjs under tsx, so
+// own TypeScript (lib/shared/themes, lib/server/theme-features/map-layers.ts) by declared-themes.mjs under tsx, so
 // a theme added there is measured without a change here.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

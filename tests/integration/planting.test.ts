@@ -11,7 +11,7 @@ import { GET as sequenceGet } from '../../app/api/[theme]/[version]/structure/se
 import { GET as listGet } from '../../app/api/[theme]/[version]/meta/route';
 import { createSession } from '../../lib/server/session';
 import type { SqlParam } from '../../lib/server/db/types';
-import { structureSchema, structureSequenceSchema, structureTrendSchema } from '../../lib/shared/contracts/planting';
+import { structureSchema, structureSequenceSchema, structureTrendSchema } from '../../lib/shared/contracts/plantingstructure';
 import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();

@@ -12,6 +12,7 @@ import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
 import { log } from '../log';
 import { ApiError, forbidden, invalidInput, unauthorized } from './errors';
+import { inLocale } from '../../shared/locale';
 
 type Out<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
 
@@ -44,7 +45,7 @@ const DEFAULT_MAX_BODY = 64 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function zodErrorMap(locale: Locale) {
-  return (locale === 'zh' ? zodZh() : zodEn()).localeError;
+  return inLocale(locale, zodZh, zodEn)().localeError;
 }
 
 /** Parses input with a schema as the wrapper does (for bodies a handler reads itself, e.g. multipart). */

@@ -145,7 +145,7 @@ function uploadedAreaCondition(uploadId: string, params: SqlParam[]): string {
 
 /**
  * Footprints on alias `s` (a `footprint` column) that meet the area: the scene catalogue's and the other
- * product sets searched like scenes (surface deformation, lib/server/deformation). `fileList` says which
+ * product sets searched like scenes (surface deformation, lib/server/themes/surface-deform). `fileList` says which
  * rows an uploaded list names (the scene catalogue's by file name, path/row or orbit).
  */
 export function areaCondition(area: SearchArea, params: SqlParam[], fileList: FileListCondition): string {

@@ -7,12 +7,12 @@ import 'server-only';
  * so the layers are registered before the first request.
  */
 import { CATALOGUE_LAYERS } from '../catalogue';
-import { DEFORMATION_LAYERS } from '../deformation/map-layers';
+import { DEFORMATION_LAYERS } from '../themes/surface-deform/map-layers';
 import { ogcService as coreService } from '../map/handler';
 import { registerLayers, type MapLayer } from '../map/layers';
 import type { OwsService } from '../map/ows';
 import { REGION_LAYERS } from '../regions/map-layers';
-import { SPOT_LAYERS } from '../spots/map-layers';
+import { SPOT_LAYERS } from '../theme-features/map-layers';
 
 export const MAP_LAYERS: readonly MapLayer[] = [...REGION_LAYERS, ...SPOT_LAYERS, ...DEFORMATION_LAYERS, ...CATALOGUE_LAYERS];
 

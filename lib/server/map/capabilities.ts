@@ -5,6 +5,7 @@ import { qualifiedName, WORKSPACE, type MapLayer } from './layers';
 import { escapeXml as x } from './ows';
 import { styleNames } from './styles';
 import { TILE_MATRIX_SET, tileMatrices } from './tiles';
+import { inLocale } from '../../shared/locale';
 
 const CRS_LIST = ['EPSG:4326', 'EPSG:3857', 'EPSG:900913', 'CRS:84'];
 
@@ -32,8 +33,7 @@ export function wmsCapabilities(url: string, version: '1.1.1' | '1.3.0', layers:
   const exception = is13
     ? '<Exception><Format>XML</Format></Exception>'
     : '<Exception><Format>application/vnd.ogc.se_xml</Format></Exception>';
-  const title =
-    locale === 'zh' ? '自然资源卫星遥感云服务平台 地图服务' : 'Natural resources satellite remote-sensing cloud service — map service';
+  const title = inLocale(locale, '自然资源卫星遥感云服务平台 地图服务', 'Natural resources satellite remote-sensing cloud service — map service');
   const root = is13
     ? `<WMS_Capabilities version="1.3.0" xmlns="http://www.opengis.net/wms" xmlns:xlink="http://www.w3.org/1999/xlink">`
     : `<WMT_MS_Capabilities version="1.1.1">`;
@@ -55,7 +55,7 @@ export function wfsCapabilities(url: string, layers: readonly MapLayer[], locale
   const constraint = (name: string, value: string) =>
     `<ows:Constraint name="${name}"><ows:NoValues/><ows:DefaultValue>${value}</ows:DefaultValue></ows:Constraint>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
-<wfs:WFS_Capabilities version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:${WORKSPACE}="${NAMESPACE_URI}" xmlns="http://www.opengis.net/wfs/2.0"><ows:ServiceIdentification><ows:Title>${x(locale === 'zh' ? '自然资源卫星遥感云服务平台 要素服务' : 'Natural resources satellite remote-sensing cloud service — feature service')}</ows:Title><ows:ServiceType>WFS</ows:ServiceType><ows:ServiceTypeVersion>2.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification><ows:OperationsMetadata>${op('GetCapabilities')}${op('DescribeFeatureType')}${op('GetFeature', formats)}${constraint('ImplementsBasicWFS', 'TRUE')}${constraint('ImplementsResultPaging', 'TRUE')}${constraint('KVPEncoding', 'TRUE')}${constraint('CountDefault', String(WFS_MAX_COUNT))}</ows:OperationsMetadata><FeatureTypeList>${types}</FeatureTypeList><fes:Filter_Capabilities><fes:Conformance>${constraint('ImplementsQuery', 'TRUE').replace(/ows:Constraint/g, 'fes:Constraint')}</fes:Conformance></fes:Filter_Capabilities></wfs:WFS_Capabilities>`;
+<wfs:WFS_Capabilities version="2.0.0" xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:fes="http://www.opengis.net/fes/2.0" xmlns:${WORKSPACE}="${NAMESPACE_URI}" xmlns="http://www.opengis.net/wfs/2.0"><ows:ServiceIdentification><ows:Title>${x(inLocale(locale, '自然资源卫星遥感云服务平台 要素服务', 'Natural resources satellite remote-sensing cloud service — feature service'))}</ows:Title><ows:ServiceType>WFS</ows:ServiceType><ows:ServiceTypeVersion>2.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification><ows:OperationsMetadata>${op('GetCapabilities')}${op('DescribeFeatureType')}${op('GetFeature', formats)}${constraint('ImplementsBasicWFS', 'TRUE')}${constraint('ImplementsResultPaging', 'TRUE')}${constraint('KVPEncoding', 'TRUE')}${constraint('CountDefault', String(WFS_MAX_COUNT))}</ows:OperationsMetadata><FeatureTypeList>${types}</FeatureTypeList><fes:Filter_Capabilities><fes:Conformance>${constraint('ImplementsQuery', 'TRUE').replace(/ows:Constraint/g, 'fes:Constraint')}</fes:Conformance></fes:Filter_Capabilities></wfs:WFS_Capabilities>`;
 }
 
 export const NAMESPACE_URI = 'http://cloudplatform.portal/map';
@@ -99,5 +99,5 @@ export function wmtsCapabilities(url: string, layers: readonly MapLayer[], local
     })
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<Capabilities xmlns="http://www.opengis.net/wmts/1.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.0.0"><ows:ServiceIdentification><ows:Title>${x(locale === 'zh' ? '瓦片服务' : 'Tile service')}</ows:Title><ows:ServiceType>OGC WMTS</ows:ServiceType><ows:ServiceTypeVersion>1.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification><ows:OperationsMetadata><ows:Operation name="GetCapabilities"><ows:DCP><ows:HTTP><ows:Get xlink:href="${x(url)}?"><ows:Constraint name="GetEncoding"><ows:AllowedValues><ows:Value>KVP</ows:Value></ows:AllowedValues></ows:Constraint></ows:Get></ows:HTTP></ows:DCP></ows:Operation><ows:Operation name="GetTile"><ows:DCP><ows:HTTP><ows:Get xlink:href="${x(url)}?"><ows:Constraint name="GetEncoding"><ows:AllowedValues><ows:Value>KVP</ows:Value></ows:AllowedValues></ows:Constraint></ows:Get></ows:HTTP></ows:DCP></ows:Operation></ows:OperationsMetadata><Contents>${layerXml}<TileMatrixSet><ows:Identifier>${TILE_MATRIX_SET}</ows:Identifier><ows:SupportedCRS>urn:ogc:def:crs:EPSG::900913</ows:SupportedCRS>${matrices}</TileMatrixSet></Contents></Capabilities>`;
+<Capabilities xmlns="http://www.opengis.net/wmts/1.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.0.0"><ows:ServiceIdentification><ows:Title>${x(inLocale(locale, '瓦片服务', 'Tile service'))}</ows:Title><ows:ServiceType>OGC WMTS</ows:ServiceType><ows:ServiceTypeVersion>1.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification><ows:OperationsMetadata><ows:Operation name="GetCapabilities"><ows:DCP><ows:HTTP><ows:Get xlink:href="${x(url)}?"><ows:Constraint name="GetEncoding"><ows:AllowedValues><ows:Value>KVP</ows:Value></ows:AllowedValues></ows:Constraint></ows:Get></ows:HTTP></ows:DCP></ows:Operation><ows:Operation name="GetTile"><ows:DCP><ows:HTTP><ows:Get xlink:href="${x(url)}?"><ows:Constraint name="GetEncoding"><ows:AllowedValues><ows:Value>KVP</ows:Value></ows:AllowedValues></ows:Constraint></ows:Get></ows:HTTP></ows:DCP></ows:Operation></ows:OperationsMetadata><Contents>${layerXml}<TileMatrixSet><ows:Identifier>${TILE_MATRIX_SET}</ows:Identifier><ows:SupportedCRS>urn:ogc:def:crs:EPSG::900913</ows:SupportedCRS>${matrices}</TileMatrixSet></Contents></Capabilities>`;
 }

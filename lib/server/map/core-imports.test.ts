@@ -23,6 +23,7 @@ const FOUNDATIONS = new Set([
   'lib/shared/contracts/regions',
   'lib/shared/permissions',
   'lib/shared/regions/codes',
+  'lib/shared/locale',
   'i18n/routing',
 ]);
 

@@ -7,6 +7,7 @@ import type { Locale } from '@/i18n/routing';
 import type { OrbitMission } from '../../shared/orbits/choices';
 import type { SatelliteGroup } from '../../shared/satellites/model';
 import type { Queryable } from '../db/types';
+import { inLocale } from '../../shared/locale';
 
 interface Row {
   slug: string;
@@ -38,7 +39,7 @@ export async function orbitMissions(db: Queryable, locale: Locale): Promise<Orbi
       swathKm: r.swath_km,
       spacecraft: [],
     };
-    mission.spacecraft.push({ norad: r.norad, name: (locale === 'zh' ? r.member_name_zh : null) ?? r.member_name });
+    mission.spacecraft.push({ norad: r.norad, name: inLocale(locale, r.member_name_zh, null) ?? r.member_name });
     missions.set(r.slug, mission);
   }
   return [...missions.values()];

@@ -36,6 +36,7 @@ import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout'
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { currentTleSet, type TleSetRow } from './elements';
 import { JobTimeout, runPassJobs } from './pool';
+import { inLocale } from '../../shared/locale';
 
 export type PredictionOptions = z.output<typeof predictionOptionsSchema>;
 export type PredictionInput = { kind: 'regions'; regionCodes: readonly string[] } | { kind: 'area'; area: PredictionArea };
@@ -380,7 +381,7 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
       return {
         norad: s.norad,
         // The portal's own names (GF-3 02 / 高分三号02星); the element set's name (CelesTrak's) otherwise.
-        name: (locale === 'zh' ? (s.name_zh ?? s.member_name) : s.member_name) ?? s.name,
+        name: inLocale(locale, s.name_zh ?? s.member_name, s.member_name) ?? s.name,
         satellite: s.slug,
         satelliteName: s.short_name,
         group: s.sat_group,

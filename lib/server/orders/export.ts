@@ -5,6 +5,7 @@ import { csvDocument } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { datedName, fileResponse } from '../files/file-response';
 import { translateMessage } from '../i18n';
+import { inLocale } from '../../shared/locale';
 
 const COLUMNS = [
   'code',
@@ -34,10 +35,10 @@ export async function exportOwnOrders(db: Queryable, userId: number, locale: Loc
     failure: string | null;
     downloads: number;
   }>(
-    `SELECT o.code, ds.${locale === 'zh' ? 'name_zh' : 'name_en'} AS status,
+    `SELECT o.code, ds.${inLocale(locale, 'name_zh', 'name_en')} AS status,
             to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS created_at, o.purpose,
             i.file_name, i.satellite, i.scene->>'acquiredAt' AS acquired_at, i.online,
-            di.${locale === 'zh' ? 'name_zh' : 'name_en'} AS item_status, i.failure, i.downloads
+            di.${inLocale(locale, 'name_zh', 'name_en')} AS item_status, i.failure, i.downloads
        FROM orders o JOIN order_items i ON i.order_id = o.id
        LEFT JOIN dictionary_items ds ON ds.code = 'ORDER_STATUS' AND ds.item_value = o.status::text
        LEFT JOIN dictionary_items di ON di.code = 'ORDER_ITEM_STATUS' AND di.item_value = i.status::text

@@ -13,6 +13,7 @@ import type {
 } from '../../shared/contracts/regions';
 import { WORLD_GLOBAL_CODE, type RegionLevel } from '../../shared/regions/codes';
 import type { Queryable } from '../db/types';
+import { nameSql } from './names';
 
 /** Bounding box and label point columns, shared by region and country rows. */
 interface BoxRow {
@@ -108,7 +109,7 @@ export async function listChildrenShort(
   locale: Locale,
 ): Promise<RegionShort[]> {
   const rows = await db.query<{ code: string; name: string }>(
-    `SELECT r.code, ${locale === 'en' ? 'COALESCE(r.name_en, r.name_zh)' : 'r.name_zh'} AS name
+    `SELECT r.code, ${nameSql(locale, 'r')} AS name
      FROM regions r WHERE ${childrenWhere(level)} ORDER BY r.code`,
     level ? [pid, level] : [pid],
   );

@@ -14,6 +14,7 @@ import type {
   SensorKind,
 } from '../../shared/satellites/model';
 import type { Queryable } from '../db/types';
+import { inLocale } from '../../shared/locale';
 
 export const pick = (locale: Locale, zh: string | null, en: string | null): string | null => (locale === 'en' ? (en ?? zh) : (zh ?? en));
 export const pickText = (locale: Locale, text: BilingualText) => (locale === 'en' ? text.en : text.zh);
@@ -186,7 +187,7 @@ export async function findSatellite(db: Queryable, slug: string, locale: Locale)
         : null,
     description: locale === 'en' ? row.description_en : row.description_zh,
     members: members.map((m) => ({
-      name: (locale === 'zh' ? m.name_zh : null) ?? m.name,
+      name: inLocale(locale, m.name_zh, null) ?? m.name,
       norad: m.norad,
       cospar: m.cospar,
       launchDate: m.launch_date,

@@ -12,6 +12,7 @@ import { cachedByDatasets } from '../db/data-cache';
 import { translateMessage } from '../i18n';
 import { EXTENSIONS, STAC_VERSION } from './items';
 import { MEDIA, stacRoot, type StacLink } from './links';
+import { inLocale } from '../../shared/locale';
 
 interface CollectionRow {
   collection: string;
@@ -74,7 +75,7 @@ function shape(row: CollectionRow, locale: Locale): StacCollection {
   const title = spec ? `${spec.mission.name.en} ${spec.sensor.code}` : row.collection;
   const description = spec
     ? translateMessage(locale, 'Stac.collectionDescription', {
-        name: locale === 'zh' ? spec.mission.name.zh : spec.mission.name.en,
+        name: inLocale(locale, spec.mission.name.zh, spec.mission.name.en),
         sensor: spec.sensor.code,
         level: spec.sensor.productLevel,
         gsd: spec.sensor.resolutionM,

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import type { AreaRange, UserDetail } from '../../shared/contracts/users';
 import type { Queryable } from '../db';
+import { inLocale } from '../../shared/locale';
 
 const maskPhone = (t: string) => (t.length >= 7 ? `${t.slice(0, 3)}****${t.slice(-4)}` : t);
 const maskEmail = (e: string) => e.replace(/^(.)(.*)(@.*)$/, (_, a: string, b: string, c: string) => `${a}${'*'.repeat(Math.min(b.length, 4))}${c}`);
@@ -35,7 +36,7 @@ export async function getUserDetail(db: Queryable, userId: string, locale: Local
     [userId],
   );
   if (!row) return null;
-  const name = (zh: string, en: string) => (locale === 'zh' ? zh : en);
+  const name = (zh: string, en: string) => inLocale(locale, zh, en);
   return {
     id: row.id,
     username: row.username,

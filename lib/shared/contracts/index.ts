@@ -7,7 +7,7 @@
 import type { ApiContract } from './api';
 import { CATALOGUE_CONTRACTS } from './catalogue';
 import { COVERAGE_CONTRACTS } from './coverage';
-import { DEFORMATION_CONTRACTS } from './deformation';
+import { DEFORMATION_CONTRACTS } from './surface-deform';
 import { FAQ_CONTRACTS } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
 import { FIGURE_CONTRACTS } from './figures';

@@ -12,6 +12,9 @@ import { LANDCOVER } from '../themes/landcover';
 import type { ThemeId } from '../themes/ids';
 import type { ThemeDefinition } from '../themes/types';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
+import { regionFiguresItemSchema, regionFiguresSchema, regionRefSchema, spotBatchSchema } from './statistics';
+
+export { spotBatchSchema, type SpotBatch } from './statistics';
 
 export const regionCodeSchema = z
   .string()
@@ -52,11 +55,12 @@ export const batchIdSchema = z.string().regex(/^[1-9]\d{0,17}$/, localizedIssue(
 
 /**
  * Filters shared by statistics, trend, grid and the feature list, checked against the theme's own code
- * lists. `theme` is the theme itself (a literal): an API serves one theme, never another through it.
+ * lists. `theme`, when sent, must be the theme itself (a literal): an API serves one theme, never another through
+ * it. Handlers take the theme from the route, not from here.
  */
 export function themeFilterSchema(theme: ThemeDefinition<ThemeId>) {
   return z.object({
-    theme: z.literal<ThemeId>(theme.id).default(theme.id),
+    theme: z.literal<ThemeId>(theme.id).optional(),
     stage: codeSchema(
       theme.stages.items.map((i) => i.value),
       'Spots.errors.badStage',
@@ -69,45 +73,19 @@ export function themeFilterSchema(theme: ThemeDefinition<ThemeId>) {
   });
 }
 
-export const spotBatchSchema = z.object({
-  id: z.string(),
-  quarter: z.string(),
-  typeName: z.string(),
-  status: z.string(),
-  current: z.boolean(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  demo: z.boolean(),
-});
-export type SpotBatch = z.infer<typeof spotBatchSchema>;
 
-const regionRefSchema = z.object({ code: z.string(), name: z.string(), level: z.string() });
-
-export const spotStatisticsItemSchema = z.object({
-  code: z.string(),
-  name: z.string(),
+/** What a theme's statistics sum per region: count and m², km of line and capacity where the theme measures them. */
+const featureMeasures = {
   count: z.number().int(),
   area: z.number(),
   /** Kilometres of line (themes measuring length). */
   length: z.number().optional(),
   /** Capacity in the theme's unit (themes measuring capacity). */
   capacity: z.number().optional(),
-  /** false for a region outside the monitoring programme (Taiwan, Hong Kong, Macao): its 0 means "no data". */
-  monitored: z.boolean(),
-});
-const measuresSchema = z.object({
-  count: z.number().int(),
-  area: z.number(),
-  length: z.number().optional(),
-  capacity: z.number().optional(),
-});
-export const spotStatisticsSchema = z.object({
-  batch: spotBatchSchema.nullable(),
-  region: regionRefSchema,
-  /** Level of the items: the region's children, or the level asked for. */
-  level: z.string(),
-  items: z.array(spotStatisticsItemSchema),
-  total: measuresSchema,
+};
+const measuresSchema = z.object(featureMeasures);
+export const spotStatisticsItemSchema = regionFiguresItemSchema(featureMeasures);
+export const spotStatisticsSchema = regionFiguresSchema(featureMeasures).extend({
   /** Largest item values: the top of the legend classes (spec §9). */
   max: measuresSchema,
 });
@@ -346,3 +324,13 @@ export const SPOT_CONTRACTS = [
   gridPercentContract,
   dictionaryContract,
 ] as const;
+
+/** What the shared monitoring screen reads of land cover (its `ownApi`): spot v2. */
+export const SPOT_V2_API = {
+  theme: LANDCOVER.id,
+  statistics: spotStatisticsContract,
+  trend: spotTrendContract,
+  list: listSpotsContract,
+  get: getSpotContract,
+  grid: gridPercentContract,
+} as const;

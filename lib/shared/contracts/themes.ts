@@ -1,5 +1,5 @@
 /**
- * The API of every declared theme but land cover (spec §7: windmill v1, pvland v1, road v1, steelplant v2,
+ * The API of every declared theme without an API of its own (spec §7: windmill v1, pvland v1, road v1, steelplant v2,
  * …: `statistics/{x}`, `statistics/lastest`, meta lists, meta by id, the road length legend), built from
  * the theme's declaration: its path prefix, its code lists in the filters, its own permission on the
  * detail reads. One dynamic route serves them all (app/api/[theme]/[version]).
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { GENERIC_THEMES } from '../themes';
 import type { ThemeDefinition, ThemeId } from '../themes';
 import { defineContract, localizedIssue, pageSchema } from './api';
-import { structureContractsOf, type StructureContracts } from './planting';
+import { structureContractsOf, type StructureContracts } from './plantingstructure';
 import {
   batchIdSchema,
   getSpotContract,
@@ -18,6 +18,7 @@ import {
   listSpotsContract,
   spotStatisticsContract,
   spotTrendContract,
+  SPOT_V2_API,
   listQuerySchemaOf,
   spotDetailSchema,
   spotSchema,
@@ -158,14 +159,9 @@ export interface ThemeApi {
   grid: typeof gridPercentContract | null;
 }
 
+/** The themes whose screens read an API of their own (`ownApi`): land cover's spot v2, declared with its contracts. */
+const OWN_APIS = new Map<string, ThemeApi>([[SPOT_V2_API.theme, SPOT_V2_API]]);
+
 export function apiOf(theme: ThemeDefinition<ThemeId>): ThemeApi {
-  if (theme.id === 'landcover')
-    return {
-      statistics: spotStatisticsContract,
-      trend: spotTrendContract,
-      list: listSpotsContract,
-      get: getSpotContract,
-      grid: gridPercentContract,
-    };
-  return contractsOf(theme.id);
+  return OWN_APIS.get(theme.id) ?? contractsOf(theme.id);
 }

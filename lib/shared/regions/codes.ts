@@ -80,3 +80,11 @@ export function rangePrefixesOf(regionIds: readonly string[]): readonly string[]
   if (regionIds.includes(COUNTRY_CODE)) return null;
   return [...new Set(regionIds.map(regionPrefix))];
 }
+
+/** Level of the regions a statistics view of a region shows: its children (null for a county). */
+export function childLevelOf(region: string): 'province' | 'city' | 'county' | null {
+  if (region === COUNTRY_CODE) return 'province';
+  if (region.endsWith('0000')) return 'city';
+  if (region.endsWith('00')) return 'county';
+  return null;
+}

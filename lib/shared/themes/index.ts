@@ -10,7 +10,7 @@ import { PLANTINGSTRUCTURE } from './plantingstructure';
 import { PVLAND } from './pvland';
 import { ROAD } from './road';
 import { STEELPLANT } from './steelplant';
-import { SURFACE_DEFORM } from './surface_deform';
+import { SURFACE_DEFORM } from './surface-deform';
 import type { CodeItem, ThemeDefinition } from './types';
 import { assertThemes } from './validate';
 import { WINDMILL } from './windmill';
@@ -45,10 +45,10 @@ export function themeByApi(segment: string, version: string): ThemeDefinition<Th
 }
 
 /**
- * Themes on the generic API (`/api/{theme}/{version}/statistics/…`): all but land cover's spot v2 and the
- * rate-grid themes, which have their own (surface deformation, ADR 0015).
+ * Themes on the generic API (`/api/{theme}/{version}/statistics/…`): all but those declaring an API of their own
+ * (land cover's spot v2; the rate-grid themes, surface deformation, ADR 0015).
  */
-export const GENERIC_THEMES: readonly ThemeDefinition<ThemeId>[] = THEMES.filter((t) => t.id !== 'landcover' && !t.rateGrid);
+export const GENERIC_THEMES: readonly ThemeDefinition<ThemeId>[] = THEMES.filter((t) => !t.ownApi);
 
 /** Every code list of every theme, by dictionary code, with the batch statuses: the dictionary endpoint's lists. */
 export function themeDictionaries(): Record<string, readonly CodeItem[]> {

@@ -4,7 +4,7 @@ import { LANDCOVER } from './landcover';
 import { NONAGRICULTURAL } from './nonagricultural';
 import { PLANTINGSTRUCTURE } from './plantingstructure';
 import { ROAD } from './road';
-import { SURFACE_DEFORM } from './surface_deform';
+import { SURFACE_DEFORM } from './surface-deform';
 import type { ThemeDefinition } from './types';
 import { registryProblems, themeProblems } from './validate';
 import { WINDMILL } from './windmill';

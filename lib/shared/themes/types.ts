@@ -10,7 +10,8 @@ import type { PermissionCode } from '../permissions';
 /**
  * Map modules of a theme (spec §4); statistics is the default and is public. `products` (a searchable set
  * of processed products) and `rates` (a value per grid cell with its time series) serve themes whose data
- * are not counted features: surface deformation (ADR 0015).
+ * are not counted features: surface deformation (ADR 0015). A theme names its modules; each is a component in
+ * the screens' module registry (components/monitor/theme-view.tsx) and a set of routes (ADR 0020).
  */
 export const MONITOR_MODULES = ['statistics', 'detail', 'grid', 'sequence', 'trend', 'products', 'rates'] as const;
 export type MonitorModule = (typeof MONITOR_MODULES)[number];
@@ -132,6 +133,16 @@ export interface ThemeDefinition<Id extends string = string> {
    */
   speaksOf?: 'spots' | 'features';
   /**
+   * Speaks the spec's own terms for change spots (spec §4, land cover): legend 图斑数量 / 图斑面积, totals "N spots,
+   * X ha", labels 图斑类型 and 阶段. Absent: the generic measure, kind and status words.
+   */
+  spotTerms?: boolean;
+  /**
+   * Serves an API of its own rather than the generic theme API (`/api/{theme}/{version}/…`): land cover's spot v2
+   * (spec §7), surface deformation's. Absent: the generic API serves it.
+   */
+  ownApi?: boolean;
+  /**
    * A theme of processed raster products and a rate grid rather than counted features (surface
    * deformation, ADR 0015): its own tables, API and layers; the spot machinery (generic API, spot layers,
    * statistics) leaves it out. Absent for feature themes.
@@ -139,7 +150,8 @@ export interface ThemeDefinition<Id extends string = string> {
   rateGrid?: RateGridDeclaration;
   /**
    * Areas per region, season and crop beyond the features (planting structure): which of the theme's kinds
-   * (crops) each of its stages (seasons) holds. A theme with a structure gets the structure API, table and screens.
+   * (crops) each of its stages (seasons) holds. A theme with a structure gets the structure API and table; its
+   * screens are its own modules, registered in its folder (components/monitor/themes/<id>/, ADR 0020).
    */
   structure?: ThemeStructure | null;
 }

@@ -104,6 +104,7 @@ export function themeProblems(theme: ThemeDefinition): string[] {
   if (theme.gridLevel < 8 || theme.gridLevel > 16) problems.push(`${theme.id}: grid level ${theme.gridLevel} outside 8–16`);
   if (theme.structure) problems.push(...structureProblems(theme, theme.structure));
   problems.push(...rateGridProblems(theme));
+  if (theme.rateGrid && !theme.ownApi) problems.push(`${theme.id}: a rate-grid theme serves an API of its own (ownApi)`);
   return problems;
 }
 

@@ -7,25 +7,23 @@ import { QueryBoundary } from '@/components/providers/query-boundary';
 import { getEnv } from '@/lib/server/env';
 import type { ThemeDefinition, ThemeId } from '@/lib/shared/themes';
 import { MonitorScreen } from '@/components/monitor/monitor-screen';
-import { DeformationScreen } from '@/components/monitor/deformation/deformation-screen';
+import { screenOf } from '@/components/monitor/theme-view';
 
-/** Title, intro and demo notice of a theme, in the reader's language (land cover keeps its own namespace). */
+/** Title, intro and demo notice of a theme, in the reader's language. */
 export async function themeTexts(theme: ThemeDefinition<ThemeId>, locale: Locale) {
-  if (theme.id === 'landcover') {
-    const t = await getTranslations({ locale, namespace: 'Landcover' });
-    return { title: t('title'), intro: t('intro'), demoTitle: t('demoTitle'), demoNotice: t('demoNotice') };
-  }
   const t = await getTranslations({ locale, namespace: 'Themes' });
   const id = theme.id;
   return { title: t(`${id}.title`), intro: t(`${id}.intro`), demoTitle: t(`${id}.demoTitle`), demoNotice: t(`${id}.demoNotice`) };
 }
 
 /**
- * The page of any declared theme: heading, demo notice and the shared monitoring screen. The map
- * settings (Tianditu key, map service base) are read when the page renders, not at build.
+ * The page of any declared theme: heading, demo notice and the theme's screen (the shared monitoring screen
+ * unless the theme registers its own, components/monitor/theme-view.ts). The map settings (Tianditu key, map
+ * service base) are read when the page renders, not at build.
  */
 export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<ThemeId>; locale: Locale }) {
   const texts = await themeTexts(theme, locale);
+  const { screen: Screen = MonitorScreen, messages } = screenOf(theme);
   const env = getEnv();
   const config = { serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null };
   return (
@@ -39,21 +37,11 @@ export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<Them
           {texts.demoNotice}
         </Alert>
         <Suspense fallback={null}>
-          {theme.rateGrid ? (
-            // A rate-grid theme (surface deformation, ADR 0015) has its own modules; its search checks its
-            // input with the image query's schemas, whose messages come along.
-            <ClientMessages groups={['MapView', 'Monitor', 'Deformation', 'Catalogue', 'Coverage', 'SceneList', 'RegionPicker']}>
-              <QueryBoundary>
-                <DeformationScreen theme={theme} config={config} />
-              </QueryBoundary>
-            </ClientMessages>
-          ) : (
-            <ClientMessages groups={['MapView', 'Monitor', 'Spots', 'Themes']}>
-              <QueryBoundary>
-                <MonitorScreen theme={theme} config={config} />
-              </QueryBoundary>
-            </ClientMessages>
-          )}
+          <ClientMessages groups={messages}>
+            <QueryBoundary>
+              <Screen theme={theme} config={config} />
+            </QueryBoundary>
+          </ClientMessages>
         </Suspense>
       </Stack>
     </Container>

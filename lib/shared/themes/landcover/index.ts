@@ -60,4 +60,6 @@ export const LANDCOVER = {
   gridLevel: 13,
   routeName: 'SpotStatistics',
   speaksOf: 'spots',
+  spotTerms: true,
+  ownApi: true,
 } as const satisfies ThemeDefinition<'landcover'>;

@@ -1,4 +1,4 @@
-// GET /api/{theme}/{version}/structure/lastest — a theme's crop structure (lib/server/planting/routes.ts)
-import { structureLatestRoute } from '@/lib/server/planting/routes';
+// GET /api/{theme}/{version}/structure/lastest — a theme's crop structure (lib/server/themes/plantingstructure/routes.ts)
+import { structureLatestRoute } from '@/lib/server/themes/plantingstructure/routes';
 
 export const GET = structureLatestRoute;

@@ -1,4 +1,4 @@
-// GET /api/{theme}/{version}/structure/sequence — a theme's crop structure (lib/server/planting/routes.ts)
-import { structureSequenceRoute } from '@/lib/server/planting/routes';
+// GET /api/{theme}/{version}/structure/sequence — a theme's crop structure (lib/server/themes/plantingstructure/routes.ts)
+import { structureSequenceRoute } from '@/lib/server/themes/plantingstructure/routes';
 
 export const GET = structureSequenceRoute;

@@ -1,9 +1,9 @@
 // GET /api/surface-deformation/v1/template/filenames/v2?lang=zh|en&format=xlsx|txt — the file-name list template with product names (MOD_076)
 import { withApi } from '@/lib/server/api/with-api';
 import { sceneListTemplate, templateResponse } from '@/lib/server/catalogue';
-import { exampleFileNames } from '@/lib/server/deformation/products';
+import { exampleFileNames } from '@/lib/server/themes/surface-deform/products';
 import { UPLOAD_TYPES } from '@/lib/shared/contracts/scene-lists';
-import { deformTemplateContract } from '@/lib/shared/contracts/deformation';
+import { deformTemplateContract } from '@/lib/shared/contracts/surface-deform';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@
 import { withApi } from '@/lib/server/api/with-api';
 import { uploadedFile, uploadSceneList } from '@/lib/server/catalogue';
 import { UPLOAD_TYPES } from '@/lib/shared/contracts/scene-lists';
-import { uploadDeformListContract } from '@/lib/shared/contracts/deformation';
+import { uploadDeformListContract } from '@/lib/shared/contracts/surface-deform';
 
 export const POST = withApi(uploadDeformListContract, async ({ db, request, session, locale }) => {
   const file = await uploadedFile(request);
