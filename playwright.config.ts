@@ -38,7 +38,8 @@ export default defineConfig({
   webServer: {
     command: 'node server.mjs',
     url: `http://localhost:${PORT}/chinese/home`,
-    timeout: 180_000,
+    // The first start creates and seeds a fresh database; in CI it does so beside the other suite's server.
+    timeout: 480_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

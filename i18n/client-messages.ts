@@ -24,6 +24,15 @@ export const SHELL_MESSAGES = [
 const isGroup = (value: unknown): value is AbstractIntlMessages => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The given groups of a catalogue, nested as in the catalogue. */
+/**
+ * A list of message groups that a server module hands to `<ClientMessages>` through a variable (a theme's own
+ * screen names its groups in its folder). Returns the list unchanged; the route analyser
+ * (scripts/client-messages/analyse.ts) reads the literal inside the call as groups the route provides.
+ */
+export function clientMessageGroups<const G extends readonly MessageGroup[]>(groups: G): G {
+  return groups;
+}
+
 export function pickMessages(messages: AbstractIntlMessages, groups: readonly string[]): AbstractIntlMessages {
   let picked: AbstractIntlMessages = {};
   for (const group of groups) {

@@ -6,7 +6,7 @@
  * registry and never names a theme.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { MessageGroup } from '@/i18n/client-messages';
+import { clientMessageGroups, type MessageGroup } from '@/i18n/client-messages';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import type { ThemeId } from '@/lib/shared/themes';
 import { DetailModule } from './detail-module';
@@ -44,7 +44,7 @@ const SHARED_MODULES: Partial<Record<MonitorModule, ModuleComponent>> = {
 };
 
 /** The message groups of the shared screen. */
-export const SHARED_SCREEN_MESSAGES: readonly MessageGroup[] = ['MapView', 'Monitor', 'Spots', 'Themes'];
+export const SHARED_SCREEN_MESSAGES: readonly MessageGroup[] = clientMessageGroups(['MapView', 'Monitor', 'Spots', 'Themes']);
 
 const VIEWS = new Map<string, ThemeView>(THEME_VIEWS.map((v) => [v.theme, v]));
 

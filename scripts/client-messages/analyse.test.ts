@@ -136,6 +136,24 @@ describe('the analyser', () => {
     expect(scope.unscoped).toEqual(['components/all.tsx']);
   });
 
+  it('reads groups handed over through a variable named by clientMessageGroups, in server modules only', () => {
+    write(
+      'app/page.tsx',
+      [
+        "import { ClientMessages } from '@/components/client-messages';",
+        "import { VIEW } from '@/components/view';",
+        'export default function P() { return <ClientMessages groups={VIEW.messages}>{null}</ClientMessages>; }',
+      ].join('\n'),
+    );
+    write('components/client-messages.tsx', 'export const ClientMessages = () => null;\n');
+    write('components/view.ts', "export const VIEW = { messages: clientMessageGroups(['Monitor', 'Themes.landcover']) };\n");
+    write('components/island.tsx', "'use client';\nconst groups = clientMessageGroups(['Faq']);\n");
+    write('app/other.tsx', "import '@/components/island';\nexport default function O() { return null; }\n");
+    const analyser = createAnalyser(dir);
+    expect([...analyser.route('app/page.tsx').provided]).toEqual(['Monitor', 'Themes.landcover']);
+    expect([...analyser.route('app/other.tsx').provided]).toEqual([]);
+  });
+
   it('lists page-like files with the layouts above them', () => {
     write('app/a/page.tsx', 'export default function P() { return null; }\n');
     write('app/a/layout.tsx', 'export default function L() { return null; }\n');

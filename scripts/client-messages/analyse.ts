@@ -31,6 +31,8 @@ const ROOT_TRANSLATIONS = /\buseTranslations\(\s*\)/;
 const FULL_KEY = /\bt\(\s*['"`]([A-Z][A-Za-z]+)\./g;
 const LOCALIZED_ISSUE = /\blocalizedIssue\(\s*['"`]([A-Z][A-Za-z]+)\./g;
 const PROVIDED = /<ClientMessages\s+groups=\{\[([^\]]*)\]\}/g;
+/** Groups named by `clientMessageGroups([…])` (i18n/client-messages.ts) and handed over through a variable. */
+const PROVIDED_LIST = /\bclientMessageGroups\(\s*\[([^\]]*)\]/g;
 
 type Module = { client: boolean; imports: string[]; namespaces: string[]; provided: string[]; unscoped: boolean };
 
@@ -45,7 +47,7 @@ export function createAnalyser(root: string) {
     const namespaces = new Set(captures(code, NAMESPACED));
     if (ROOT_TRANSLATIONS.test(code)) for (const namespace of captures(code, FULL_KEY)) namespaces.add(namespace);
     for (const namespace of captures(code, LOCALIZED_ISSUE)) namespaces.add(namespace);
-    const provided = captures(code, PROVIDED).flatMap((list) => captures(list, /['"]([A-Za-z.]+)['"]/g));
+    const provided = [...captures(code, PROVIDED), ...captures(code, PROVIDED_LIST)].flatMap((list) => captures(list, /['"]([A-Za-z.]+)['"]/g));
     const entry: Module = {
       client,
       // Lazily loaded parts render inside the page too.

@@ -1,3 +1,4 @@
+import { clientMessageGroups } from '@/i18n/client-messages';
 import { SURFACE_DEFORM } from '@/lib/shared/themes/surface-deform';
 import type { ThemeView } from '../../theme-view';
 import { DeformationScreen } from './screen';
@@ -9,5 +10,5 @@ import { DeformationScreen } from './screen';
 export const SURFACE_DEFORM_VIEW: ThemeView = {
   theme: SURFACE_DEFORM.id,
   screen: DeformationScreen,
-  messages: ['MapView', 'Monitor', 'Deformation', 'Catalogue', 'Coverage', 'SceneList', 'RegionPicker'],
+  messages: clientMessageGroups(['MapView', 'Monitor', 'Deformation', 'Catalogue', 'Coverage', 'SceneList', 'RegionPicker']),
 };
