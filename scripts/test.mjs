@@ -1,21 +1,26 @@
 // `npm test`: everything a change can break, in phases, with a timing table at the end.
 //
-//   lint ‖ typecheck  →  jest (unit + integration, embedded PGlite)  →  [jest integration on PostgreSQL]
-//   →  next build  →  e2e on PGlite  ‖  [e2e on PostgreSQL]
+//   jest (unit + integration, embedded PGlite)  ‖  lint, then typecheck
+//   [jest integration on PostgreSQL]  ‖  next build
+//   e2e on PGlite,  then  [e2e on PostgreSQL]
 //
 // The bracketed phases run when TEST_POSTGRES_URL names a PostgreSQL + PostGIS server (`.ci/run` starts one);
 // then a journey written in both languages runs in Chinese on PGlite and in English on PostgreSQL
 // (scripts/e2e.mjs, E2E_TWIN_LANGUAGE), so every test runs once and every journey meets both databases. Without
-// it, every journey runs in both languages on PGlite. The two end-to-end suites run side by side on their own
-// ports and databases: each waits on a browser and a server most of the time, so two share the machine's two
-// cores well, while the CPU-bound phases (lint, type check, jest, build) run one after another.
+// it, every journey runs in both languages on PGlite.
+//
+// What runs side by side is chosen by how the machine's two cores are used (measured, README "Tests"): jest first
+// builds its template database in one single-threaded process (PGlite, ~90 s; PostgreSQL, ~50 s in one backend),
+// leaving a core free for ESLint and the type check, or for the build. The two end-to-end suites run one after the
+// other: side by side they kept both cores saturated and each took four times as long.
 //
 // Every phase runs even when an earlier one failed (but the end-to-end suites need the build), so one run
 // names every failure. The exit code is non-zero if any phase failed or any test failed.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const started = Date.now();
+const cpuStart = cpu();
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? '';
 const onPostgres = postgresUrl !== '';
 const timings = [];
@@ -31,9 +36,22 @@ function withDatabase(url, name) {
   return u.toString();
 }
 
+/** The machine's CPU time so far (Linux /proc/stat): busy and total jiffies over every core. */
+function cpu() {
+  if (!existsSync('/proc/stat')) return null;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = fields[3] + (fields[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/** How busy the machine's cores were between two readings, in %. */
+const busyPercent = (from, to) => (from && to && to.total > from.total ? ((to.busy - from.busy) / (to.total - from.total)) * 100 : null);
+
 /** Runs one phase (an npm script or a node script) with its output prefixed when it runs beside another. */
 function phase(name, command, args, env = {}, { prefix = false } = {}) {
   const at = Date.now();
+  const cpuAt = cpu();
   return new Promise((resolve) => {
     // A variable given as undefined is removed (DATABASE_URL: undefined → the embedded database).
     const merged = { ...process.env, ...env };
@@ -55,7 +73,7 @@ function phase(name, command, args, env = {}, { prefix = false } = {}) {
     }
     child.on('close', (code, signal) => {
       const ok = code === 0;
-      timings.push({ name, start: (at - started) / 1000, seconds: (Date.now() - at) / 1000, ok });
+      timings.push({ name, start: (at - started) / 1000, seconds: (Date.now() - at) / 1000, busy: busyPercent(cpuAt, cpu()), ok });
       if (!ok) failed.push(`${name} (${signal ?? `exit ${code}`})`);
       resolve(ok);
     });
@@ -67,25 +85,32 @@ const node = (name, args, env, options) => phase(name, process.execPath, args, e
 
 console.log(`[test] ${onPostgres ? 'PGlite and PostgreSQL' : 'PGlite only (set TEST_POSTGRES_URL to add PostgreSQL)'}`);
 
-await Promise.all([npm({ name: 'lint', run: 'lint' }, {}, { prefix: true }), npm({ name: 'typecheck', run: 'typecheck' }, {}, { prefix: true })]);
+const staticChecks = async () => {
+  await npm({ name: 'lint', run: 'lint' }, {}, { prefix: true });
+  await npm({ name: 'typecheck', run: 'typecheck' }, {}, { prefix: true });
+};
+await Promise.all([npm({ name: 'jest (unit + integration, PGlite)', run: 'test:jest' }, { DATABASE_URL: undefined }), staticChecks()]);
 
-await npm({ name: 'jest (unit + integration, PGlite)', run: 'test:jest' }, { DATABASE_URL: undefined });
-if (onPostgres) {
-  await npm(
-    { name: 'jest integration (PostgreSQL)', run: 'test:integration' },
-    { DATABASE_URL: withDatabase(postgresUrl, 'postgres'), JEST_RUN: 'integration-pg' },
-  );
-}
+const build = () => node('next build', ['node_modules/next/dist/bin/next', 'build'], {}, { prefix: onPostgres });
+const [built] = await Promise.all([
+  build(),
+  ...(onPostgres
+    ? [
+        npm(
+          { name: 'jest integration (PostgreSQL)', run: 'test:integration' },
+          { DATABASE_URL: withDatabase(postgresUrl, 'postgres'), JEST_RUN: 'integration-pg' },
+          { prefix: true },
+        ),
+      ]
+    : []),
+]);
 
-const built = await node('next build', ['node_modules/next/dist/bin/next', 'build']);
 if (built) {
-  const e2e = (name, env) => node(name, ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1', ...env }, { prefix: onPostgres });
-  await Promise.all([
-    e2e('e2e (PGlite)', { DATABASE_URL: undefined, E2E_RUN: 'pglite', E2E_PORT: '3210', ...(onPostgres ? { E2E_TWIN_LANGUAGE: 'zh' } : {}) }),
-    ...(onPostgres
-      ? [e2e('e2e (PostgreSQL)', { DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'), E2E_RUN: 'postgres', E2E_PORT: '3211', E2E_TWIN_LANGUAGE: 'en' })]
-      : []),
-  ]);
+  const e2e = (name, env) => node(name, ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1', ...env });
+  await e2e('e2e (PGlite)', { DATABASE_URL: undefined, E2E_RUN: 'pglite', ...(onPostgres ? { E2E_TWIN_LANGUAGE: 'zh' } : {}) });
+  if (onPostgres) {
+    await e2e('e2e (PostgreSQL)', { DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'), E2E_RUN: 'postgres', E2E_TWIN_LANGUAGE: 'en' });
+  }
 } else {
   failed.push('e2e (not run: the build failed)');
 }
@@ -96,11 +121,14 @@ timings.pop();
 const total = (Date.now() - started) / 1000;
 const width = Math.max(...timings.map((t) => t.name.length), 5);
 const table = [
-  `${'phase'.padEnd(width)}  start s  took s  result`,
-  ...timings.map((t) => `${t.name.padEnd(width)}  ${t.start.toFixed(0).padStart(7)}  ${t.seconds.toFixed(0).padStart(6)}  ${t.ok ? 'ok' : 'FAILED'}`),
-  `${'total'.padEnd(width)}  ${''.padStart(7)}  ${total.toFixed(0).padStart(6)}`,
+  `${'phase'.padEnd(width)}  start s  took s  CPU busy  result`,
+  ...[...timings].sort((a, b) => a.start - b.start).map(
+    (t) =>
+      `${t.name.padEnd(width)}  ${t.start.toFixed(0).padStart(7)}  ${t.seconds.toFixed(0).padStart(6)}  ${(t.busy === null ? '–' : `${t.busy.toFixed(0)}%`).padStart(8)}  ${t.ok ? 'ok' : 'FAILED'}`,
+  ),
+  `${'total'.padEnd(width)}  ${''.padStart(7)}  ${total.toFixed(0).padStart(6)}  ${(busyPercent(cpuStart, cpu())?.toFixed(0) ?? '–').padStart(7)}%`,
 ].join('\n');
-console.log(`\n[test] timings (phases on one line with the same start ran side by side)\n${table}`);
+console.log(`\n[test] timings (phases whose times overlap ran side by side; CPU busy: share of both cores while the phase ran)\n${table}`);
 writeFileSync('test-results/timings.txt', `${table}\n`);
 if (failed.length) console.log(`[test] failed: ${failed.join('; ')}`);
 process.exit(failed.length || !summary ? 1 : 0);
