@@ -5,34 +5,18 @@
  * screen for a theme whose data are not counted features), listed in themes/index.ts. The shared code asks this
  * registry and never names a theme.
  */
-import type { ComponentType, ReactNode } from 'react';
 import { clientMessageGroups, type MessageGroup } from '@/i18n/client-messages';
-import type { MapClientConfig } from '@/lib/shared/map/config';
-import type { ThemeId } from '@/lib/shared/themes';
 import { DetailModule } from './detail-module';
 import { GridModule } from './grid-module';
-import type { ModuleProps } from './monitor-context';
 import type { MonitorModule } from './monitor-state';
 import { SequenceModule } from './sequence-module';
 import { StatisticsModule } from './statistics-module';
 import type { MonitorTheme } from './theme';
 import { THEME_VIEWS } from './themes';
+import type { ModuleComponent, ScreenComponent, ThemeView } from './theme-view-types';
 import { TrendModule } from './trend-module';
 
-/** A module: renders its view of the screen (a static component, so its state survives re-renders). */
-export type ModuleComponent = (props: ModuleProps) => ReactNode;
-export type ScreenComponent = ComponentType<{ theme: MonitorTheme; config: MapClientConfig }>;
-
-/** What a theme's folder adds to the shared screen. */
-export interface ThemeView {
-  theme: ThemeId;
-  /** Modules the theme serves with components of its own (by tab); the others are the shared ones. */
-  modules?: Partial<Record<MonitorModule, ModuleComponent>>;
-  /** A screen of its own instead of the shared one (its own tabs and state). */
-  screen?: ScreenComponent;
-  /** The message groups its screen's client components read, when they differ from the shared screen's. */
-  messages?: readonly MessageGroup[];
-}
+export type { ModuleComponent, ScreenComponent, ThemeView } from './theme-view-types';
 
 /** The shared modules of feature themes: statistics, detail, grid, sequence and trend (spec §4). */
 const SHARED_MODULES: Partial<Record<MonitorModule, ModuleComponent>> = {

@@ -1,5 +1,5 @@
 import { PLANTINGSTRUCTURE } from '@/lib/shared/themes/plantingstructure';
-import type { ThemeView } from '../../theme-view';
+import type { ThemeView } from '../../theme-view-types';
 import { PlantingSequence } from './sequence';
 import { PlantingStatistics } from './statistics';
 import { PlantingTrend } from './trend';

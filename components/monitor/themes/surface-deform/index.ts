@@ -1,6 +1,6 @@
 import { clientMessageGroups } from '@/i18n/client-messages';
 import { SURFACE_DEFORM } from '@/lib/shared/themes/surface-deform';
-import type { ThemeView } from '../../theme-view';
+import type { ThemeView } from '../../theme-view-types';
 import { DeformationScreen } from './screen';
 
 /**
