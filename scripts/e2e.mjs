@@ -50,12 +50,24 @@ if (keep) {
   if (dropped.length) extra.push('--grep-invert', dropped.map((t) => `${escape(t)}$`).join('|'));
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+/**
+ * E2E_SEEDED=<folder> (scripts/test.mjs): start from the template database the jest suite on the same engine
+ * seeded and handed off (tests/support/template-db.ts) instead of seeding the same data again. PGlite: the
+ * folder is the data directory (stored files inside); PostgreSQL: DATABASE_URL already names the handed-off
+ * database and the folder holds its stored files. The server still migrates and seeds on start, so what
+ * differs (the catalogue's size below) is seeded then. Without it, a fresh database is created and seeded.
+ */
+const seeded = process.env.E2E_SEEDED && existsSync(process.env.E2E_SEEDED) ? path.resolve(process.env.E2E_SEEDED) : null;
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const dataDir = seeded && !onPostgres ? seeded : mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+if (seeded) console.log(`[e2e] starting from the database the jest suite seeded (${seeded})`);
 const status = run(['node_modules/@playwright/test/cli.js', 'test', ...extra, ...process.argv.slice(2)], {
   // The same demo scene generator as production, at a size that loads in seconds.
   DEMO_CATALOGUE_SCENES: '20000',
   ...process.env,
   E2E_DATA_DIR: dataDir,
+  ...(seeded ? { FILE_STORAGE_DIR: path.join(seeded, 'files') } : {}),
 });
+if (seeded && onPostgres) rmSync(seeded, { recursive: true, force: true });
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(status);

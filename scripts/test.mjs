@@ -18,7 +18,9 @@
 // Every phase runs even when an earlier one failed (but the end-to-end suites need the build), so one run
 // names every failure. The exit code is non-zero if any phase failed or any test failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const started = Date.now();
 const cpuStart = cpu();
@@ -90,7 +92,16 @@ const staticChecks = async () => {
   await npm({ name: 'lint', run: 'lint' }, {}, { prefix: true });
   await npm({ name: 'typecheck', run: 'typecheck' }, {}, { prefix: true });
 };
-await Promise.all([npm({ name: 'jest (unit + integration, PGlite)', run: 'test:jest' }, { DATABASE_URL: undefined }), staticChecks()]);
+// Each jest suite hands its seeded template database to the end-to-end suite on the same engine, which
+// then starts from it instead of seeding it again (~100 s on PGlite; tests/support/template-db.ts).
+const seededRoot = mkdtempSync(path.join(os.tmpdir(), 'portal-seeded-'));
+const handoff = (engine) => ({ TEST_TEMPLATE_HANDOFF: path.join(seededRoot, engine) });
+const seededFor = (engine) => ({ E2E_SEEDED: path.join(seededRoot, engine) });
+
+await Promise.all([
+  npm({ name: 'jest (unit + integration, PGlite)', run: 'test:jest' }, { DATABASE_URL: undefined, ...handoff('pglite') }),
+  staticChecks(),
+]);
 
 const build = () => node('next build', ['node_modules/next/dist/bin/next', 'build'], {}, { prefix: onPostgres });
 const [built] = await Promise.all([
@@ -99,7 +110,12 @@ const [built] = await Promise.all([
     ? [
         npm(
           { name: 'jest integration (PostgreSQL)', run: 'test:integration' },
-          { DATABASE_URL: withDatabase(postgresUrl, 'postgres'), JEST_RUN: 'integration-pg' },
+          {
+            DATABASE_URL: withDatabase(postgresUrl, 'postgres'),
+            JEST_RUN: 'integration-pg',
+            ...handoff('postgres'),
+            TEST_TEMPLATE_HANDOFF_DATABASE: 'portal_e2e',
+          },
           { prefix: true },
         ),
       ]
@@ -108,14 +124,25 @@ const [built] = await Promise.all([
 
 if (built) {
   const e2e = (name, env) => node(name, ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1', ...env });
-  await e2e('e2e (PGlite)', { DATABASE_URL: undefined, E2E_RUN: 'pglite', ...(onPostgres ? { E2E_TWIN_LANGUAGE: 'zh' } : {}) });
+  await e2e('e2e (PGlite)', {
+    DATABASE_URL: undefined,
+    E2E_RUN: 'pglite',
+    ...seededFor('pglite'),
+    ...(onPostgres ? { E2E_TWIN_LANGUAGE: 'zh' } : {}),
+  });
   if (onPostgres) {
-    await e2e('e2e (PostgreSQL)', { DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'), E2E_RUN: 'postgres', E2E_TWIN_LANGUAGE: 'en' });
+    await e2e('e2e (PostgreSQL)', {
+      DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'),
+      E2E_RUN: 'postgres',
+      E2E_TWIN_LANGUAGE: 'en',
+      ...seededFor('postgres'),
+    });
   }
 } else {
   failed.push('e2e (not run: the build failed)');
 }
 
+rmSync(seededRoot, { recursive: true, force: true });
 const summary = await node('summary', ['scripts/test-summary.mjs']);
 timings.pop();
 

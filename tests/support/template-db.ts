@@ -4,7 +4,7 @@
  * database and each file gets `CREATE DATABASE … TEMPLATE`.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -64,7 +64,35 @@ export async function buildTemplate(): Promise<void> {
   await db.close();
 }
 
+/**
+ * TEST_TEMPLATE_HANDOFF=<folder> (scripts/test.mjs in CI): instead of dropping the seeded template, hand it to
+ * the end-to-end suite that runs next on the same engine, which then starts from it instead of seeding the
+ * same data again (~100 s on PGlite). PGlite: the template's files become <folder> (a DATA_DIR, stored files in
+ * <folder>/files). PostgreSQL: the template database is renamed to TEST_TEMPLATE_HANDOFF_DATABASE and its stored
+ * files go to <folder>/files. The suite's server still migrates and seeds on start: a seed whose inputs differ
+ * (the e2e catalogue's size) is redone.
+ */
+async function handOffTemplate(folder: string): Promise<void> {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(path.dirname(folder), { recursive: true });
+  const files = process.env.FILE_STORAGE_DIR!;
+  if (process.env.DATABASE_URL) {
+    const database = process.env.TEST_TEMPLATE_HANDOFF_DATABASE;
+    if (!database) throw new Error('TEST_TEMPLATE_HANDOFF_DATABASE names the database the PostgreSQL template becomes');
+    await adminQuery(`DROP DATABASE IF EXISTS ${ident(database)}`);
+    await adminQuery(`ALTER DATABASE ${ident(PG_TEMPLATE)} RENAME TO ${ident(database)}`);
+    mkdirSync(folder, { recursive: true });
+    if (existsSync(files)) cpSync(files, path.join(folder, 'files'), { recursive: true });
+  } else {
+    renameSync(PGLITE_TEMPLATE, folder);
+    if (existsSync(files)) cpSync(files, path.join(folder, 'files'), { recursive: true });
+  }
+  rmSync(TEST_ROOT, { recursive: true, force: true });
+}
+
 export async function dropTemplate(): Promise<void> {
+  const handoff = process.env.TEST_TEMPLATE_HANDOFF;
+  if (handoff) return handOffTemplate(path.resolve(handoff));
   if (process.env.DATABASE_URL) {
     await adminQuery(`DROP DATABASE IF EXISTS ${ident(PG_TEMPLATE)}`);
   }
