@@ -6,12 +6,23 @@ import 'server-only';
  */
 export { checkArea } from './check';
 export {
+  countCrossings,
+  DRAWN_GEOMETRY_BUDGET,
+  GeometryRefused,
+  guardGeometries,
+  guardGeometry,
+  type GeometryBudget,
+  type GeometryMeasure,
+  type GeometryRefusal,
+} from './guard';
+export {
   areaCondition,
   areaGeometrySql,
   displaySql,
   envelopeCondition,
   geoJsonSql,
   regionBoundarySql,
+  requestGeometrySql,
   type FileListCondition,
   type GeoJsonGeometry,
 } from './sql';

@@ -10,8 +10,9 @@ import 'server-only';
  *   one geometry per statement (several regions dissolved), so the footprint GiST index drives the scan;
  *   tested in two stages through each region's checked core and hull (`region_cores`), same set.
  * - EXTENT / STAC bbox: an envelope (split in two when it crosses the antimeridian).
- * - DRAW / STAC intersects: the GeoJSON as given, repaired with ST_MakeValid (self-intersections become
- *   valid multipolygons; lines and points stay what they are for STAC), evaluated once per statement.
+ * - DRAW / STAC intersects: the GeoJSON as given, measured by the geometry guard (./guard.ts: vertices, parts and
+ *   self-crossings within a budget, or a 400), repaired with ST_MakeValid (self-intersections become valid
+ *   multipolygons; lines and points stay what they are for STAC), evaluated once per statement.
  * - SHP: the uploaded area (`catalogue_uploads.geom`, already valid and dissolved, ./uploads), once per
  *   statement.
  * - FILE: not an area but a list of names: the caller says which of its rows a list names (`fileList`).
@@ -22,6 +23,7 @@ import 'server-only';
 import { SELECT_MODES, type SearchArea } from '../../shared/contracts/catalogue';
 import { COVERAGE_LIMITS } from '../../shared/contracts/coverage';
 import type { SqlParam } from '../db/types';
+import { guardGeometry } from './guard';
 
 /** Any GeoJSON geometry (STAC `intersects` accepts every type). */
 export interface GeoJsonGeometry {
@@ -63,14 +65,24 @@ export function envelopeSql(bbox: readonly number[], params: SqlParam[]): string
                      ST_MakeEnvelope(-180, ${south}::float8, ${push(params, e)}::float8, ${north}::float8, 4326))`;
 }
 
+/**
+ * A geometry a request brought, as SQL: measured by the geometry guard (./guard.ts) first — a geometry over its
+ * budget (vertices, parts, self-crossings) is refused with a 400 before any statement is built — then parsed and
+ * made valid by PostGIS. The only way request geometry reaches SQL (tests/unit/geometry-entry.test.ts).
+ */
+export function requestGeometrySql(geometry: unknown, params: SqlParam[]): string {
+  guardGeometry(geometry);
+  return `ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${push(params, JSON.stringify(geometry))}::text), 4326))`;
+}
+
 /** A GeoJSON geometry made valid, evaluated once per statement (a scalar subquery is an InitPlan). */
 export function geoJsonSql(geometry: GeoJsonGeometry, params: SqlParam[]): string {
-  return `(SELECT ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${push(params, JSON.stringify(geometry))}::text), 4326)))`;
+  return `(SELECT ${requestGeometrySql(geometry, params)})`;
 }
 
 /** The drawn area as valid polygons only (a repaired bow-tie is a multipolygon). */
 function drawnAreaSql(geometry: GeoJsonGeometry, params: SqlParam[]): string {
-  return `(SELECT ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${push(params, JSON.stringify(geometry))}::text), 4326)), 3))`;
+  return `(SELECT ST_CollectionExtract(${requestGeometrySql(geometry, params)}, 3))`;
 }
 
 /**

@@ -7,6 +7,7 @@ import 'server-only';
  */
 import { SELECT_MODES } from '../../shared/contracts/catalogue';
 import type { Queryable, SqlParam } from '../db/types';
+import { requestGeometrySql } from './sql';
 
 /** A stored area: an application's (`data_requests.area`). */
 export type StoredAreaRef = { of: 'application'; id: string };
@@ -77,7 +78,7 @@ export async function storableArea(
     };
   }
   return {
-    sql: `(SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(${p(JSON.stringify(area.geometry))}::text), 4326)), 3)))`,
+    sql: `(SELECT ST_Multi(ST_CollectionExtract(${requestGeometrySql(area.geometry, params)}, 3)))`,
     label: '',
     regions: null,
   };

@@ -6,9 +6,10 @@ import 'server-only';
  */
 import type { Locale } from '../../../i18n/routing';
 import { Cql2Error } from '../../shared/cql2';
+import { GeometryRefused } from '../areas';
 import { getDb, type Database } from '../db';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
-import { localeOfRequest, translateMessage } from '../i18n';
+import { localeOfRequest, translateMessage, type QualifiedMessageKey } from '../i18n';
 import { log } from '../log';
 import { fromCql2, StacError } from './errors';
 import { MEDIA } from './links';
@@ -77,6 +78,11 @@ export function stacRoute(handler: (ctx: StacContext) => Promise<StacAnswer>) {
       return json(answer.body, status, answer.type ?? MEDIA.json);
     } catch (caught) {
       const error = caught instanceof Cql2Error ? fromCql2(caught) : caught;
+      if (error instanceof GeometryRefused) {
+        // The areas module's guard (a geometry over its budget): a 400 in the STAC error shape.
+        status = 400;
+        return json({ code: 'BadRequest', description: translateMessage(locale, error.messageKey as QualifiedMessageKey, error.values) }, status, MEDIA.json);
+      }
       if (error instanceof StacError) {
         status = error.status;
         return json(
