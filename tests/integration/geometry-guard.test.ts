@@ -8,11 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { POST as allIdsPost } from '../../app/api/normal/v5/normalmeta/allids/route';
 import { POST as basePost } from '../../app/api/normal/v5/normalmeta/base/route';
 import { POST as coveragePost } from '../../app/api/normal/v5/normalmeta/coverage/route';
+import { POST as uploadPost } from '../../app/api/normal/v5/normalmeta/upload/shp/route';
 import { POST as unionAreaPost } from '../../app/api/normal/v5/normalmeta/unionarea/route';
 import { POST as requestPost } from '../../app/api/order/v3/request/route';
 import { POST as shpPost } from '../../app/api/sateorbit/v2/satorbit/shp/route';
 import { POST as stacSearchPost } from '../../app/api/stac/v1/search/route';
 import { createSession } from '../../lib/server/session';
+import { AREA_UPLOAD_LIMITS } from '../../lib/shared/contracts/uploads';
 import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
@@ -120,5 +122,70 @@ describe('a self-crossing star is refused before the database sees it', () => {
     const response = await call(basePost, '/api/normal/v5/normalmeta/base', { body: { filter: { area: { mode: 4, geometry: bowTie } } } });
     expect(response.status).toBe(200);
     expect(response.json.code).toBe(0);
+  });
+});
+
+async function upload(name: string, json: unknown, locale: 'zh' | 'en' = 'en') {
+  const form = new FormData();
+  form.append('file', new Blob([JSON.stringify(json)]), name);
+  const request = new Request('http://localhost:3000/api/normal/v5/normalmeta/upload/shp', { method: 'POST', body: form, headers: { 'x-locale': locale } });
+  const started = performance.now();
+  const response = await uploadPost(request, { params: Promise.resolve({}) });
+  return { ms: performance.now() - started, status: response.status, json: (await response.json()) as { code: number; message: string; data: any } };
+}
+
+/** A simple ring of n vertices whose radius jumps at every vertex (jagged, never crossing: star-shaped). */
+function jagged(n: number, depth: number, cx = 114.5, cy = 38) {
+  const ring: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const a = (2 * Math.PI * i) / n;
+    const r = 0.5 * (1 + depth * (i % 2 === 0 ? 1 : -1));
+    ring.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+  }
+  ring.push(ring[0]!);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+describe('an uploaded area is counted and checked before the database sees it', () => {
+  it('refuses too many polygons or vertices as it reads them, in the reader’s language', async () => {
+    const before = await counts();
+    const tiny = (i: number) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates: [[[100 + i * 1e-3, 30], [100 + i * 1e-3 + 5e-4, 30], [100 + i * 1e-3, 30.0005], [100 + i * 1e-3, 30]]] },
+    });
+    // 30,000 tiny features (3.6 MB) took 11.7 s to refuse after the dissolve.
+    const many = await upload('many.geojson', { type: 'FeatureCollection', features: Array.from({ length: 30_000 }, (_, i) => tiny(i)) }, 'zh');
+    expect(many.json.message).toContain(`多边形超过 ${AREA_UPLOAD_LIMITS.maxPolygons.toLocaleString('zh')} 个`);
+    expect(many.ms).toBeLessThan(3_000);
+    const huge = await upload('huge.geojson', jagged(AREA_UPLOAD_LIMITS.maxInputVertices + 10, 0.001));
+    expect(huge.json.message).toContain(`more than ${AREA_UPLOAD_LIMITS.maxInputVertices.toLocaleString('en')} vertices`);
+    expect(huge.ms).toBeLessThan(3_000);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a polygon crossing itself too often, and polygons crossing each other too often', async () => {
+    const before = await counts();
+    const stars = await upload('star.geojson', { type: 'FeatureCollection', features: [0, 1, 2, 3, 4].map((i) => ({ type: 'Feature', properties: {}, geometry: star(51, 25, 100 + 2 * i) })) });
+    expect(stars.json.message).toMatch(/cross or touch themselves at more than 200 points/);
+    expect(stars.ms).toBeLessThan(2_000);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('takes the jagged 150,000-vertex ring that stalled the embedded database, within bounds, and the database still answers', async () => {
+    // Teeth of ±0.05 %: dropping them moves the area far less than 0.1 %, so it is simplified, not refused.
+    const ring = await upload('jagged.geojson', jagged(150_000, 0.0005));
+    expect(ring.json.code).toBe(0);
+    expect(ring.json.data).toMatchObject({ simplified: true });
+    expect(ring.json.data.vertices).toBeLessThanOrEqual(AREA_UPLOAD_LIMITS.maxVertices);
+    // Deep teeth: no simplification keeps the area, so it is refused — quickly, with nothing stored.
+    const before = await counts();
+    const deep = await upload('deep.geojson', jagged(150_000, 0.2));
+    expect(deep.json.message).toMatch(/too detailed/);
+    expect(deep.ms).toBeLessThan(10_000);
+    expect(await counts()).toEqual(before);
+    // The database is whole: a region lookup and a search answer.
+    const search = await call(basePost, '/api/normal/v5/normalmeta/base', { body: { filter: { area: { mode: 1, regionCodes: ['130100'] } } } });
+    expect(search.json.code).toBe(0);
   });
 });

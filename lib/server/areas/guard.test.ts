@@ -124,6 +124,25 @@ describe('the geometry guard', () => {
     expect(refusal(() => guardGeometry(points))).toMatchObject({ reason: 'tooManyVertices' });
   });
 
+  it('stays bounded on an arrangement that defeats the fast scan (a sunburst: every edge box overlaps the centre)', () => {
+    // Vertices alternate between the rim and a tiny inner circle: a simple polygon of long spikes whose boxes all
+    // meet near the centre, so the box index tests nearly every pair; the sweep line takes over within its budget.
+    const ring: Position[] = [];
+    const n = 9_998;
+    for (let i = 0; i < n; i++) {
+      const a = (2 * Math.PI * i) / n;
+      const r = i % 2 === 0 ? 1 : 0.0001;
+      ring.push([116 + r * Math.cos(a), 40 + r * Math.sin(a)]);
+    }
+    ring.push(ring[0]!);
+    const started = performance.now();
+    // Either measured (no crossings) or, where the sweep cannot order edges this close together, refused as
+    // uncheckable: never an unbounded wait, never a pass of an unmeasured ring.
+    const outcome = refusal(() => guardGeometry({ type: 'Polygon', coordinates: [ring] }));
+    expect([null, 'uncheckable']).toContain(outcome?.reason ?? null);
+    expect(performance.now() - started).toBeLessThan(8_000);
+  });
+
   it('counts lines and points without sweeping them (a self-crossing line is no repair)', () => {
     const zigzag = { type: 'LineString', coordinates: [[0, 0], [1, 1], [1, 0], [0, 1]] };
     expect(guardGeometry(zigzag)).toEqual({ vertices: 4, parts: 1, crossings: 0 });

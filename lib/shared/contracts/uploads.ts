@@ -22,6 +22,16 @@ export const AREA_UPLOAD_LIMITS = {
   maxUncompressedBytes: 50 * 1024 * 1024,
   /** Vertices of the stored area, after a simplification that keeps its area within `maxAreaChange`. */
   maxVertices: 100_000,
+  /**
+   * What a file may bring, counted while it is read, before anything else runs (issue 32: 30,000 tiny features
+   * took 11.7 s to refuse after the dissolve; a 150,000-vertex ring stalled the embedded database 219 s).
+   */
+  maxPolygons: 2_000,
+  maxInputVertices: 250_000,
+  /** Self-crossings and self-touches of all polygons together that the database may repair. */
+  maxSelfCrossings: 200,
+  /** Crossings between different polygons (overlapping parcels are fine; the dissolve's cost grows with them). */
+  maxOverlapCrossings: 20_000,
   /** Largest relative change of the area a simplification may make (0.1 %). */
   maxAreaChange: 0.001,
   /** Vertices of the outline returned for display (the stored area keeps its own). */

@@ -149,10 +149,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 export function collect(geometries: readonly unknown[], crs: SourceCrs | null, format: UploadFormat): ReadArea {
   const polygons: PolygonRings[] = [];
+  const count: Count = { vertices: 0 };
   let features = 0;
   for (const geometry of geometries) {
     const before = polygons.length;
-    polygonsOf(geometry, polygons, 0);
+    polygonsOf(geometry, polygons, 0, count);
     if (polygons.length > before) features++;
   }
   if (polygons.length === 0) refuse('noPolygons');
@@ -168,21 +169,33 @@ export function collect(geometries: readonly unknown[], crs: SourceCrs | null, f
   return { polygons, features, crs: source, format };
 }
 
-function polygonsOf(geometry: unknown, out: PolygonRings[], depth: number): void {
+/** Vertices read so far: the file is refused the moment it passes AREA_UPLOAD_LIMITS.maxInputVertices. */
+interface Count {
+  vertices: number;
+}
+
+function polygonsOf(geometry: unknown, out: PolygonRings[], depth: number, count: Count): void {
   if (!isObject(geometry) || depth > 4) return;
-  if (geometry.type === 'Polygon') out.push(polygonRings(geometry.coordinates));
+  const add = (polygon: unknown) => {
+    // Counted before each polygon is copied: a hostile file is refused after reading its limit, not all of it.
+    if (out.length >= AREA_UPLOAD_LIMITS.maxPolygons) refuse('tooManyPolygons', { max: AREA_UPLOAD_LIMITS.maxPolygons });
+    out.push(polygonRings(polygon, count));
+  };
+  if (geometry.type === 'Polygon') add(geometry.coordinates);
   else if (geometry.type === 'MultiPolygon') {
     if (!Array.isArray(geometry.coordinates)) refuse('unreadable');
-    for (const polygon of geometry.coordinates as unknown[]) out.push(polygonRings(polygon));
+    for (const polygon of geometry.coordinates as unknown[]) add(polygon);
   } else if (geometry.type === 'GeometryCollection' && Array.isArray(geometry.geometries)) {
-    for (const g of geometry.geometries as unknown[]) polygonsOf(g, out, depth + 1);
+    for (const g of geometry.geometries as unknown[]) polygonsOf(g, out, depth + 1, count);
   }
 }
 
-function polygonRings(value: unknown): PolygonRings {
+function polygonRings(value: unknown, count: Count): PolygonRings {
   if (!Array.isArray(value) || value.length === 0) return refuse('unreadable');
   return value.map((ring: unknown) => {
     if (!Array.isArray(ring)) return refuse('unreadable');
+    count.vertices += ring.length;
+    if (count.vertices > AREA_UPLOAD_LIMITS.maxInputVertices) refuse('tooManyInputVertices', { max: AREA_UPLOAD_LIMITS.maxInputVertices });
     return ring.map((p: unknown): Position => {
       if (!Array.isArray(p) || typeof p[0] !== 'number' || typeof p[1] !== 'number' || !Number.isFinite(p[0]) || !Number.isFinite(p[1]))
         return refuse('unreadable');

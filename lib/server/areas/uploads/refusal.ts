@@ -20,6 +20,11 @@ export type Refusal =
   | 'zipBomb'
   | 'tooLarge'
   | 'tooManyVertices'
+  | 'tooManyPolygons'
+  | 'tooManyInputVertices'
+  | 'tooManyCrossings'
+  | 'tooManyOverlaps'
+  | 'uncheckable'
   | 'emptyArea';
 
 const MB = (bytes: number) => Math.round(bytes / 1024 / 1024);

@@ -1,7 +1,7 @@
 import 'server-only';
 /**
- * Simplifying an area that has too many vertices (Douglas-Peucker per ring) with the least tolerance that
- * brings it under the limit, kept only if its area changes by no more than the allowed share. Areas here
+ * Simplifying an area that has too many vertices (Visvalingam–Whyatt over all rings, O(n log n)) down to the
+ * limit, kept only if its area changes by no more than the allowed share. Areas here
  * are spherical (the formula turf uses), which is enough to compare an area with its own simplification;
  * the stored area is measured again on the ellipsoid by PostGIS.
  */
@@ -36,58 +36,51 @@ export function multiPolygonArea(coordinates: MultiPolygonCoordinates): number {
 export const vertexTotal = (coordinates: MultiPolygonCoordinates): number =>
   coordinates.reduce((n, polygon) => n + polygon.reduce((m, ring) => m + ring.length, 0), 0);
 
-/** Squared distance from p to the segment a–b (planar, degrees). */
-function segmentDistance2(p: Position, a: Position, b: Position): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  let t = dx === 0 && dy === 0 ? 0 : ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy);
-  t = Math.max(0, Math.min(1, t));
-  const x = a[0] + t * dx - p[0];
-  const y = a[1] + t * dy - p[1];
-  return x * x + y * y;
-}
-
-/** Douglas-Peucker on a closed ring (iterative); keeps at least the ring's first point and three others. */
-export function simplifyRing(ring: readonly Position[], tolerance: number): Position[] {
-  const n = ring.length;
-  if (n <= 4) return ring.slice();
-  const keep = new Uint8Array(n);
-  keep[0] = 1;
-  keep[n - 1] = 1;
-  // A closed ring's ends coincide: split it at the point farthest from the start first.
-  let far = 1;
-  let farD = -1;
-  for (let i = 1; i < n - 1; i++) {
-    const d = (ring[i]![0] - ring[0]![0]) ** 2 + (ring[i]![1] - ring[0]![1]) ** 2;
-    if (d > farD) {
-      farD = d;
-      far = i;
+/** A binary min-heap of vertex indices by key, with lazy deletion (a stale entry carries an old stamp). */
+class VertexHeap {
+  private keys: number[] = [];
+  private items: number[] = [];
+  private stamps: number[] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  push(item: number, key: number, stamp: number): void {
+    this.keys.push(key);
+    this.items.push(item);
+    this.stamps.push(stamp);
+    let i = this.items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent]! <= this.keys[i]!) break;
+      this.swap(i, parent);
+      i = parent;
     }
   }
-  keep[far] = 1;
-  const tol2 = tolerance * tolerance;
-  const stack: [number, number][] = [
-    [0, far],
-    [far, n - 1],
-  ];
-  while (stack.length) {
-    const [first, last] = stack.pop()!;
-    let index = -1;
-    let max = tol2;
-    for (let i = first + 1; i < last; i++) {
-      const d = segmentDistance2(ring[i]!, ring[first]!, ring[last]!);
-      if (d > max) {
-        max = d;
-        index = i;
-      }
+  pop(): { item: number; key: number; stamp: number } {
+    const top = { item: this.items[0]!, key: this.keys[0]!, stamp: this.stamps[0]! };
+    const last = this.items.length - 1;
+    this.swap(0, last);
+    this.keys.pop();
+    this.items.pop();
+    this.stamps.pop();
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < this.items.length && this.keys[l]! < this.keys[m]!) m = l;
+      if (r < this.items.length && this.keys[r]! < this.keys[m]!) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
     }
-    if (index >= 0) {
-      keep[index] = 1;
-      stack.push([first, index], [index, last]);
-    }
+    return top;
   }
-  const out = ring.filter((_, i) => keep[i] === 1);
-  return out.length >= 4 ? out : [];
+  private swap(a: number, b: number): void {
+    [this.keys[a], this.keys[b]] = [this.keys[b]!, this.keys[a]!];
+    [this.items[a], this.items[b]] = [this.items[b]!, this.items[a]!];
+    [this.stamps[a], this.stamps[b]] = [this.stamps[b]!, this.stamps[a]!];
+  }
 }
 
 export interface Simplified {
@@ -95,59 +88,123 @@ export interface Simplified {
   vertices: number;
   /** Relative change of the (spherical) area. */
   areaChange: number;
-  tolerance: number;
 }
 
 export type SimplifyResult = ({ ok: true } & Simplified) | { ok: false; /** The fewest vertices reached within the area limit. */ vertices: number };
 
 /**
- * The least simplification (found by bisection on the tolerance) with at most `maxVertices` vertices
- * whose area differs from the original's by at most `maxAreaChange`; when none does, the fewest vertices
- * any simplification within the area limit reached.
+ * The area with at most `maxVertices` vertices, by Visvalingam–Whyatt over all its rings at once: the vertex
+ * whose triangle with its neighbours is smallest goes first (a heap: O(n log n), whatever the shape — the
+ * Douglas–Peucker bisection it replaces took 75 s on one jagged 150,000-vertex ring), and no ring drops below a
+ * triangle. Kept only if its area differs from the original's by at most `maxAreaChange`; otherwise the answer
+ * says the fewest vertices reached while the area stayed within it.
  */
 export function simplifyToLimit(coordinates: MultiPolygonCoordinates, maxVertices: number, maxAreaChange: number): SimplifyResult {
   const original = multiPolygonArea(coordinates);
-  let fewest = vertexTotal(coordinates);
-  if (fewest <= maxVertices) return { ok: true, coordinates, vertices: fewest, areaChange: 0, tolerance: 0 };
-  let west = Infinity;
-  let south = Infinity;
-  let east = -Infinity;
-  let north = -Infinity;
-  for (const polygon of coordinates)
-    for (const [x, y] of polygon[0]!) {
-      west = Math.min(west, x);
-      east = Math.max(east, x);
-      south = Math.min(south, y);
-      north = Math.max(north, y);
+  const total = vertexTotal(coordinates);
+  if (total <= maxVertices) return { ok: true, coordinates, vertices: total, areaChange: 0 };
+
+  // Every ring as a cycle of distinct positions (the closing repeat dropped); planar x/y scaled by cos(lat) so
+  // that triangle areas compare like areas on the ground.
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const ringOf: number[] = [];
+  const prev: number[] = [];
+  const next: number[] = [];
+  const ringStart: number[] = [];
+  const ringAlive: number[] = [];
+  /** Signed planar area of each ring (shoelace), kept up to date as vertices go. */
+  const ringSigned: number[] = [];
+  const shape: number[][] = [];
+  for (const polygon of coordinates) {
+    const rings: number[] = [];
+    for (const ring of polygon) {
+      const n = ring.length - 1;
+      const r = ringStart.length;
+      rings.push(r);
+      ringStart.push(xs.length);
+      ringAlive.push(n);
+      const k = Math.cos(rad(ring[0]![1]));
+      let signed = 0;
+      for (let i = 0; i < n; i++) {
+        const at = xs.length;
+        xs.push(ring[i]![0] * k);
+        ys.push(ring[i]![1]);
+        ringOf.push(r);
+        prev.push(ringStart[r]! + ((i + n - 1) % n));
+        next.push(ringStart[r]! + ((i + 1) % n));
+        const [x2, y2] = [ring[(i + 1) % n]![0] * k, ring[(i + 1) % n]![1]];
+        signed += xs[at]! * y2 - x2 * ys[at]!;
+      }
+      ringSigned.push(signed / 2);
     }
-  const diagonal = Math.hypot(east - west, north - south);
-  const attempt = (tolerance: number) => {
-    const simplified: MultiPolygonCoordinates = [];
-    for (const polygon of coordinates) {
-      const outer = simplifyRing(polygon[0]!, tolerance);
-      if (outer.length === 0) continue;
-      const holes = polygon
-        .slice(1)
-        .map((ring) => simplifyRing(ring, tolerance))
-        .filter((ring) => ring.length > 0);
-      simplified.push([outer, ...holes]);
-    }
-    const areaChange = original > 0 ? Math.abs(multiPolygonArea(simplified) - original) / original : 1;
-    return { ok: true as const, coordinates: simplified, vertices: vertexTotal(simplified), areaChange, tolerance };
-  };
-  // The vertex count falls as the tolerance grows: bisect (on a log scale) for the least tolerance that
-  // brings it under the limit; the area moves the other way, so that tolerance is the best candidate.
-  let low = diagonal * 1e-9;
-  let high = diagonal * 0.05;
-  let best: ({ ok: true } & Simplified) | null = null;
-  for (let step = 0; step < 14 && high / low > 1.05; step++) {
-    const result = attempt(Math.sqrt(low * high));
-    if (result.areaChange <= maxAreaChange) fewest = Math.min(fewest, result.vertices);
-    if (result.vertices <= maxVertices) {
-      high = result.tolerance;
-      best = result;
-    } else low = result.tolerance;
+    shape.push(rings);
   }
-  if (best && best.areaChange <= maxAreaChange) return best;
-  return { ok: false, vertices: fewest };
+  // Outer rings add their area, holes take theirs away; the total follows each change of a ring's area.
+  const role: number[] = [];
+  for (const rings of shape) rings.forEach((r, i) => (role[r] = i === 0 ? 1 : -1));
+  let planar = 0;
+  for (let r = 0; r < ringSigned.length; r++) planar += role[r]! * Math.abs(ringSigned[r]!);
+  const planarOriginal = planar;
+  const triangle = (i: number) => {
+    const a = prev[i]!;
+    const c = next[i]!;
+    return (xs[a]! * (ys[i]! - ys[c]!) + xs[i]! * (ys[c]! - ys[a]!) + xs[c]! * (ys[a]! - ys[i]!)) / 2;
+  };
+  const stamp = new Array<number>(xs.length).fill(0);
+  const alive = new Uint8Array(xs.length).fill(1);
+  const heap = new VertexHeap();
+  for (let i = 0; i < xs.length; i++) heap.push(i, Math.abs(triangle(i)), 0);
+
+  let vertices = total;
+  let fewestWithin = total;
+  let withinLimit = true;
+  let floor = 0;
+  while (vertices > maxVertices && heap.size > 0) {
+    const { item: i, key, stamp: s } = heap.pop();
+    if (!alive[i] || s !== stamp[i]) continue;
+    const r = ringOf[i]!;
+    if (ringAlive[r]! <= 3) continue; // a triangle stays
+    // Removing i changes the ring's signed area by minus its signed triangle.
+    const before = Math.abs(ringSigned[r]!);
+    ringSigned[r] = ringSigned[r]! - triangle(i);
+    planar += role[r]! * (Math.abs(ringSigned[r]!) - before);
+    alive[i] = 0;
+    ringAlive[r] = ringAlive[r]! - 1;
+    vertices -= 1;
+    const a = prev[i]!;
+    const c = next[i]!;
+    next[a] = c;
+    prev[c] = a;
+    if (ringStart[r] === i) ringStart[r] = c;
+    // Effective area never falls below the last removed one (the usual VW rule keeps the order monotone).
+    floor = Math.max(floor, key);
+    for (const j of [a, c]) {
+      stamp[j] = stamp[j]! + 1;
+      heap.push(j, Math.max(floor, Math.abs(triangle(j))), stamp[j]!);
+    }
+    if (withinLimit) {
+      const change = planarOriginal > 0 ? Math.abs(planar - planarOriginal) / planarOriginal : 1;
+      if (change > maxAreaChange) withinLimit = false;
+      else fewestWithin = vertices;
+    }
+  }
+
+  const simplified: MultiPolygonCoordinates = coordinates.map((polygon, p) =>
+    polygon.map((ring, q) => {
+      const r = shape[p]![q]!;
+      const out: Position[] = [];
+      const k = Math.cos(rad(ring[0]![1]));
+      let i = ringStart[r]!;
+      do {
+        out.push([xs[i]! / k, ys[i]!]);
+        i = next[i]!;
+      } while (i !== ringStart[r]);
+      out.push(out[0]!);
+      return out;
+    }),
+  );
+  const areaChange = original > 0 ? Math.abs(multiPolygonArea(simplified) - original) / original : 1;
+  if (vertices <= maxVertices && areaChange <= maxAreaChange) return { ok: true, coordinates: simplified, vertices: vertexTotal(simplified), areaChange };
+  return { ok: false, vertices: Math.max(fewestWithin, maxVertices + 1) };
 }

@@ -1,11 +1,12 @@
 import 'server-only';
 /**
- * Dissolving, repairing, bounding and storing an uploaded area (table catalogue_uploads, kind 'area'),
- * and reading it back while it lives. Repair is PostGIS's ST_MakeValid per polygon (a bow-tie becomes
- * two triangles, a badly nested ring a hole or an island), then ST_Union dissolves everything into one
- * multipolygon. An area over AREA_UPLOAD_LIMITS.maxVertices is simplified (./simplify.ts) only if its
- * geodesic area stays within AREA_UPLOAD_LIMITS.maxAreaChange; otherwise it is refused. Nothing is
- * written before every check has passed.
+ * Bounding, dissolving, repairing and storing an uploaded area (table catalogue_uploads, kind 'area'),
+ * and reading it back while it lives. Before the database sees it: polygons and vertices were counted while
+ * reading (./read.ts); an area over AREA_UPLOAD_LIMITS.maxVertices is simplified (./simplify.ts) only if its
+ * area stays within AREA_UPLOAD_LIMITS.maxAreaChange; its crossings are counted by the geometry guard
+ * (../guard.ts) against the limits. Then PostGIS repairs each polygon (ST_MakeValid: a bow-tie becomes two
+ * triangles, a badly nested ring a hole or an island) and ST_Union dissolves everything into one multipolygon.
+ * Nothing is written before every check has passed.
  */
 import { randomUUID } from 'node:crypto';
 import { API_CODES } from '../../../shared/contracts/api';
@@ -17,7 +18,8 @@ import { coresSql, CORE_MIN_VERTICES, MAX_HULL_PARTS } from '../../regions/cores
 import type { Position } from './crs';
 import type { PolygonRings, ReadArea } from './read';
 import { refuse } from './refusal';
-import { simplifyToLimit, type MultiPolygonCoordinates } from './simplify';
+import { countPartCrossings, GeometryRefused } from '../guard';
+import { simplifyToLimit, vertexTotal, type MultiPolygonCoordinates } from './simplify';
 
 interface AreaDetails {
   vertices: number;
@@ -72,7 +74,6 @@ interface Dissolved {
   m2: number;
   repaired: boolean;
   empty: boolean;
-  geojson: string | null;
 }
 
 const DISSOLVE_SQL = `
@@ -80,14 +81,35 @@ const DISSOLVE_SQL = `
   fixed AS (SELECT ST_IsValid(g) AS ok, ST_CollectionExtract(ST_MakeValid(g), 3) AS g FROM parts),
   u AS (SELECT bool_or(NOT ok) AS repaired, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(g)), 3)) AS g FROM fixed)
   SELECT encode(ST_AsEWKB(g), 'hex') AS wkb, ST_NPoints(g) AS vertices, coalesce(ST_Area(g::geography), 0) AS m2,
-         coalesce(repaired, false) AS repaired, ST_IsEmpty(g) AS empty,
-         CASE WHEN ST_NPoints(g) > $2::int THEN ST_AsGeoJSON(g, 15) END AS geojson
+         coalesce(repaired, false) AS repaired, ST_IsEmpty(g) AS empty
     FROM u`;
 
-const VALID_SQL = `
-  SELECT encode(ST_AsEWKB(g), 'hex') AS wkb, ST_NPoints(g) AS vertices, coalesce(ST_Area(g::geography), 0) AS m2,
-         false AS repaired, ST_IsEmpty(g) AS empty, NULL::text AS geojson
-    FROM (SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326)), 3)) AS g) x`;
+/**
+ * The file's polygons within what the dissolve may cost, or a refusal: over AREA_UPLOAD_LIMITS.maxVertices they
+ * are simplified here first (./simplify.ts, O(n log n), only if the area moves by at most maxAreaChange), then
+ * their crossings are counted (./guard.ts, a sweep that stops at the limits) — all before the database sees them.
+ */
+function boundedForDissolve(polygons: PolygonRings[]): { polygons: PolygonRings[]; simplified: boolean } {
+  let simplified = false;
+  let coordinates: MultiPolygonCoordinates = polygons;
+  const vertices = vertexTotal(coordinates);
+  if (vertices > AREA_UPLOAD_LIMITS.maxVertices) {
+    const result = simplifyToLimit(coordinates, AREA_UPLOAD_LIMITS.maxVertices, AREA_UPLOAD_LIMITS.maxAreaChange);
+    if (!result.ok) return refuse('tooManyVertices', { count: result.vertices });
+    coordinates = result.coordinates;
+    simplified = true;
+  }
+  let crossings;
+  try {
+    crossings = countPartCrossings(coordinates, { self: AREA_UPLOAD_LIMITS.maxSelfCrossings, between: AREA_UPLOAD_LIMITS.maxOverlapCrossings });
+  } catch (error) {
+    if (error instanceof GeometryRefused) return refuse('uncheckable');
+    throw error;
+  }
+  if (crossings.self > AREA_UPLOAD_LIMITS.maxSelfCrossings) refuse('tooManyCrossings', { max: AREA_UPLOAD_LIMITS.maxSelfCrossings });
+  if (crossings.between > AREA_UPLOAD_LIMITS.maxOverlapCrossings) refuse('tooManyOverlaps', { max: AREA_UPLOAD_LIMITS.maxOverlapCrossings });
+  return { polygons: coordinates, simplified };
+}
 
 /** From this many vertices an area keeps a lighter copy for the listed scenes' shares (geom_mid). */
 const MID_MIN_VERTICES = 5000;
@@ -96,23 +118,14 @@ const MID_MIN_VERTICES = 5000;
 export async function storeArea(db: Database, name: string, area: ReadArea): Promise<UploadedArea> {
   const closed = closeRings(area.polygons);
   if (closed.polygons.length === 0) refuse('emptyArea');
-  const input = JSON.stringify({ type: 'MultiPolygon', coordinates: closed.polygons });
-  const [dissolved] = await db.query<Dissolved>(DISSOLVE_SQL, [input, AREA_UPLOAD_LIMITS.maxVertices]);
+  const bounded = boundedForDissolve(closed.polygons);
+  const input = JSON.stringify({ type: 'MultiPolygon', coordinates: bounded.polygons });
+  const [dissolved] = await db.query<Dissolved>(DISSOLVE_SQL, [input]);
   if (!dissolved || dissolved.empty || dissolved.m2 <= 0) return refuse('emptyArea');
-  let final = dissolved;
-  let simplified = false;
-  if (dissolved.vertices > AREA_UPLOAD_LIMITS.maxVertices) {
-    const parsed = JSON.parse(dissolved.geojson!) as { coordinates: MultiPolygonCoordinates };
-    const result = simplifyToLimit(parsed.coordinates, AREA_UPLOAD_LIMITS.maxVertices, AREA_UPLOAD_LIMITS.maxAreaChange);
-    if (!result.ok) return refuse('tooManyVertices', { count: result.vertices });
-    const [valid] = await db.query<Dissolved>(VALID_SQL, [JSON.stringify({ type: 'MultiPolygon', coordinates: result.coordinates })]);
-    // Measured again on the ellipsoid, after the repair the simplification may have needed.
-    if (!valid || valid.empty || Math.abs(valid.m2 - dissolved.m2) / dissolved.m2 > AREA_UPLOAD_LIMITS.maxAreaChange)
-      return refuse('tooManyVertices', { count: result.vertices });
-    if (valid.vertices > AREA_UPLOAD_LIMITS.maxVertices) return refuse('tooManyVertices', { count: valid.vertices });
-    final = valid;
-    simplified = true;
-  }
+  // The repair adds a vertex per crossing at most (bounded above); still, nothing over the limit is stored.
+  if (dissolved.vertices > AREA_UPLOAD_LIMITS.maxVertices) return refuse('tooManyVertices', { count: dissolved.vertices });
+  const final = dissolved;
+  const simplified = bounded.simplified;
   const details: AreaDetails = {
     vertices: final.vertices,
     repaired: closed.changed || dissolved.repaired,
