@@ -28,13 +28,17 @@ test('zh: non-agricultural use — kinds by group, grid at level 14, sequence, f
   await page.getByTestId('statistics-table').getByRole('button', { name: '河北省', exact: true }).click();
   await expect(page).toHaveURL(/region=130000/);
   await expect(kinds).toBeVisible();
-  const total = Number(((await page.getByTestId('statistics-total').textContent()) ?? '').match(/([\d,]+) 个图斑/)?.[1]?.replace(/,/g, ''));
-  const groups = await Promise.all(
-    ['nonagri', 'nongrain'].map(async (g) =>
-      Number(((await kinds.getByTestId(`kind-group-${g}`).locator('td').first().textContent()) ?? '').replace(/[^\d]/g, '')),
-    ),
-  );
-  expect(groups[0]! + groups[1]!).toBe(total);
+  // The total and the group subtotals are rendered by separate queries: read them once both show Hebei's figures.
+  const figures = async () => {
+    const total = Number(((await page.getByTestId('statistics-total').textContent()) ?? '').match(/([\d,]+) 个图斑/)?.[1]?.replace(/,/g, ''));
+    const groups = await Promise.all(
+      ['nonagri', 'nongrain'].map(async (g) =>
+        Number(((await kinds.getByTestId(`kind-group-${g}`).locator('td').first().textContent()) ?? '').replace(/[^\d]/g, '')),
+      ),
+    );
+    return { total, sum: groups[0]! + groups[1]! };
+  };
+  await expect.poll(async () => { const f = await figures(); return f.total > 0 && f.sum === f.total; }).toBe(true);
 
   // Grid: level 14 cells, about 1.9 km across at Hebei's latitude.
   await page.getByRole('tab', { name: /格网/ }).click();

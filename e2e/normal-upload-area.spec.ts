@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type FileChooser, type Page } from '@playwright/test';
 import { featureCollection, shapefileZip } from '../tests/support/area-files';
 import { NormalPage } from './pages/normal-page';
 import type { Lang } from './pages/portal-page';
@@ -93,11 +93,15 @@ test('phone width: the upload area fits and works at 390 px', async ({ page }, i
   await normal.goto();
   const { zip, name } = await blockZip(normal);
   await page.getByTestId('mode-switch').getByText(TEXT.en.mode, { exact: true }).click();
-  // Keyboard: the drop area is a button.
-  await page.getByTestId('upload-area-drop').focus();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name, mimeType: 'application/zip', buffer: zip });
+  // Keyboard: the drop area is a button (pressed again until the page has hydrated and it opens the chooser).
+  let chooser: FileChooser | undefined;
+  await expect(async () => {
+    await page.getByTestId('upload-area-drop').focus();
+    const opening = page.waitForEvent('filechooser', { timeout: 2_000 });
+    await page.keyboard.press('Enter');
+    chooser = await opening;
+  }).toPass({ timeout: 20_000 });
+  await chooser!.setFiles({ name, mimeType: 'application/zip', buffer: zip });
   await expect(page.getByTestId('upload-area-name')).toHaveText(name);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: info.outputPath('upload-area-390.png') });

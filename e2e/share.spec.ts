@@ -114,6 +114,8 @@ test.describe('software and file share', () => {
     const hero = page.locator('main figure img');
     await expect(hero).toHaveAttribute('height', '540');
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
+    // Metadata streams in after the layout's default: read the Open Graph image once the page's own has replaced it.
+    await expect(page.locator('meta[property="og:image"]')).toHaveCount(1);
     const og = await page.locator('meta[property="og:image"]').getAttribute('content');
     expect(og).toMatch(/^http:\/\/localhost:\d+\/api\/files\/v1\/fileinfo\/downloads\/\d+\?expires=\d+&sig=/);
     expect((await page.request.get(og!)).headers()['content-type']).toBe('image/webp');
