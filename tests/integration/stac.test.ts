@@ -535,6 +535,15 @@ describe('paging', () => {
     expect(last.body.links.find((l: Json) => l.rel === 'next')).toBeUndefined();
   });
 
+  test('numbers a column cannot hold answer 400 naming the property, in text and JSON filters', async () => {
+    const text = await get(`/api/stac/v1/search?${q({ filter: '"eo:cloud_cover" > 1e39', 'filter-lang': 'cql2-text' })}`, { 'x-locale': 'en' });
+    expect(text.status).toBe(400);
+    expect(text.body.description).toMatch(/eo:cloud_cover is out of range/);
+    const json = await post({ filter: { op: '<', args: [{ property: 'eo:cloud_cover' }, -1e39] }, 'filter-lang': 'cql2-json' }, { 'x-locale': 'zh' });
+    expect(json.status).toBe(400);
+    expect(json.body.description).toMatch(/eo:cloud_cover 的取值超出范围/);
+  });
+
   test('a tampered token or a token of another order answers 400', async () => {
     const first = await post({ collections: FIX, limit: 3 });
     const token: string = first.body.links.find((l: Json) => l.rel === 'next').body.token;
@@ -544,6 +553,8 @@ describe('paging', () => {
       `${token.slice(0, -2)}!!`,
       forged({ ...decoded, k: ["2024-01-01T00:00:00.000000Z'); DROP TABLE scenes; --", 'x'] }),
       forged({ ...decoded, k: ['2024-02-30T00:00:00.000000Z', 'x'] }),
+      // Values the column types cannot hold reached PostgreSQL as a 500 (issue 32.3).
+      forged({ ...decoded, k: ['0000-01-01T00:00:00.000000Z', 'x'] }),
       forged({ ...decoded, extra: 1 }),
       forged({ ...decoded, k: [decoded.k[0]] }),
       'bm90IGpzb24',
@@ -552,6 +563,12 @@ describe('paging', () => {
       const r = await post({ collections: FIX, limit: 3, token: t }, { 'x-locale': 'en' });
       expect(r.status).toBe(400);
       expect(r.body.description).toMatch(/paging token/);
+    }
+    const byCloud = await post({ collections: FIX, limit: 3, sortby: [{ field: 'eo:cloud_cover', direction: 'desc' }] });
+    const cloudToken = JSON.parse(Buffer.from(byCloud.body.links.find((l: Json) => l.rel === 'next').body.token, 'base64url').toString());
+    for (const value of ['1e39', '-1e39']) {
+      const r = await post({ collections: FIX, limit: 3, sortby: [{ field: 'eo:cloud_cover', direction: 'desc' }], token: forged({ ...cloudToken, k: [value, ...cloudToken.k.slice(1)] }) });
+      expect(r.status).toBe(400);
     }
     const otherOrder = await post({ collections: FIX, limit: 3, token, sortby: [{ field: 'gsd', direction: 'asc' }] });
     expect(otherOrder.status).toBe(400);

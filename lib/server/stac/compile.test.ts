@@ -1,6 +1,8 @@
 import { Cql2Error, parseCql2Json, parseCql2Text } from '../../shared/cql2';
 import type { SqlParam } from '../db/types';
 import { compileCql2 } from './compile';
+import { StacError } from './errors';
+import { decodeToken, resolveSort, sortSignature } from './sort';
 
 /** SQL made only of our column expressions, keywords, operators and typed placeholders. */
 const SAFE_SQL =
@@ -12,7 +14,7 @@ function compile(expr: ReturnType<typeof parseCql2Text>) {
   return { sql, params };
 }
 
-/** Hostile filters: each must fail to parse cleanly or compile to parameterised SQL only. */
+/** Hostile filters: each must fail to parse or compile cleanly (a 400), or compile to parameterised SQL only. */
 const CORPUS = [
   "platform = 'x'' OR 1=1 --'",
   "platform = 'x'; DROP TABLE scenes; --'",
@@ -50,7 +52,16 @@ describe('injection corpus', () => {
       expect(e).toBeInstanceOf(Cql2Error);
       return;
     }
-    const { sql, params } = compile(expr);
+    let compiled;
+    try {
+      compiled = compile(expr);
+    } catch (e) {
+      // A value its column cannot hold (1e308 for a real) is a clean 400 too.
+      expect(e).toBeInstanceOf(StacError);
+      expect((e as StacError).status).toBe(400);
+      return;
+    }
+    const { sql, params } = compiled;
     expect(sql).toMatch(SAFE_SQL);
     // Every user string travels as a parameter.
     for (const p of params) if (typeof p === 'string' && p.length > 2) expect(sql).not.toContain(p);
@@ -89,5 +100,51 @@ describe('compiled conditions', () => {
     expect(compile(parseCql2Text('S_INTERSECTS(geometry, POINT(1 2))')).sql).toBe(
       'ST_Intersects(s.footprint, ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326)))',
     );
+  });
+});
+
+describe('numbers out of a column’s range (issue 32.3)', () => {
+  const reason = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      return error instanceof StacError ? `${error.status} ${error.key}` : String(error);
+    }
+    return 'compiled';
+  };
+
+  it('refuses a real column compared with a number a real cannot hold, in text and JSON, as a 400', () => {
+    for (const text of ['"eo:cloud_cover" > 1e39', '"eo:cloud_cover" < -1e39', 'gsd BETWEEN 0 AND 1e40', '"view:off_nadir" IN (1, 1e39)']) {
+      expect([text, reason(() => compile(parseCql2Text(text)))]).toEqual([text, '400 numberOutOfRange']);
+    }
+    const json = parseCql2Json({ op: '>', args: [{ property: 'eo:cloud_cover' }, 1e39] });
+    expect(reason(() => compile(json))).toBe('400 numberOutOfRange');
+  });
+
+  it('compiles numbers a real holds, and large numbers on a double precision column', () => {
+    expect(reason(() => compile(parseCql2Text('"eo:cloud_cover" > 3e38')))).toBe('compiled');
+    expect(reason(() => compile(parseCql2Text('"sat:absolute_orbit" > 1e39')))).toBe('compiled');
+  });
+});
+
+describe('forged paging tokens (issue 32.3)', () => {
+  const token = (k: string[], s: string) => Buffer.from(JSON.stringify({ v: 1, s, k }), 'utf8').toString('base64url');
+  const keysFor = (field: string) => resolveSort([{ field, direction: 'desc' }]);
+  const reason = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      return error instanceof StacError ? `${error.status} ${error.key}` : String(error);
+    }
+    return 'decoded';
+  };
+
+  it('refuses reals beyond a real and the year 0000 as a bad token, not a database error', () => {
+    const cloud = keysFor('eo:cloud_cover');
+    for (const value of ['1e39', '-1e39', '1e400']) expect(reason(() => decodeToken(token([value, 'x'], sortSignature(cloud)), cloud))).toBe('400 badToken');
+    expect(reason(() => decodeToken(token(['12.5', 'x'], sortSignature(cloud)), cloud))).toBe('decoded');
+    const time = keysFor('datetime');
+    expect(reason(() => decodeToken(token(['0000-01-01T00:00:00.000000Z', 'x'], sortSignature(time)), time))).toBe('400 badToken');
+    expect(reason(() => decodeToken(token(['2024-01-01T00:00:00.000000Z', 'x'], sortSignature(time)), time))).toBe('decoded');
   });
 });

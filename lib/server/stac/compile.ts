@@ -7,6 +7,7 @@ import 'server-only';
 import type { Cql2Comparison, Cql2Expr, Cql2Value, Queryable, TimeSpan } from '../../shared/cql2';
 import { guardGeometries, requestGeometrySql } from '../areas';
 import type { SqlParam } from '../db/types';
+import { badRequest } from './errors';
 
 /** The query builder's `cql2` condition: SQL text on alias `s`, pushing its parameters. */
 export type StacSqlCondition = (params: SqlParam[]) => string;
@@ -155,6 +156,29 @@ function emit(sql: Sql, e: Cql2Expr): string {
   }
 }
 
+/** The largest magnitude a PostgreSQL `real` holds (a larger number cast to it is an error, not a no-match). */
+export const REAL_MAX = 3.4028234663852886e38;
+
+/**
+ * Every number of the filter within what its column's type holds: `eo:cloud_cover > 1e39` is a 400 naming the
+ * property, not PostgreSQL's "value out of range" as a 500.
+ */
+function checkNumbers(e: Cql2Expr): void {
+  const check = (property: Queryable, values: readonly Cql2Value[]) => {
+    const c = columnOf(property);
+    for (const v of values) {
+      if (v.kind !== 'number') continue;
+      if (!Number.isFinite(v.value) || (c.cast === 'real' && Math.abs(v.value) > REAL_MAX))
+        throw badRequest('numberOutOfRange', { property: property.name, max: c.cast === 'real' ? '3.4e38' : '1.8e308' });
+    }
+  };
+  if (e.op === 'and' || e.op === 'or') e.args.forEach(checkNumbers);
+  else if (e.op === 'not') checkNumbers(e.arg);
+  else if (e.op === 'compare') check(e.property, [e.value]);
+  else if (e.op === 'between') check(e.property, [e.low, e.high]);
+  else if (e.op === 'in') check(e.property, e.values);
+}
+
 /** The geometries of a filter's spatial predicates. */
 function spatialGeometries(e: Cql2Expr, out: unknown[] = []): unknown[] {
   if (e.op === 'and' || e.op === 'or') for (const a of e.args) spatialGeometries(a, out);
@@ -169,6 +193,7 @@ function spatialGeometries(e: Cql2Expr, out: unknown[] = []): unknown[] {
  * search builds anything.
  */
 export function compileCql2(expr: Cql2Expr): StacSqlCondition {
+  checkNumbers(expr);
   guardGeometries(spatialGeometries(expr));
   return (params) => emit(new Sql(params), expr);
 }

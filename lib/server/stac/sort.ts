@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { SORTABLE_NAMES } from '../../shared/cql2';
 import type { StacSortKey } from '../../shared/contracts/stac';
 import type { SqlParam } from '../db/types';
+import { REAL_MAX } from './compile';
 import { badRequest } from './errors';
 
 interface SortField {
@@ -113,11 +114,12 @@ export function decodeToken(token: string, keys: readonly ResolvedSortKey[]): st
   keys.forEach((key, i) => {
     const field = SORT_FIELDS[key.field]!;
     if (!field.pattern.test(k[i]!)) throw badRequest('badToken');
-    if (field.cast === 'real' && !Number.isFinite(Number(k[i]))) throw badRequest('badToken');
+    // Within what the column's type holds: a forged 1e39 or year 0000 would reach PostgreSQL as a 500.
+    if (field.cast === 'real' && !(Math.abs(Number(k[i])) <= REAL_MAX)) throw badRequest('badToken');
     if (field.cast === 'timestamptz') {
       const ms = Date.parse(k[i]!);
-      // Date.parse rolls 30 February over; the database would refuse it.
-      if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) !== k[i]!.slice(0, 19)) throw badRequest('badToken');
+      // Date.parse rolls 30 February over; the database would refuse it. PostgreSQL has no year 0.
+      if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) !== k[i]!.slice(0, 19) || k[i]!.startsWith('0000')) throw badRequest('badToken');
     }
   });
   return k;
