@@ -1,8 +1,8 @@
 // `npm test`: everything a change can break, in phases, with a timing table at the end.
 //
 //   jest (unit + integration, embedded PGlite)  ‖  lint, then typecheck
-//   [jest integration on PostgreSQL]  ‖  next build
-//   e2e on PGlite,  then  [e2e on PostgreSQL]
+//   [jest integration on PostgreSQL]  ‖  next build, then e2e on PGlite
+//   [e2e on PostgreSQL] (once both are done)
 //
 // The bracketed phases run when TEST_POSTGRES_URL names a PostgreSQL + PostGIS server (`.ci/run` starts one);
 // then a journey written in both languages runs in Chinese on PGlite and in English on PostgreSQL
@@ -104,23 +104,22 @@ await Promise.all([
 ]);
 
 const build = () => node('next build', ['node_modules/next/dist/bin/next', 'build'], {}, { prefix: onPostgres });
-const [built] = await Promise.all([
-  build(),
-  ...(onPostgres
-    ? [
-        npm(
-          { name: 'jest integration (PostgreSQL)', run: 'test:integration' },
-          {
-            DATABASE_URL: withDatabase(postgresUrl, 'postgres'),
-            JEST_RUN: 'integration-pg',
-            ...handoff('postgres'),
-            TEST_TEMPLATE_HANDOFF_DATABASE: 'portal_e2e',
-          },
-          { prefix: true },
-        ),
-      ]
-    : []),
-]);
+// jest on PostgreSQL runs beside the build; the PGlite end-to-end suite starts as soon as the build is done (it
+// needs only the build and the PGlite hand-off), over the last ~40 s of jest on PostgreSQL, whose hand-off the
+// PostgreSQL end-to-end suite waits for.
+const jestOnPostgres = onPostgres
+  ? npm(
+      { name: 'jest integration (PostgreSQL)', run: 'test:integration' },
+      {
+        DATABASE_URL: withDatabase(postgresUrl, 'postgres'),
+        JEST_RUN: 'integration-pg',
+        ...handoff('postgres'),
+        TEST_TEMPLATE_HANDOFF_DATABASE: 'portal_e2e',
+      },
+      { prefix: true },
+    )
+  : Promise.resolve(true);
+const built = await build();
 
 if (built) {
   const e2e = (name, env) => node(name, ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1', ...env });
@@ -130,6 +129,7 @@ if (built) {
     ...seededFor('pglite'),
     ...(onPostgres ? { E2E_TWIN_LANGUAGE: 'zh' } : {}),
   });
+  await jestOnPostgres;
   if (onPostgres) {
     await e2e('e2e (PostgreSQL)', {
       DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'),
@@ -139,6 +139,7 @@ if (built) {
     });
   }
 } else {
+  await jestOnPostgres;
   failed.push('e2e (not run: the build failed)');
 }
 
