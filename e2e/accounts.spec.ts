@@ -144,6 +144,11 @@ test.describe('accounts', () => {
     await section.getByTestId('send-code').click();
     await expect(section.getByTestId('send-code-result')).toHaveText('The code is on its way');
     await section.getByRole('textbox', { name: 'Verification code' }).fill(await codeFromOutbox(page.request, '13955550000'));
+    // The current password too (issue 32.4): a wrong one is refused and nothing changes.
+    await section.getByLabel('Current password').fill('Wrong@2026');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByTestId('contact-result')).toHaveText(/password/i);
+    await section.getByLabel('Current password').fill(PASSWORD);
     await section.getByRole('button', { name: 'Save' }).click();
     await expect(section.getByTestId('contact-result')).toHaveText('Updated');
     await expect(page.getByTestId('profile-table')).toContainText('139****0000');

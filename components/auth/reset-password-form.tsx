@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError } from '@/lib/client/api';
 import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor';
-import { resetForgottenPassword, type Channel } from '@/lib/client/queries/accounts';
+import { checkCode, resetForgottenPassword, type Channel } from '@/lib/client/queries/accounts';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { isStrongPassword } from '@/lib/shared/auth/password-rule';
 import { ChannelSwitch, CodeInput } from './channel-fields';
@@ -28,13 +28,23 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  function toPassword(event: FormEvent) {
+  /** Step 1 → 2 only with a code the server accepts (issue 32.7: any six digits used to pass until the end). */
+  async function toPassword(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!target.trim()) found.target = tr('required');
     if (!/^[0-9]{6}$/.test(code)) found.code = tr('codePlaceholder');
     setErrors(found);
-    if (Object.keys(found).length === 0) setStep(1);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await checkCode({ channel, target: target.trim(), purpose: 'reset', code });
+      setStep(1);
+    } catch (error) {
+      if (!(error instanceof ApiClientError && error.silent)) setErrors({ code: error instanceof Error ? error.message : tr('format') });
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function submit(event: FormEvent) {
@@ -77,8 +87,9 @@ export function ResetPasswordForm({ mailConfigured }: { mailConfigured: boolean 
                 {tr('outboxHint', { channel })}
               </Text>
             )}
-            <CodeInput required value={code} onChange={setCode} error={errors.code} />
-            <Button type="submit" w="fit-content">
+            {/* The code field appears with the way to get a code. */}
+            {target.trim() && <CodeInput required value={code} onChange={setCode} error={errors.code} />}
+            <Button type="submit" w="fit-content" loading={busy}>
               {tr('next')}
             </Button>
           </Stack>

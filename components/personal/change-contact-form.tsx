@@ -1,16 +1,20 @@
 'use client';
 
-import { Alert, Button, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { ApiClientError } from '@/lib/client/api';
+import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor';
 import { changeContact, type Channel } from '@/lib/client/queries/accounts';
 import { userKeys } from '@/lib/client/queries/users';
 import { ChannelSwitch, CodeInput } from '../auth/channel-fields';
 import { SendCode } from '../auth/send-code';
 
-/** A new e-mail address or mobile number, proven by a code sent to it. */
+/**
+ * A new e-mail address or mobile number, proven by a code sent to it and by the current password (the old
+ * address is told and the other sessions end, on the server).
+ */
 export function ChangeContactForm() {
   const t = useTranslations('PersonalInfo');
   const tr = useTranslations('Register');
@@ -18,23 +22,26 @@ export function ChangeContactForm() {
   const [channel, setChannel] = useState<Channel>('email');
   const [value, setValue] = useState('');
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const encrypt = usePasswordEncryptor();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const kind = channel === 'email' ? tr('email') : tr('telephone');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!value.trim() || !/^[0-9]{6}$/.test(code)) {
+    if (!value.trim() || !/^[0-9]{6}$/.test(code) || !password) {
       setResult({ ok: false, message: tr('required') });
       return;
     }
     setBusy(true);
     try {
-      await changeContact(channel, { value: value.trim(), code });
+      await changeContact(channel, { value: value.trim(), code, password: await encrypt(password) });
       await queryClient.invalidateQueries({ queryKey: userKeys.detail() });
       setResult({ ok: true, message: t('contactSaved') });
       setValue('');
       setCode('');
+      setPassword('');
     } catch (error) {
       if (!(error instanceof ApiClientError && error.silent))
         setResult({ ok: false, message: error instanceof Error ? error.message : t('loadFailed') });
@@ -62,8 +69,20 @@ export function ChangeContactForm() {
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
           />
-          {value.trim() && <SendCode channel={channel} target={value.trim()} purpose="change" />}
-          <CodeInput value={code} onChange={setCode} />
+          {/* The code field appears with the way to get a code (issue 32.7). */}
+          {value.trim() && (
+            <>
+              <SendCode channel={channel} target={value.trim()} purpose="change" />
+              <CodeInput value={code} onChange={setCode} />
+            </>
+          )}
+          <PasswordInput
+            label={t('currentPassword')}
+            description={t('currentPasswordHint')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
           <Button type="submit" loading={busy} w="fit-content">
             {t('saveContact')}
           </Button>

@@ -29,10 +29,10 @@ async function lastCode(recipient: string) {
   return /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
 }
 
-async function login(username: string, password: string) {
+async function login(username: string, password: string, ip?: string) {
   return call(loginPost, '/x', {
     body: { username, password: await encryptPassword(publicKey(), password), ...(await captcha()) },
-    headers: { ...EN, 'x-forwarded-for': `10.7.0.${n}` },
+    headers: { ...EN, 'x-forwarded-for': ip ?? `10.7.0.${n}` },
   });
 }
 
@@ -194,7 +194,7 @@ describe('outbox', () => {
 });
 
 describe('contact change', () => {
-  it('needs a session, a code sent to the new address, and a free address', async () => {
+  it('needs a session, the current password, a code sent to the new address, and a free address', async () => {
     const { PUT: putEmail } = await import('../../app/api/usercenter/v1/userinfo/email/route');
     const { PUT: putPhone } = await import('../../app/api/usercenter/v1/userinfo/telephone/route');
     const anonymous = await call(sendPost, '/x', {
@@ -205,25 +205,62 @@ describe('contact change', () => {
 
     const session = await login('demo-city', 'Demo@2026');
     const token = session.json.data as string;
+    // A second session of the same user, which the change must end.
+    const other = (await login('demo-city', 'Demo@2026')).json.data as string;
     const send2 = async (channel: string, target: string) =>
       call(sendPost, '/x', { body: { purpose: 'change', ...(await captcha()) }, params: { channel, target }, headers: { ...EN, token } });
     expect((await send2('email', 'demo-admin@rscloud.example')).json.message).toBe('This e-mail address is already registered');
     expect((await send2('email', 'city.new@example.org')).json.code).toBe(0);
     const code = await lastCode('city.new@example.org');
-    expect(
-      (
-        await call(putEmail, '/x', {
-          method: 'PUT',
-          body: { value: 'city.new@example.org', code: '000000' === code ? '111111' : '000000' },
-          headers: { ...EN, token },
-        })
-      ).json.code,
-    ).toBe(1103);
-    expect(
-      (await call(putEmail, '/x', { method: 'PUT', body: { value: 'city.new@example.org', code }, headers: { ...EN, token } })).json.code,
-    ).toBe(0);
+    const password = async (plain = 'Demo@2026') => encryptPassword(publicKey(), plain);
+    const put = async (body: object) => (await call(putEmail, '/x', { method: 'PUT', body, headers: { ...EN, token } })).json;
+    // A session alone is not enough: the password is required, and a wrong one is refused before the code is used.
+    expect((await put({ value: 'city.new@example.org', code })).code).toBe(400);
+    expect(await put({ value: 'city.new@example.org', code, password: await password('Wrong@2026') })).toMatchObject({
+      code: 1001,
+      message: expect.stringMatching(/password/i),
+    });
+    expect((await put({ value: 'city.new@example.org', code: '000000' === code ? '111111' : '000000', password: await password() })).code).toBe(1103);
+    const [old] = await db().query<{ email: string }>(`SELECT email FROM users WHERE username = 'demo-city'`);
+    expect((await put({ value: 'city.new@example.org', code, password: await password() })).code).toBe(0);
     const detail = await call(detailGet, '/x', { headers: { token } });
     expect(detail.json.data.email.uri).toBe('mailto:city.new@example.org');
-    expect((await call(putPhone, '/x', { method: 'PUT', body: { value: '13900000000', code: '123456' } })).status).toBe(401);
+    // The old address is told (the new one masked), and the other session has ended.
+    const told = await db().query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1`, [
+      old!.email,
+    ]);
+    expect(told[0]).toMatchObject({ subject: expect.stringMatching(/contact details were changed/), body: expect.stringContaining('ci***@example.org') });
+    expect((await call(detailGet, '/x', { headers: { token: other } })).status).toBe(401);
+    expect((await call(putPhone, '/x', { method: 'PUT', body: { value: '13900000000', code: '123456', password: await password() } })).status).toBe(401);
+  });
+
+  it('counts wrong current passwords like failed logins: five lock the form and the login from that address', async () => {
+    const { PUT: putPassword } = await import('../../app/api/usercenter/v1/userinfo/password/route');
+    const ip = '10.8.0.1';
+    const token = (await login('demo-hebei', 'Demo@2026', ip)).json.data as string;
+    const change = async (oldPlain: string) =>
+      (
+        await call(putPassword, '/x', {
+          method: 'PUT',
+          body: { oldPassword: await encryptPassword(publicKey(), oldPlain), newPassword: await encryptPassword(publicKey(), 'Newer@2026') },
+          headers: { ...EN, token, 'x-forwarded-for': ip },
+        })
+      ).json;
+    for (let i = 0; i < 5; i++) expect((await change('Wrong@2026')).code).toBe(1001);
+    // The sixth, right or wrong, is refused: the account is locked from this address.
+    const locked = await change('Demo@2026');
+    expect(locked.code).toBe(429);
+    expect(locked.message).toMatch(/locked for now/);
+    expect((await login('demo-hebei', 'Demo@2026', ip)).json.code).toBe(429);
+  });
+});
+
+describe('login lock-out', () => {
+  it('counts per account: after five wrong passwords by username, the phone number and e-mail are locked too', async () => {
+    const [user] = await db().query<{ telephone: string; email: string }>(`SELECT telephone, email FROM users WHERE username = 'demo-personal'`);
+    const ip = '10.8.0.2';
+    for (let i = 0; i < 5; i++) expect((await login('demo-personal', 'Wrong@2026', ip)).json.code).toBe(1001);
+    expect((await login(user!.telephone, 'Demo@2026', ip)).json.code).toBe(429);
+    expect((await login(user!.email, 'Demo@2026', ip)).json.code).toBe(429);
   });
 });

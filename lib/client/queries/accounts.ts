@@ -3,6 +3,7 @@
 import {
   changeEmailContract,
   changeTelephoneContract,
+  checkCodeContract,
   checkValidityContract,
   forgetPasswordContract,
   registerContract,
@@ -24,5 +25,8 @@ export const registerAccount = (body: ContractBody<typeof registerContract>) => 
 
 export const resetForgottenPassword = (body: ContractBody<typeof forgetPasswordContract>) => apiFetch(forgetPasswordContract, { body });
 
-export const changeContact = (channel: Channel, body: { value: string; code: string }) =>
+/** Checks a code without using it up (five wrong tries end it). */
+export const checkCode = (body: ContractBody<typeof checkCodeContract>) => apiFetch(checkCodeContract, { body });
+
+export const changeContact = (channel: Channel, body: { value: string; code: string; password: string }) =>
   apiFetch(channel === 'email' ? changeEmailContract : changeTelephoneContract, { body });

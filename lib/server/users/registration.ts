@@ -5,9 +5,11 @@ import { ApiError } from '../api/errors';
 import type { Queryable } from '../db';
 import { decryptLoginPassword } from '../auth/login-key';
 import { hashPassword, isStrongPassword } from '../auth/password';
-import { revokeOtherSessions } from '../session';
+import { revokeOtherSessions, type Session } from '../session';
+import { checkCurrentPassword, decryptOrRefuse } from '../auth/current-password';
+import type { ApiTranslator } from '../i18n';
 import { isContactTaken, normalizeTarget, verifyCode } from '../auth/verification';
-import type { Channel } from '../messaging';
+import { transportFor, type Channel } from '../messaging';
 
 export type ValidityKind = 'username' | 'email' | 'telephone';
 
@@ -96,16 +98,47 @@ export async function resetPassword(
   await revokeOtherSessions(db, user.id, null);
 }
 
-/** A new e-mail or phone for the signed-in user, proven by a code sent to it. */
-export async function changeContact(db: Queryable, userId: string, channel: Channel, value: string, code: string): Promise<void> {
-  const target = normalizeTarget(channel, value);
+/** An address shown to its old owner: enough to recognise it, not enough to harvest it. */
+export function maskContact(channel: Channel, value: string): string {
+  if (channel === 'telephone') return value.length > 7 ? `${value.slice(0, 3)}****${value.slice(-4)}` : '****';
+  const [local = '', domain = ''] = value.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
+/**
+ * A new e-mail or phone for the signed-in user (issue 32.4): the current password again (a wrong one counts like
+ * a failed login), then the code sent to the new address; the old address is told (masked new value) and every
+ * other session of the user ends — a stolen session alone can no longer move the account's recovery.
+ */
+export async function changeContact(
+  db: Queryable,
+  t: ApiTranslator,
+  session: Session,
+  channel: Channel,
+  input: { value: string; code: string; password: string },
+  ip: string,
+): Promise<void> {
+  const target = normalizeTarget(channel, input.value);
+  await checkCurrentPassword(db, session.userId, await decryptOrRefuse(db, input.password), ip);
   if (await isContactTaken(db, channel, target))
     throw new ApiError(API_CODES.INVALID_INPUT, channel === 'email' ? 'emailTaken' : 'telephoneTaken');
-  await verifyCode(db, { channel, target, purpose: 'change', code, consume: true });
+  await verifyCode(db, { channel, target, purpose: 'change', code: input.code, consume: true });
+  const [before] = await db.query<{ old: string | null }>(
+    channel === 'email' ? 'SELECT email AS old FROM users WHERE id = $1' : 'SELECT telephone AS old FROM users WHERE id = $1',
+    [session.userId],
+  );
   await db.query(
     channel === 'email'
       ? 'UPDATE users SET email = $2, updated_at = now() WHERE id = $1'
       : 'UPDATE users SET telephone = $2, updated_at = now() WHERE id = $1',
-    [userId, target],
+    [session.userId, target],
   );
+  await revokeOtherSessions(db, session.userId, session.sessionId);
+  if (before?.old && before.old !== target)
+    await transportFor(channel).send(db, {
+      channel,
+      recipient: before.old,
+      subject: t('contactChangedSubject'),
+      body: t(channel === 'email' ? 'contactChangedEmail' : 'contactChangedTelephone', { value: maskContact(channel, target) }),
+    });
 }

@@ -265,12 +265,17 @@ export const listNodeTypesContract = defineContract({
   response: z.array(namedCodeSchema),
 });
 
-export const changeContactBodySchema = z.object({ value: z.string().trim().min(3).max(100), code: z.string().regex(/^[0-9]{6}$/) });
+/** A new address, the code sent to it, and the current password (encrypted like the login form's). */
+export const changeContactBodySchema = z.object({
+  value: z.string().trim().min(3).max(100),
+  code: z.string().regex(/^[0-9]{6}$/),
+  password: encryptedPassword,
+});
 
 export const changeTelephoneContract = defineContract({
   method: 'PUT',
   path: '/api/usercenter/v1/userinfo/telephone',
-  summary: 'Change the own mobile number with a code sent to the new number (purpose change)',
+  summary: 'Change the own mobile number with the current password and a code sent to the new number (purpose change); the old number is told and other sessions end',
   tag: 'usercenter',
   access: 'login',
   body: changeContactBodySchema,
@@ -281,7 +286,7 @@ export const changeTelephoneContract = defineContract({
 export const changeEmailContract = defineContract({
   method: 'PUT',
   path: '/api/usercenter/v1/userinfo/email',
-  summary: 'Change the own e-mail address with a code sent to the new address (purpose change)',
+  summary: 'Change the own e-mail address with the current password and a code sent to the new address (purpose change); the old address is told and other sessions end',
   tag: 'usercenter',
   access: 'login',
   body: changeContactBodySchema,

@@ -1,11 +1,11 @@
-// PUT /api/usercenter/v1/userinfo/email — change the own email with a code sent to the new one
+// PUT /api/usercenter/v1/userinfo/email — change the own email with the current password and a code sent to the new one; the old one is told, other sessions end
 import { unauthorized } from '@/lib/server/api/errors';
 import { withApi } from '@/lib/server/api/with-api';
 import { changeContact } from '@/lib/server/users/registration';
 import { changeEmailContract } from '@/lib/shared/contracts/users';
 
-export const PUT = withApi(changeEmailContract, async ({ db, session, body }) => {
+export const PUT = withApi(changeEmailContract, async ({ db, session, body, ip, t }) => {
   if (!session) throw unauthorized();
-  await changeContact(db, session.userId, 'email', body.value, body.code);
+  await changeContact(db, t, session, 'email', body, ip);
   return null;
 });

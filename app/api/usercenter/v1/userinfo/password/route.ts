@@ -3,7 +3,7 @@ import { withApi } from '@/lib/server/api/with-api';
 import { changePassword } from '@/lib/server/auth/change-password';
 import { changePasswordContract } from '@/lib/shared/contracts/users';
 
-export const PUT = withApi(changePasswordContract, async ({ db, session, body }) => {
-  if (session) await changePassword(db, session, body.oldPassword, body.newPassword);
+export const PUT = withApi(changePasswordContract, async ({ db, session, body, ip }) => {
+  if (session) await changePassword(db, session, body.oldPassword, body.newPassword, ip);
   return null;
 });
