@@ -4,7 +4,7 @@
  * Next matches them. A route handler that answers a file (its module graph reaches a Content-Disposition)
  * is found by reading the code, so a new download route cannot slip past (issue 32.6).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
 import { FILE_CSP } from './response-policy.mjs';
@@ -52,31 +52,27 @@ function routeFiles(dir = 'app'): { file: string; url: string }[] {
   });
 }
 
-/** The project modules a module imports (static and dynamic), resolved to files. */
-function importsOf(file: string): string[] {
+const sources = new Map<string, { marked: boolean; imports: string[] }>();
+
+const isFile = (rel: string) => existsSync(path.join(ROOT, rel)) && statSync(path.join(ROOT, rel)).isFile();
+
+/** A project module: whether it names a Content-Disposition, and the project modules it imports (static and dynamic). */
+function source(file: string): { marked: boolean; imports: string[] } {
+  const known = sources.get(file);
+  if (known) return known;
   const code = readFileSync(path.join(ROOT, file), 'utf8');
-  const specifiers = [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
-  return specifiers.flatMap((spec) => {
+  const imports = [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].flatMap((m) => {
+    const spec = m[1]!;
     const base = spec.startsWith('@/') ? spec.slice(2) : spec.startsWith('.') ? path.posix.join(path.posix.dirname(file), spec) : null;
-    if (base === null) return [];
-    const found = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => {
-      const full = path.join(ROOT, f);
-      return existsSync(full) && !readdirSafe(full);
-    });
+    const found = base === null ? undefined : ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'].map((ext) => base + ext).find(isFile);
     return found ? [found] : [];
   });
+  const entry = { marked: /content-disposition|contentDisposition\(/i.test(code), imports };
+  sources.set(file, entry);
+  return entry;
 }
 
-const readdirSafe = (full: string) => {
-  try {
-    readdirSync(full);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Whether a module's graph reaches code that names a Content-Disposition (answers a file to save). */
+/** Whether a module's import graph reaches code that names a Content-Disposition (it answers a file to save). */
 function answersFiles(entry: string): boolean {
   const seen = new Set<string>();
   const queue = [entry];
@@ -84,8 +80,9 @@ function answersFiles(entry: string): boolean {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    if (/content-disposition|contentDisposition\(/i.test(readFileSync(path.join(ROOT, file), 'utf8'))) return true;
-    queue.push(...importsOf(file));
+    const { marked, imports } = source(file);
+    if (marked) return true;
+    queue.push(...imports);
   }
   return false;
 }
