@@ -142,6 +142,8 @@ describe('share API', () => {
     expect(head.headers.get('content-length')).toBe(String(size));
     expect(head.headers.get('accept-ranges')).toBe('bytes');
     expect(head.headers.get('content-disposition')).toMatch(/^attachment;/);
+    // Never re-encoded on the way out (Next gzips text), so lengths and range offsets hold.
+    expect(head.headers.get('cache-control')).toBe('no-store, no-transform');
     const etag = head.headers.get('etag')!;
     expect(etag).toBe(`"${item.file!.sha256}"`);
 

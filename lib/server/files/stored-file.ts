@@ -33,6 +33,8 @@ export async function answerStoredFile(
   const status = range ? 206 : 200;
   const answerHeaders: Record<string, string> = {
     ...headers,
+    // Sent as stored: Next would gzip text files, and then neither Content-Length nor a range's offsets would hold.
+    'cache-control': headers['cache-control'] ? `${headers['cache-control']}, no-transform` : 'no-transform',
     'accept-ranges': 'bytes',
     etag,
     'content-length': String(length),
