@@ -73,7 +73,7 @@ describe('S3FileStore', () => {
     expect(await store.size(key)).toBe(12);
     const part = (await store.get(key, { start: 3, end: 5 }))!;
     expect(part.size).toBe(3);
-    expect(Buffer.from(await new Response(part.body).arrayBuffer()).toString()).toBe('卫');
+    expect(Buffer.from(await new Response(part.body).arrayBuffer()).toString()).toBe('星');
     await store.delete(key);
     expect(await store.exists(key)).toBe(false);
     expect(await store.size(key)).toBeNull();
