@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import { headerRules } from './scripts/response-policy.mjs';
 
 // Messages are precompiled at build time (icu-minify), so browsers get a small formatter instead of the
 // ICU message parser (~8 KB gzip on every page) and no message is parsed at run time.
@@ -30,9 +31,6 @@ const csp = [
   "worker-src 'self' blob:",
 ].join('; ');
 
-/** Signed downloads (lib/server/files/download.ts) are user files: run nothing, load nothing, even opened directly. */
-const DOWNLOAD_CSP = "default-src 'none'; sandbox";
-
 export const securityHeaders = [
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -58,13 +56,10 @@ const nextConfig = {
     isrFlushToDisk: process.env.ISR_FLUSH_TO_DISK !== 'false',
   },
   async headers() {
-    // A header set here replaces the one a route handler sets, so the download path gets its own CSP
-    // here rather than the site's (which would let an uploaded HTML or SVG file run scripts).
-    return [
-      { source: '/:path*', headers: securityHeaders },
-      { source: '/((?!api/files/v1/fileinfo/downloads/).*)', headers: [{ key: 'Content-Security-Policy', value: csp }] },
-      { source: '/api/files/v1/fileinfo/downloads/:id', headers: [{ key: 'Content-Security-Policy', value: DOWNLOAD_CSP }] },
-    ];
+    // A header set here replaces the one a route handler sets: pages get the site's policy, and every
+    // answer under /api and /map (downloads, exports, attachments included) the file policy that runs
+    // nothing (scripts/response-policy.mjs, docs/adr/0026).
+    return headerRules(securityHeaders, csp);
   },
 };
 

@@ -50,6 +50,12 @@ test.describe('bad input and abuse', () => {
     const res = await request.get(src!);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-security-policy']).toBe("default-src 'none'; sandbox");
+    // Every other file answer too, whatever it answers (here: 401 to an anonymous caller) (issue 32.6).
+    for (const path of ['/api/order/v3/request/id/1/attachment', '/api/order/v3/orderitem/download/1', '/api/order/v3/order/own/export']) {
+      const other = await request.get(path);
+      expect(other.headers()['content-security-policy'], path).toBe("default-src 'none'; sandbox");
+      expect(other.headers()['x-content-type-options'], path).toBe('nosniff');
+    }
     // Pages keep the site's policy.
     const home = await request.get('/chinese/home');
     expect(home.headers()['content-security-policy']).toContain("default-src 'self'");

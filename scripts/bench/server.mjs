@@ -131,7 +131,7 @@ export const freePort = () =>
   });
 
 /** Sources a production build is made from: a build older than any of them is out of date. */
-const BUILD_INPUTS = ['app', 'components', 'lib', 'i18n', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json'];
+const BUILD_INPUTS = ['app', 'components', 'lib', 'i18n', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'scripts/response-policy.mjs', 'package-lock.json'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -10,7 +10,7 @@ import { GET as ownList } from '../../app/api/order/v3/request/own/route';
 import { GET as ownIds } from '../../app/api/order/v3/request/own/allids/route';
 import { GET as ownOne } from '../../app/api/order/v3/request/id/[id]/route';
 import { POST as withdraw } from '../../app/api/order/v3/request/id/[id]/withdraw/route';
-import { GET as attachment } from '../../app/api/order/v3/request/id/[id]/attachment/route';
+import { GET as attachment, HEAD as attachmentHead } from '../../app/api/order/v3/request/id/[id]/attachment/route';
 import { GET as manageList } from '../../app/api/order/v3/manage/request/route';
 import { GET as manageOne } from '../../app/api/order/v3/manage/request/id/[id]/route';
 import { POST as approve } from '../../app/api/order/v3/manage/request/id/[id]/approve/route';
@@ -195,6 +195,33 @@ describe('applying for data', () => {
     }
     const other = await withId(attachment, path, request.id, await as('demo-city'));
     expect(other.json.code).toBe(404);
+  });
+
+  it('serves an HTML file posing as a PDF as a sandboxed attachment, with HEAD and byte ranges (issue 32.6)', async () => {
+    const owner = await as('demo-personal');
+    const evil = new TextEncoder().encode('%PDF-<html><script>alert(document.cookie)</script></html>');
+    const applied = await applyMultipart(owner, form(), { name: 'evil.html.pdf', bytes: evil });
+    expect(applied.json.code).toBe(0);
+    const id = requestDetailSchema.parse(applied.json.data.request).id;
+    const url = `${BASE}/api/order/v3/request/id/${id}/attachment`;
+    const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+      (method === 'HEAD' ? attachmentHead : attachment)(new Request(url, { method, headers: { ...owner, ...headers } }), {
+        params: Promise.resolve({ id }),
+      });
+    const whole = await get();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('application/pdf');
+    expect(whole.headers.get('content-disposition')).toMatch(/^attachment; filename="evil\.html\.pdf"/);
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    // The route's own policy; next.config.mjs gives every /api answer the same (scripts/response-policy.test.ts).
+    expect(whole.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(evil);
+    const head = await get({}, 'HEAD');
+    expect([head.status, head.body, head.headers.get('content-length')]).toEqual([200, null, String(evil.byteLength)]);
+    const part = await get({ range: 'bytes=0-4' });
+    expect([part.status, part.headers.get('content-range')]).toEqual([206, `bytes 0-4/${evil.byteLength}`]);
+    expect(await part.text()).toBe('%PDF-');
+    expect((await get({ range: `bytes=${evil.byteLength}-` })).status).toBe(416);
   });
 
   it('applies for an area (regions or a drawn polygon) and period; the review shows what an approval would order', async () => {

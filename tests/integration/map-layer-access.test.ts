@@ -109,6 +109,18 @@ async function observe(layer: string, place: Place, token: string) {
   };
 }
 
+const SERVICE_OF = { WMTS: wmtsGet, WMS: wmsGet, WFS: wfsGet } as const;
+
+/** The layer names (without workspace) a capabilities document lists to a caller (no token: anonymous). */
+async function capabilities(query: string, token?: string) {
+  const service = /SERVICE=(\w+)/.exec(query)![1] as keyof typeof SERVICE_OF;
+  const response = await SERVICE_OF[service](new Request(`http://localhost:3000/map/x?${query}`, { headers: token ? { token } : {} }));
+  expect(response.status).toBe(200);
+  const xml = await response.text();
+  const tag = service === 'WMTS' ? /<Layer>.*?<ows:Identifier>cloudPlatform:(\w+)<\/ows:Identifier>/g : /<Name>cloudPlatform:(\w+)<\/Name>/g;
+  return { listed: [...xml.matchAll(tag)].map((m) => m[1]!), cacheControl: response.headers.get('cache-control') ?? '' };
+}
+
 const NOTHING = { getMap: 0, getFeatureInfo: 0, wfs: 0, wfsCodes: [], wmts: 0 };
 
 describe('restricted map layers (permission and area ranges, every service)', () => {
@@ -169,11 +181,34 @@ describe('restricted map layers (permission and area ranges, every service)', ()
     expect(mine.wmts).toBeGreaterThan(0);
   });
 
+  it('lists in every capabilities document only the layers the caller may read (issue 32.6)', async () => {
+    const restricted = allLayers()
+      .filter((l) => l.access.kind === 'restricted')
+      .map((l) => l.name);
+    expect(restricted.length).toBeGreaterThan(RESTRICTED.length);
+    for (const query of ['SERVICE=WMTS&REQUEST=GetCapabilities', 'SERVICE=WMS&REQUEST=GetCapabilities', 'SERVICE=WFS&REQUEST=GetCapabilities']) {
+      const anonymous = await capabilities(query);
+      expect(anonymous.listed).toContain('region');
+      expect(anonymous.listed.filter((name) => restricted.includes(name))).toEqual([]);
+      expect(anonymous.cacheControl).toMatch(/^public/);
+      // Without the land-cover permission: none of its layers.
+      const noPermission = await capabilities(query, personal);
+      for (const layer of RESTRICTED) expect(noPermission.listed).not.toContain(layer);
+      const permitted = await capabilities(query, city);
+      for (const layer of RESTRICTED) expect(permitted.listed).toContain(layer);
+      // What a signed-in caller is shown is theirs alone.
+      expect(permitted.cacheControl).toMatch(/^private/);
+      expect((await capabilities(query, admin)).listed).toEqual(expect.arrayContaining([...RESTRICTED]));
+    }
+  });
+
   it('shows a permitted user nothing once their last area range is gone (never everything)', async () => {
     const [user] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-city'");
     await db().query('UPDATE area_ranges SET status = 1 WHERE user_id = $1', [user!.id]);
     try {
       for (const layer of RESTRICTED) expect(await observe(layer, own, city)).toEqual(NOTHING);
+      const listed = (await capabilities('SERVICE=WMTS&REQUEST=GetCapabilities', city)).listed;
+      for (const layer of RESTRICTED) expect(listed).not.toContain(layer);
     } finally {
       await db().query('UPDATE area_ranges SET status = 0 WHERE user_id = $1', [user!.id]);
     }

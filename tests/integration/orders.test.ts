@@ -24,7 +24,7 @@ import { GET as sceneIdsOfOrder } from '../../app/api/order/v3/orderitem/metadat
 import { GET as itemUri } from '../../app/api/order/v3/orderitem/exporturi/route';
 import { GET as orderUri } from '../../app/api/order/v3/order/exporturi/route';
 import { GET as allUri } from '../../app/api/order/v3/order/exporturi/all/route';
-import { GET as download } from '../../app/api/order/v3/orderitem/download/[id]/route';
+import { GET as download, HEAD as downloadHead } from '../../app/api/order/v3/orderitem/download/[id]/route';
 import { GET as dictionary } from '../../app/api/system/v1/dic/code/[CODE]/item/s/route';
 import { createSession } from '../../lib/server/session';
 import { getFileStore } from '../../lib/server/files';
@@ -307,6 +307,45 @@ describe('production and delivery', () => {
     );
     expect(counted).toEqual({ downloads: 2, rows: 2 });
 
+    // HEAD, a probe of the first byte and the rest of a resumed download are answered but not counted (issue 32.6).
+    const send = (url: string, init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> }) => {
+      const u = new URL(url, 'http://localhost:3000');
+      const handler = init.method === 'HEAD' ? downloadHead : download;
+      return handler(new Request(u, { method: init.method ?? 'GET', headers: { ...me.headers, ...init.headers } }), {
+        params: Promise.resolve({ id: u.pathname.split('/').pop()! }),
+      });
+    };
+    const whole = new Uint8Array(await (await get(link.url)).arrayBuffer());
+    const size = whole.length;
+    const head = await send(link.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    const probe = await send(link.url, { headers: { range: 'bytes=0-0' } });
+    expect(probe.status).toBe(206);
+    expect(probe.headers.get('content-range')).toBe(`bytes 0-0/${size}`);
+    expect(new Uint8Array(await probe.arrayBuffer())).toEqual(whole.subarray(0, 1));
+    const rest = await send(link.url, { headers: { range: 'bytes=100-', 'if-range': head.headers.get('etag')! } });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes 100-${size - 1}/${size}`);
+    expect(new Uint8Array(await rest.arrayBuffer())).toEqual(whole.subarray(100));
+    const outside = await send(link.url, { headers: { range: `bytes=${size + 10}-` } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(((await outside.json()) as { message: string }).message).toBe(
+      `The requested byte range lies outside the file (${size} bytes); ask for a range within it`,
+    );
+    // A range of the whole package is a download like a plain GET.
+    const full = await send(link.url, { headers: { range: 'bytes=0-' } });
+    expect(full.status).toBe(206);
+    expect(new Uint8Array(await full.arrayBuffer())).toEqual(whole);
+    const [recounted] = await db().query<{ downloads: number; rows: number }>(
+      'SELECT downloads, (SELECT count(*)::int FROM order_downloads WHERE order_item_id = $1) AS rows FROM order_items WHERE id = $1',
+      [item.id],
+    );
+    expect(recounted).toEqual({ downloads: 4, rows: 4 });
+
     // Altered (another item, a later expiry, a changed signature) → 403; expired → 410, in the caller's language.
     const other = d.items.find((i: { sceneId: string }) => i.sceneId === online[0]) as { id: number };
     const altered = [
@@ -327,7 +366,7 @@ describe('production and delivery', () => {
     const expired = await get(expiredUrl, { ...me, headers: { ...me.headers, 'x-locale': 'zh' } });
     expect(expired.status).toBe(410);
     expect(((await expired.json()) as { message: string }).message).toBe('下载链接已过期，请在“我的订单”中重新获取');
-    expect((await db().query<{ downloads: number }>('SELECT downloads FROM order_items WHERE id = $1', [item.id]))[0]!.downloads).toBe(2);
+    expect((await db().query<{ downloads: number }>('SELECT downloads FROM order_items WHERE id = $1', [item.id]))[0]!.downloads).toBe(4);
 
     const allLinks = await call(allUri, '/api/order/v3/order/exporturi/all', { headers: me.headers });
     expect(allLinks.json.data.links).toHaveLength(3);

@@ -3,7 +3,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { GET as coverGet, PUT as coverPut, DELETE as coverDelete } from '../../app/api/news/v3/manage/id/[id]/cover/route';
 import { GET as newsList } from '../../app/api/news/v3/news-v3/route';
 import { GET as signCover } from '../../app/api/news/v3/sign/download/imageurl/[id]/route';
-import { GET as download } from '../../app/api/files/v1/fileinfo/downloads/[id]/route';
+import { GET as download, HEAD as downloadHead } from '../../app/api/files/v1/fileinfo/downloads/[id]/route';
 import { GET as getItem } from '../../app/api/share/v2/shareinfo-v2/id/[id]/route';
 import { GET as listItems } from '../../app/api/share/v2/shareinfo-v2/route';
 import { GET as sign } from '../../app/api/share/v2/sign/download/[id]/route';
@@ -23,10 +23,10 @@ async function list(category: string, extra = '') {
   return listSchema.parse(answer.json.data);
 }
 
-async function fetchFile(url: string, headers: Record<string, string> = {}) {
+async function fetchFile(url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') {
   const u = new URL(url, 'http://localhost:3000');
   const id = u.pathname.split('/').pop()!;
-  return download(new Request(u, { headers }), { params: Promise.resolve({ id }) });
+  return (method === 'HEAD' ? downloadHead : download)(new Request(u, { headers, method }), { params: Promise.resolve({ id }) });
 }
 
 async function signFor(item: ShareSummary, headers: Record<string, string> = EN) {
@@ -124,6 +124,58 @@ describe('share API', () => {
     expect((await fetchFile(link.url)).status).toBe(200);
     const [row] = await db().query<{ n: number }>('SELECT download_count::int AS n FROM files WHERE id = $1', [item.file!.id]);
     expect(row!.n).toBe(item.file!.downloadCount + 2);
+  });
+
+  it('answers HEAD with headers alone and one byte range with 206, counting only whole downloads (issue 32.6)', async () => {
+    const item = (await list('software')).list.find((i) => i.slug === 'python-api-client')!;
+    const link = signedLinkSchema.parse((await signFor(item)).json.data);
+    const counted = async () =>
+      (await db().query<{ n: number }>('SELECT download_count::int AS n FROM files WHERE id = $1', [item.file!.id]))[0]!.n;
+    const before = await counted();
+    const whole = Buffer.from(await (await fetchFile(link.url)).arrayBuffer());
+    expect(await counted()).toBe(before + 1);
+    const size = whole.length;
+
+    const head = await fetchFile(link.url, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    expect(head.headers.get('content-disposition')).toMatch(/^attachment;/);
+    // Never re-encoded on the way out (Next gzips text), so lengths and range offsets hold.
+    expect(head.headers.get('cache-control')).toBe('no-store, no-transform');
+    const etag = head.headers.get('etag')!;
+    expect(etag).toBe(`"${item.file!.sha256}"`);
+
+    const probe = await fetchFile(link.url, { range: 'bytes=0-0' });
+    expect(probe.status).toBe(206);
+    expect(probe.headers.get('content-range')).toBe(`bytes 0-0/${size}`);
+    expect(Buffer.from(await probe.arrayBuffer())).toEqual(whole.subarray(0, 1));
+
+    // A resumed download: the rest, from byte 10, if the file is still the same.
+    const rest = await fetchFile(link.url, { range: 'bytes=10-', 'if-range': etag });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes 10-${size - 1}/${size}`);
+    expect(rest.headers.get('content-length')).toBe(String(size - 10));
+    expect(Buffer.from(await rest.arrayBuffer())).toEqual(whole.subarray(10));
+    expect(await counted()).toBe(before + 1);
+
+    // A changed file (another ETag) or several ranges: the whole file, 200, counted.
+    const stale = await fetchFile(link.url, { range: 'bytes=10-', 'if-range': '"old"' });
+    expect(stale.status).toBe(200);
+    expect(Buffer.from(await stale.arrayBuffer())).toEqual(whole);
+    const several = await fetchFile(link.url, { range: 'bytes=0-1,5-6' });
+    expect(several.status).toBe(200);
+    await several.arrayBuffer();
+    expect(await counted()).toBe(before + 3);
+
+    const outside = await fetchFile(link.url, { range: `bytes=${size}-`, 'x-locale': 'en' });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(((await outside.json()) as { message: string }).message).toBe(
+      `The requested byte range lies outside the file (${size} bytes); ask for a range within it`,
+    );
+    expect(await counted()).toBe(before + 3);
   });
 
   it('answers 403 for tampered and expired links and 404 for unknown files, without counting', async () => {

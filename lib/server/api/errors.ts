@@ -22,6 +22,9 @@ export class ApiError extends Error {
 export const unauthorized = () => new ApiError(API_CODES.UNAUTHORIZED, 'unauthorized', {}, 401);
 export const forbidden = () => new ApiError(API_CODES.FORBIDDEN, 'forbidden', {}, 403);
 export const notFound = () => new ApiError(API_CODES.NOT_FOUND, 'notFound');
+/** HTTP 416: a byte range outside a file of `size` bytes (Content-Range names the size, RFC 9110 §15.5.17). */
+export const rangeNotSatisfiable = (size: number) =>
+  new ApiError(API_CODES.INVALID_INPUT, 'rangeNotSatisfiable', { size }, 416, { 'content-range': `bytes */${size}` });
 export const invalidInput = (detail: string) => new ApiError(API_CODES.INVALID_INPUT, 'invalidInput', { detail });
 /** HTTP 429 with Retry-After (whole seconds, at least 1) and a message saying when to try again. */
 export const tooManyRequests = (

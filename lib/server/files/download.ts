@@ -1,18 +1,21 @@
 /**
  * The download endpoint's work: check the link (signature in constant time, then expiry), find the
  * file, count the download in SQL and stream the bytes with headers that make browsers save it under
- * its name and never sniff its type. Failures answer the envelope in the caller's language.
+ * its name and never sniff its type. HEAD gets the headers alone and one byte range is answered 206;
+ * only a GET that sends the whole file counts (stored-file.ts). Failures answer the envelope in the
+ * caller's language.
  */
 import 'server-only';
 import { createTranslator } from 'next-intl';
 import { API_CODES } from '../../shared/contracts/api';
 import type { Database } from '../db/types';
-import { localeOfRequest, messagesFor } from '../i18n';
+import { localeOfRequest, messagesFor, translateMessage } from '../i18n';
 import { log } from '../log';
 import { contentDisposition } from './content-disposition';
 import { countDownload, findFile } from './repository';
 import { fileUrlSecret } from './secret';
 import { checkFileLink } from './signed-url';
+import { answerStoredFile } from './stored-file';
 import type { FileStore } from './store';
 
 /** Shown in place (images on pages); everything else is saved as an attachment. */
@@ -35,25 +38,33 @@ export async function serveSignedFile(request: Request, db: Database, store: Fil
   if (check !== 'ok') return failure(request, 403, check === 'expired' ? 'linkExpired' : 'linkInvalid');
   const file = await findFile(db, id);
   if (!file) return failure(request, 404, 'fileNotFound');
-  const object = await store.get(file.storageKey);
-  if (!object) {
+  const inline = INLINE_TYPES.has(file.mime);
+  const expiresIn = Number(url.searchParams.get('expires')) - Math.floor(Date.now() / 1000);
+  const answer = await answerStoredFile(request, store, file.storageKey, {
+    'content-type': file.mime.startsWith('text/') || /json|xml|javascript/.test(file.mime) ? `${file.mime}; charset=utf-8` : file.mime,
+    'content-disposition': contentDisposition(file.originalName, inline ? 'inline' : 'attachment'),
+    'x-content-type-options': 'nosniff',
+    // Images on pages may be reused while their link is valid; downloads are counted every time.
+    'cache-control': inline ? `private, max-age=${Math.max(0, Math.min(expiresIn, 86400))}` : 'no-store',
+    'content-security-policy': "default-src 'none'; sandbox",
+  });
+  if (answer.kind === 'missing') {
     log.error('stored file missing', { fileId: id, key: file.storageKey, store: store.kind });
     return failure(request, 404, 'fileNotFound');
   }
-  const count = await countDownload(db, id);
-  log.info('file download', { fileId: id, count });
-  const inline = INLINE_TYPES.has(file.mime);
-  const expiresIn = Number(url.searchParams.get('expires')) - Math.floor(Date.now() / 1000);
-  return new Response(object.body, {
-    status: 200,
-    headers: {
-      'content-type': file.mime.startsWith('text/') || /json|xml|javascript/.test(file.mime) ? `${file.mime}; charset=utf-8` : file.mime,
-      'content-length': String(object.size || file.size),
-      'content-disposition': contentDisposition(file.originalName, inline ? 'inline' : 'attachment'),
-      'x-content-type-options': 'nosniff',
-      // Images on pages may be reused while their link is valid; downloads are counted every time.
-      'cache-control': inline ? `private, max-age=${Math.max(0, Math.min(expiresIn, 86400))}` : 'no-store',
-      'content-security-policy': "default-src 'none'; sandbox",
-    },
-  });
+  if (answer.kind === 'unsatisfiable') return rangeRefused(request, answer.size);
+  if (answer.download) {
+    const count = await countDownload(db, id);
+    log.info('file download', { fileId: id, count });
+  }
+  return answer.response;
+}
+
+/** 416 with the envelope in the caller's language; Content-Range names the file's size. */
+function rangeRefused(request: Request, size: number): Response {
+  const message = translateMessage(localeOfRequest(request), 'Api.rangeNotSatisfiable', { size });
+  return Response.json(
+    { code: API_CODES.INVALID_INPUT, message, data: null },
+    { status: 416, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-range': `bytes */${size}` } },
+  );
 }

@@ -7,14 +7,23 @@ import 'server-only';
 
 export interface StoredObject {
   body: ReadableStream<Uint8Array>;
+  /** Bytes in `body` (of the range, when one was asked for). */
   size: number;
+}
+
+/** Bytes `start` to `end`, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface FileStore {
   readonly kind: 'disk' | 's3';
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
-  /** The object's bytes as a stream, or null when there is no such object. */
-  get(key: string): Promise<StoredObject | null>;
+  /** The object's bytes (or one range of them, within the object) as a stream, or null when there is no such object. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** The object's size in bytes without reading it, or null when there is no such object. */
+  size(key: string): Promise<number | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }

@@ -38,6 +38,11 @@ function fakeBucket() {
       return new Response(null, { status: 204 });
     }
     if (!object) return new Response('NoSuchKey', { status: 404 });
+    const range = /^bytes=(\d+)-(\d+)$/.exec(headers.range ?? '');
+    if (range && method === 'GET') {
+      const part = object.subarray(Number(range[1]), Number(range[2]) + 1);
+      return new Response(new Uint8Array(part), { status: 206, headers: { 'content-length': String(part.length) } });
+    }
     return new Response(method === 'HEAD' ? null : new Uint8Array(object), { status: 200, headers: { 'content-length': String(object.length) } });
   }) as typeof globalThis.fetch;
   return { fetch, objects, seen };
@@ -64,8 +69,14 @@ describe('S3FileStore', () => {
     const object = (await store.get(key))!;
     expect(object.size).toBe(12);
     expect(Buffer.from(await new Response(object.body).arrayBuffer()).toString()).toBe('卫星遥感');
+    // A size without reading, and one byte range (a signed Range header).
+    expect(await store.size(key)).toBe(12);
+    const part = (await store.get(key, { start: 3, end: 5 }))!;
+    expect(part.size).toBe(3);
+    expect(Buffer.from(await new Response(part.body).arrayBuffer()).toString()).toBe('星');
     await store.delete(key);
     expect(await store.exists(key)).toBe(false);
+    expect(await store.size(key)).toBeNull();
   });
 
   it('addresses buckets by host when path style is off, and reports refused requests', async () => {

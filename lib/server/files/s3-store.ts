@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { signV4, uriEncode, EMPTY_PAYLOAD_SHA256, type SigV4Credentials } from './sigv4';
-import { assertKey, type FileStore, type StoredObject } from './file-store';
+import { assertKey, type ByteRange, type FileStore, type StoredObject } from './file-store';
 
 export interface S3Options {
   endpoint: string;
@@ -63,14 +63,22 @@ export class S3FileStore implements FileStore {
     await response.body?.cancel();
   }
 
-  async get(key: string): Promise<StoredObject | null> {
-    const response = await this.send('GET', key);
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    const response = await this.send('GET', key, undefined, range ? { range: `bytes=${range.start}-${range.end}` } : {});
     if (response.status === 404) {
       await response.body?.cancel();
       return null;
     }
-    if (!response.ok || !response.body) return this.fail(response, `GET ${key}`);
+    if (!response.ok || !response.body || (range && response.status !== 206)) return this.fail(response, `GET ${key}`);
     return { body: response.body, size: Number(response.headers.get('content-length') ?? '0') };
+  }
+
+  async size(key: string): Promise<number | null> {
+    const response = await this.send('HEAD', key);
+    await response.body?.cancel();
+    if (response.status === 404) return null;
+    if (!response.ok) return this.fail(response, `HEAD ${key}`);
+    return Number(response.headers.get('content-length') ?? '0');
   }
 
   async exists(key: string): Promise<boolean> {

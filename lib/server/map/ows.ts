@@ -83,8 +83,9 @@ export function exceptionResponse(error: OwsError, service: OwsService, version:
   return new Response(body, { status: error.status, headers: { ...error.headers, 'content-type': type, 'cache-control': 'no-store' } });
 }
 
-export function xmlResponse(body: string, maxAge = 300): Response {
+/** An XML document; `shared: false` for one that depends on who asks (a signed-in caller's capabilities). */
+export function xmlResponse(body: string, maxAge = 300, shared = true): Response {
   return new Response(body, {
-    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': `public, max-age=${maxAge}` },
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': `${shared ? 'public' : 'private'}, max-age=${maxAge}` },
   });
 }

@@ -1,7 +1,7 @@
 import type { Session } from '../session';
 import type { SqlParam } from '../db/types';
 import type { LayerAccess } from './layers';
-import { accessClause, mapCaller } from './query';
+import { accessClause, mapCaller, mayRead } from './query';
 
 const restricted: LayerAccess = { kind: 'restricted', permission: 'MOD_056', regionCode: 's.xzqdm' };
 
@@ -35,5 +35,22 @@ describe('a layer access rule as SQL', () => {
     expect(mapCaller(null)).toBeNull();
     expect(mapCaller(session)).toEqual({ permissions: ['MOD_056'], ranges: [] });
     expect(mapCaller({ ...session, regionIds: ['130100', '100000'] })?.ranges).toBeNull();
+  });
+});
+
+describe('which layers a caller may read (what capabilities list)', () => {
+  it('agrees with the SQL rule: a layer is listed exactly when its rule is not FALSE', () => {
+    const callers = [
+      null,
+      { permissions: ['MOD_061'], ranges: null },
+      { permissions: ['MOD_056'], ranges: [] },
+      { permissions: ['MOD_056'], ranges: null },
+      { permissions: ['MOD_056'], ranges: ['13'] },
+    ];
+    for (const access of [{ kind: 'public' } as const, restricted, { ...restricted, regionCode: null }]) {
+      for (const caller of callers) expect(mayRead(access, caller)).toBe(clause(access, caller).sql !== 'FALSE');
+    }
+    expect(mayRead(restricted, null)).toBe(false);
+    expect(mayRead({ kind: 'public' }, null)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import type { Session } from '../session';
 import { rangePrefixesOf } from '../../shared/regions/codes';
 import type { Bbox } from './crs';
 import { CqlError, compileCql } from './cql';
-import { cqlWhitelist, type LayerAccess, type MapLayer } from './layers';
+import { allLayers, cqlWhitelist, type LayerAccess, type MapLayer } from './layers';
 import { OwsError } from './ows';
 
 /** What a signed-in caller holds, as the map services need it. */
@@ -36,15 +36,30 @@ export function mapCaller(session: Session | null): MapCaller | null {
 }
 
 /**
+ * Whether a caller may see any row of a layer: public layers everyone; restricted ones only a caller
+ * holding the permission and, for a layer bounded by region, at least one area range. Capabilities
+ * documents list only these layers, so an anonymous client never learns a restricted layer's name.
+ */
+export function mayRead(access: LayerAccess, caller: MapCaller | null): boolean {
+  if (access.kind === 'public') return true;
+  if (!caller || !caller.permissions.includes(access.permission)) return false;
+  return access.regionCode === null || caller.ranges === null || caller.ranges.length > 0;
+}
+
+/** The layers a caller may read, in registry order (what capabilities documents list). */
+export function readableLayers(caller: MapCaller | null): MapLayer[] {
+  return allLayers().filter((layer) => mayRead(layer.access, caller));
+}
+
+/**
  * The access rule of a layer as SQL (null: no condition). Without the permission, or with a permission
  * but no area range, the rule is FALSE: every service then answers "nothing" (an empty image, collection
  * or feature info), as it does for an anonymous caller.
  */
 export function accessClause(access: LayerAccess, caller: MapCaller | null, params: SqlParam[]): string | null {
   if (access.kind === 'public') return null;
-  if (!caller || !caller.permissions.includes(access.permission)) return 'FALSE';
+  if (!caller || !mayRead(access, caller)) return 'FALSE';
   if (access.regionCode === null || caller.ranges === null) return null;
-  if (caller.ranges.length === 0) return 'FALSE';
   params.push(caller.ranges.map((prefix) => `${prefix}%`));
   return `${access.regionCode} LIKE ANY ($${params.length}::text[])`;
 }

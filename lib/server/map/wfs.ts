@@ -6,9 +6,9 @@ import 'server-only';
 import { describeFeatureType, NAMESPACE_URI, WFS_MAX_COUNT, wfsCapabilities } from './capabilities';
 import { parseBbox, parseCrs } from './crs';
 import { countFeatures, countVertices, queryFeatures, type FeatureRecord } from './features';
-import { allLayers, findLayer, WORKSPACE, type MapLayer } from './layers';
+import { findLayer, WORKSPACE, type MapLayer } from './layers';
 import { escapeXml, intParam, OwsError, required, xmlResponse } from './ows';
-import { mapCaller, splitCqlList } from './query';
+import { mapCaller, readableLayers, splitCqlList } from './query';
 import type { MapRequestContext } from './wms';
 import type { RegionLod } from '../../shared/contracts/regions';
 
@@ -139,10 +139,10 @@ export async function handleWfs(ctx: MapRequestContext): Promise<Response> {
   const request = required(ctx.params, 'REQUEST').toLowerCase();
   switch (request) {
     case 'getcapabilities':
-      return xmlResponse(wfsCapabilities(ctx.serviceUrl, allLayers(), ctx.locale));
+      return xmlResponse(wfsCapabilities(ctx.serviceUrl, readableLayers(mapCaller(ctx.session)), ctx.locale), 300, !ctx.session);
     case 'describefeaturetype': {
       const list = ctx.params.get('TYPENAMES') ?? ctx.params.get('TYPENAME');
-      const layers = list ? typeLayersAll(list) : allLayers();
+      const layers = list ? typeLayersAll(list) : readableLayers(mapCaller(ctx.session));
       return new Response(describeFeatureType(layers), {
         headers: { 'content-type': 'application/gml+xml; version=3.2', 'cache-control': 'public, max-age=300' },
       });

@@ -11,9 +11,9 @@ import { wmsCapabilities } from './capabilities';
 import { parseBbox, parseCrs, pixelToLonLat, degreesPerPixel } from './crs';
 import { drawImage, type DrawLayer } from './draw';
 import { lodFor, queryFeatures } from './features';
-import { allLayers, findLayer, qualifiedName, type MapLayer } from './layers';
+import { findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
-import { mapCaller, splitCqlList } from './query';
+import { mapCaller, readableLayers, splitCqlList } from './query';
 import { findStyle } from './styles';
 
 export const MAX_IMAGE_SIZE = 2048;
@@ -157,7 +157,14 @@ export async function handleWms(ctx: MapRequestContext): Promise<Response> {
   switch (request) {
     case 'getcapabilities':
       return xmlResponse(
-        wmsCapabilities(ctx.serviceUrl, ctx.params.get('VERSION') === '1.1.1' ? '1.1.1' : '1.3.0', allLayers(), ctx.locale),
+        wmsCapabilities(
+          ctx.serviceUrl,
+          ctx.params.get('VERSION') === '1.1.1' ? '1.1.1' : '1.3.0',
+          readableLayers(mapCaller(ctx.session)),
+          ctx.locale,
+        ),
+        300,
+        !ctx.session,
       );
     case 'getmap':
       return getMap(ctx, version);

@@ -9,9 +9,9 @@ import 'server-only';
 import { wmtsCapabilities } from './capabilities';
 import type { RequestBox } from './crs';
 import { drawImage, type DrawLayer } from './draw';
-import { allLayers, findLayer, qualifiedName, type MapLayer } from './layers';
+import { findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
-import { mapCaller } from './query';
+import { mapCaller, readableLayers } from './query';
 import { baseMapBeneath, findStyle } from './styles';
 import { MAX_ZOOM, TILE_MATRIX_SET, tileBounds } from './tiles';
 import { mercatorToLonLat } from './crs';
@@ -118,7 +118,8 @@ export async function handleWmts(ctx: MapRequestContext): Promise<Response> {
   const request = required(ctx.params, 'REQUEST').toLowerCase();
   switch (request) {
     case 'getcapabilities':
-      return xmlResponse(wmtsCapabilities(ctx.serviceUrl, allLayers(), ctx.locale));
+      // Only the layers the caller may read, by the rule that draws their tiles.
+      return xmlResponse(wmtsCapabilities(ctx.serviceUrl, readableLayers(mapCaller(ctx.session)), ctx.locale), 300, !ctx.session);
     case 'gettile':
       return getTile(ctx);
     default:

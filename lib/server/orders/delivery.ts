@@ -9,10 +9,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { API_CODES } from '../../shared/contracts/api';
 import type { DownloadLink } from '../../shared/contracts/orders';
 import { ORDER_ITEM_STATUS, ORDER_LIMITS, ORDER_STATUS } from '../../shared/orders/model';
-import { ApiError, notFound } from '../api/errors';
+import { ApiError, notFound, rangeNotSatisfiable } from '../api/errors';
 import type { Database, Queryable } from '../db/types';
 import { fileUrlSecret, type FileStore } from '../files';
 import { contentDisposition } from '../files/content-disposition';
+import { answerStoredFile } from '../files/stored-file';
 import { log } from '../log';
 
 export const DOWNLOAD_ITEM_PATH = '/api/order/v3/orderitem/download';
@@ -99,10 +100,15 @@ export async function allLinks(db: Queryable, userId: number): Promise<{ links: 
   return { links: await links(db, userId, rows.slice(0, cap)), capped: rows.length > cap };
 }
 
-/** The download: signature and expiry first, then the owner and the item; counted once per download. */
+/**
+ * The download (GET and HEAD, one byte range allowed): signature and expiry first, then the owner and the
+ * item. Counted when a GET sends the package from its first byte to its last; HEAD, a probe such as
+ * `bytes=0-0` and the rest of a resumed download are not counted (stored-file.ts).
+ */
 export async function downloadItem(
   db: Database,
   store: FileStore,
+  request: Request,
   userId: number,
   itemId: number,
   query: { expires?: string; sig?: string },
@@ -123,24 +129,22 @@ export async function downloadItem(
   ) {
     throw linkExpired();
   }
-  const object = await store.get(item.package_key);
-  if (!object) {
+  const answer = await answerStoredFile(request, store, item.package_key, {
+    'content-type': 'application/zip',
+    'content-disposition': contentDisposition(`${item.file_name}.zip`),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  if (answer.kind === 'missing') {
     log.error('order package missing', { itemId, key: item.package_key });
     throw notFound();
   }
-  await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO order_downloads (order_item_id, user_id) VALUES ($1, $2)', [itemId, userId]);
-    await tx.query('UPDATE order_items SET downloads = downloads + 1 WHERE id = $1', [itemId]);
-  });
-  return new Response(object.body, {
-    status: 200,
-    headers: {
-      'content-type': 'application/zip',
-      'content-length': String(object.size),
-      'x-body-length': String(object.size),
-      'content-disposition': contentDisposition(`${item.file_name}.zip`),
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  if (answer.kind === 'unsatisfiable') throw rangeNotSatisfiable(answer.size);
+  if (answer.download) {
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO order_downloads (order_item_id, user_id) VALUES ($1, $2)', [itemId, userId]);
+      await tx.query('UPDATE order_items SET downloads = downloads + 1 WHERE id = $1', [itemId]);
+    });
+  }
+  return answer.response;
 }

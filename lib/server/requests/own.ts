@@ -8,11 +8,12 @@ import { API_CODES } from '../../shared/contracts/api';
 import type { RequestDetail, RequestItem, RequestPage } from '../../shared/contracts/requests';
 import { REQUEST_STATUS, type RequestStatus } from '../../shared/orders/model';
 import { PERMISSIONS } from '../../shared/permissions';
-import { ApiError, notFound } from '../api/errors';
+import { ApiError, notFound, rangeNotSatisfiable } from '../api/errors';
 import type { Session } from '../session';
 import type { Database, Queryable } from '../db/types';
 import { contentDisposition } from '../files/content-disposition';
 import { getFileStore } from '../files/store';
+import { answerStoredFile } from '../files/stored-file';
 import { transition } from '../workflow';
 import { loadRequest, notPending, SUMMARY_FROM, summaryColumns, toSummary, type SummaryRow } from './rows';
 
@@ -116,28 +117,24 @@ export async function withdrawRequest(db: Database, userId: string, id: string, 
   return getOwnRequest(db, userId, id, locale);
 }
 
-/** The attachment of an application, to its owner or an administrator (anyone else: not found). */
-export async function requestAttachment(db: Queryable, session: Session, id: string, locale: Locale): Promise<Response> {
-  const [row] = await db.query<{ key: string | null; name: string | null; bytes: number | null }>(
-    `SELECT attachment_key AS key, attachment_name AS name, attachment_bytes AS bytes FROM data_requests
+/** The attachment of an application, to its owner or an administrator (anyone else: not found); HEAD and one byte range too. */
+export async function requestAttachment(db: Queryable, session: Session, request: Request, id: string, locale: Locale): Promise<Response> {
+  const [row] = await db.query<{ key: string | null; name: string | null }>(
+    `SELECT attachment_key AS key, attachment_name AS name FROM data_requests
       WHERE id = $1 AND ($2 OR user_id = $3::bigint)`,
     [id, isAdmin(session), session.userId],
   );
   if (!row) throw notFound();
   if (!row.key || !row.name) throw new ApiError(API_CODES.NOT_FOUND, 'Applications.errors.noAttachment');
-  const object = await getFileStore().get(row.key);
-  if (!object) throw new ApiError(API_CODES.NOT_FOUND, 'Applications.errors.noAttachment');
-  return new Response(object.body, {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-length': String(object.size || row.bytes || 0),
-      'x-body-length': String(object.size || row.bytes || 0),
-      'content-disposition': contentDisposition(row.name),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-      'content-language': locale,
-    },
+  const answer = await answerStoredFile(request, getFileStore(), row.key, {
+    'content-type': 'application/pdf',
+    'content-disposition': contentDisposition(row.name),
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-language': locale,
   });
+  if (answer.kind === 'missing') throw new ApiError(API_CODES.NOT_FOUND, 'Applications.errors.noAttachment');
+  if (answer.kind === 'unsatisfiable') throw rangeNotSatisfiable(answer.size);
+  return answer.response;
 }

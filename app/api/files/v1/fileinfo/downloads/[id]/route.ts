@@ -1,4 +1,4 @@
-// GET /api/files/v1/fileinfo/downloads/{id}?expires=&sig= — the file behind a signed link, counted
+// GET /api/files/v1/fileinfo/downloads/{id}?expires=&sig= — the file behind a signed link; counted when sent whole (HEAD and partial ranges are not)
 import { getDb } from '@/lib/server/db';
 import { getFileStore, serveSignedFile } from '@/lib/server/files';
 
@@ -8,3 +8,5 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
   const { id } = await context.params;
   return serveSignedFile(request, await getDb(), getFileStore(), id);
 }
+
+export const HEAD = GET;
