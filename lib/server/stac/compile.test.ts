@@ -103,16 +103,17 @@ describe('compiled conditions', () => {
   });
 });
 
-describe('numbers out of a column’s range (issue 32.3)', () => {
-  const reason = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (error) {
-      return error instanceof StacError ? `${error.status} ${error.key}` : String(error);
-    }
-    return 'compiled';
-  };
+/** What a call ends with: `<status> <key>` of a STAC error, or `ok`. */
+const reason = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof StacError ? `${error.status} ${error.key}` : String(error);
+  }
+  return 'ok';
+};
 
+describe('numbers out of a column’s range (issue 32.3)', () => {
   it('refuses a real column compared with a number a real cannot hold, in text and JSON, as a 400', () => {
     for (const text of ['"eo:cloud_cover" > 1e39', '"eo:cloud_cover" < -1e39', 'gsd BETWEEN 0 AND 1e40', '"view:off_nadir" IN (1, 1e39)']) {
       expect([text, reason(() => compile(parseCql2Text(text)))]).toEqual([text, '400 numberOutOfRange']);
@@ -122,29 +123,20 @@ describe('numbers out of a column’s range (issue 32.3)', () => {
   });
 
   it('compiles numbers a real holds, and large numbers on a double precision column', () => {
-    expect(reason(() => compile(parseCql2Text('"eo:cloud_cover" > 3e38')))).toBe('compiled');
-    expect(reason(() => compile(parseCql2Text('"sat:absolute_orbit" > 1e39')))).toBe('compiled');
+    expect(reason(() => compile(parseCql2Text('"eo:cloud_cover" > 3e38')))).toBe('ok');
+    expect(reason(() => compile(parseCql2Text('"sat:absolute_orbit" > 1e39')))).toBe('ok');
   });
 });
 
 describe('forged paging tokens (issue 32.3)', () => {
   const token = (k: string[], s: string) => Buffer.from(JSON.stringify({ v: 1, s, k }), 'utf8').toString('base64url');
   const keysFor = (field: string) => resolveSort([{ field, direction: 'desc' }]);
-  const reason = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (error) {
-      return error instanceof StacError ? `${error.status} ${error.key}` : String(error);
-    }
-    return 'decoded';
-  };
-
   it('refuses reals beyond a real and the year 0000 as a bad token, not a database error', () => {
     const cloud = keysFor('eo:cloud_cover');
     for (const value of ['1e39', '-1e39', '1e400']) expect(reason(() => decodeToken(token([value, 'x'], sortSignature(cloud)), cloud))).toBe('400 badToken');
-    expect(reason(() => decodeToken(token(['12.5', 'x'], sortSignature(cloud)), cloud))).toBe('decoded');
+    expect(reason(() => decodeToken(token(['12.5', 'x'], sortSignature(cloud)), cloud))).toBe('ok');
     const time = keysFor('datetime');
     expect(reason(() => decodeToken(token(['0000-01-01T00:00:00.000000Z', 'x'], sortSignature(time)), time))).toBe('400 badToken');
-    expect(reason(() => decodeToken(token(['2024-01-01T00:00:00.000000Z', 'x'], sortSignature(time)), time))).toBe('decoded');
+    expect(reason(() => decodeToken(token(['2024-01-01T00:00:00.000000Z', 'x'], sortSignature(time)), time))).toBe('ok');
   });
 });
