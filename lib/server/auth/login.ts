@@ -6,7 +6,7 @@ import type { Queryable } from '../db';
 import { consumeCaptcha } from './captcha';
 import { lockedMinutes, lockoutKey, recordAttempt } from './lockout';
 import { findUserForLogin } from './login-user';
-import { decryptLoginPassword } from './login-key';
+import { decryptOrRefuse } from './current-password';
 import { DUMMY_HASH, verifyPassword } from './password';
 import { createSession } from '../session';
 
@@ -23,12 +23,9 @@ export async function login(db: Queryable, body: LoginBody, meta: { ip: string; 
 
   if (!(await consumeCaptcha(db, body.token, body.captcha))) throw new ApiError(LOGIN_CODES.CAPTCHA, 'captchaWrong');
 
-  const decrypted = await decryptLoginPassword(db, body.password);
-  if (!decrypted.ok) {
-    throw new ApiError(LOGIN_CODES.CIPHER, decrypted.reason === 'expired' ? 'passwordCipherExpired' : 'passwordCipherInvalid');
-  }
+  const password = await decryptOrRefuse(db, body.password);
 
-  const valid = await verifyPassword(decrypted.password, user?.passwordHash ?? DUMMY_HASH);
+  const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) {
     await recordAttempt(db, key, meta.ip, false);
     throw new ApiError(LOGIN_CODES.BAD_CREDENTIALS, 'badCredentials');

@@ -3,7 +3,6 @@ import { API_CODES } from '../../shared/contracts/api';
 import { USERNAME_PATTERN } from '../../shared/contracts/users';
 import { ApiError } from '../api/errors';
 import type { Queryable } from '../db';
-import { decryptLoginPassword } from '../auth/login-key';
 import { hashPassword, isStrongPassword } from '../auth/password';
 import { revokeOtherSessions, type Session } from '../session';
 import { checkCurrentPassword, decryptOrRefuse } from '../auth/current-password';
@@ -34,10 +33,9 @@ export async function checkValidity(
 }
 
 async function decryptNewPassword(db: Queryable, cipher: string): Promise<string> {
-  const plain = await decryptLoginPassword(db, cipher);
-  if (!plain.ok) throw new ApiError(1003, plain.reason === 'expired' ? 'passwordCipherExpired' : 'passwordCipherInvalid');
-  if (!isStrongPassword(plain.password)) throw new ApiError(API_CODES.INVALID_INPUT, 'passwordWeak');
-  return plain.password;
+  const password = await decryptOrRefuse(db, cipher);
+  if (!isStrongPassword(password)) throw new ApiError(API_CODES.INVALID_INPUT, 'passwordWeak');
+  return password;
 }
 
 export interface RegisterInput {
