@@ -16,7 +16,7 @@ const swc = [
 ];
 
 // ESM-only packages that jest must compile.
-const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'jose', 'react-leaflet', '@react-leaflet', 'satellite\\.js'].join('|');
+const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'jose', 'flatbush', 'flatqueue', 'react-leaflet', '@react-leaflet', 'satellite\\.js'].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },

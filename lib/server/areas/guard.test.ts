@@ -1,4 +1,4 @@
-import { countCrossings, DRAWN_GEOMETRY_BUDGET, GeometryRefused, guardGeometries, guardGeometry } from './guard';
+import { countCrossings, countPartCrossings, DRAWN_GEOMETRY_BUDGET, GeometryRefused, guardGeometries, guardGeometry } from './guard';
 
 type Position = [number, number];
 
@@ -141,6 +141,29 @@ describe('the geometry guard', () => {
     const outcome = refusal(() => guardGeometry({ type: 'Polygon', coordinates: [ring] }));
     expect([null, 'uncheckable']).toContain(outcome?.reason ?? null);
     expect(performance.now() - started).toBeLessThan(8_000);
+  });
+
+  it('gives the same answer on a busy machine: the scan is bounded by counted work, not by the clock', () => {
+    // A CI run refused an ordinary upload as uncheckable when the scan was timed and the machine was loaded. Here
+    // the clock runs a second each time it is read: an ordinary 100,000-vertex ring still passes, a sunburst is
+    // still refused, and an eleven-point star still counts its 44 crossings.
+    let clock = 0;
+    const now = jest.spyOn(performance, 'now').mockImplementation(() => (clock += 1_000));
+    try {
+      const ordinary = countPartCrossings([[circle(100_000)]], { self: 200, between: 20_000 });
+      expect(ordinary).toEqual({ self: 0, between: 0 });
+      expect(guardGeometry(star(11, 5)).crossings).toBe(44);
+      const spikes: Position[] = [];
+      for (let i = 0; i < 2_000; i++) {
+        const a = (2 * Math.PI * i) / 2_000;
+        const r = i % 2 === 0 ? 1 : 0.0001;
+        spikes.push([116 + r * Math.cos(a), 40 + r * Math.sin(a)]);
+      }
+      spikes.push(spikes[0]!);
+      expect([null, 'uncheckable']).toContain(refusal(() => guardGeometry({ type: 'Polygon', coordinates: [spikes] }))?.reason ?? null);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('counts lines and points without sweeping them (a self-crossing line is no repair)', () => {

@@ -10,8 +10,10 @@ import 'server-only';
  * and a few crossings repairs in milliseconds. So the guard counts:
  *
  * - vertices, rings and parts (bounded by the caller's budget), walking the coordinates once;
- * - crossings of polygon edges: a sweep line (Bentley–Ottmann, the `isect` library) that stops as soon as the
- *   budget is exceeded, so a hostile ring costs O(n log n) here however many crossings it has. A crossing is a
+ * - crossings of polygon edges: an R-tree scan of the edges' boxes, or where that would test too many pairs a
+ *   sweep line (Bentley–Ottmann, the `isect` library), both stopping as soon as the budget is exceeded, so a
+ *   hostile ring costs O(n log n) here however many crossings it has. Both are bounded by counted work (pair
+ *   tests, sweep steps), not by time, so a geometry gets the same answer on a busy machine. A crossing is a
  *   point inside an edge that another edge meets, or a vertex shared by more than the two edges that meet
  *   there in sequence (a ring touching itself).
  *
@@ -19,7 +21,8 @@ import 'server-only';
  * is refused with a localized 400 and nothing runs. Lines and points (STAC) are counted but not swept: they are
  * never repaired.
  */
-import { bush, sweep } from 'isect';
+import Flatbush from 'flatbush';
+import { sweep } from 'isect';
 import { API_CODES } from '../../shared/contracts/api';
 import { ApiError } from '../api/errors';
 
@@ -202,53 +205,91 @@ interface Point {
 }
 
 /**
- * How long the fast scan may take before the sweep line takes over: 10 µs an edge, at least 200 ms (a drawn
- * area's 10,000 edges scan in ~50–100 ms; a 100,000-vertex upload in ~0.4–0.9 s on this machine).
+ * How much work the fast scan may do before the sweep line takes over: pair tests (an edge against another whose
+ * box meets its own), 32 an edge and at least 100,000. A boundary's edge meets the boxes of its two neighbours
+ * and a few more (a 150,000-vertex jagged ring: ~3 an edge); long edges whose boxes all overlap (a sunburst)
+ * need an edge against nearly every other one. Counted, not timed: the same geometry is measured the same way
+ * on a busy machine as on an idle one.
  */
-const fastScanMs = (edges: number) => Math.max(200, edges / 100);
+export const fastScanTests = (edges: number) => Math.max(100_000, 32 * edges);
 
 /**
- * Finds the edges' crossings, handing each to `classify` (which says when to stop). First the fast scan (isect's
- * "bush": an R-tree of the edges' boxes, each edge tested against those its box meets — a tenth of the sweep's
- * time on a 100,000-vertex boundary), checked against a time budget every 16 edges; an arrangement that makes
- * it slow (many long edges whose boxes overlap) hands over to the sweep line (Bentley–Ottmann, O((n + k) log n)
- * with k stopped at the budget), given twice the fast scan's time. Throws when the sweep cannot order the edges or
- * runs out of time (the caller refuses the geometry as uncheckable).
+ * The sweep line's steps (events: two an edge, one a crossing found) before the geometry is refused as
+ * uncheckable; a wall-clock limit guards only arrangements whose events are each costly (many edges through
+ * one point), where the outcome on a busy machine may differ.
  */
-function scanCrossings<T>(edges: Edge[], fresh: () => { state: T; classify: (point: Point, segments: Edge[]) => boolean }): T {
-  let attempt = fresh();
-  let stopped = false;
-  const fast = bush(edges, {
-    onFound(point: Point, segments: Edge[]) {
-      stopped = attempt.classify(point, segments);
-      return stopped;
-    },
-  });
-  const deadline = performance.now() + fastScanMs(edges.length);
-  let steps = 0;
-  while (!stopped && fast.step()) {
-    if (++steps % 16 === 0 && performance.now() > deadline) break;
+const sweepSteps = (edges: number, crossings: number) => 4 * edges + crossings + 1_000;
+const SWEEP_WALL_CLOCK_MS = 8_000;
+
+/** Where two edges meet (isect's test: the segments' parameters both within [0, 1]), or undefined. */
+function meet(a: Edge, b: Edge): Point | undefined {
+  const s1x = a.from.x - a.to.x;
+  const s1y = a.from.y - a.to.y;
+  const s2x = b.from.x - b.to.x;
+  const s2y = b.from.y - b.to.y;
+  const div = s1x * s2y - s2x * s1y;
+  const s = (s1y * (a.from.x - b.from.x) - s1x * (a.from.y - b.from.y)) / div;
+  if (!(s >= 0 && s <= 1)) return undefined;
+  const t = (s2x * (b.from.y - a.from.y) + s2y * (a.from.x - b.from.x)) / div;
+  if (!(t >= 0 && t <= 1)) return undefined;
+  return { x: a.from.x - t * s1x, y: a.from.y - t * s1y };
+}
+
+/**
+ * The fast scan: a packed R-tree of the edges' boxes (Flatbush), each edge tested against the later edges whose
+ * box meets its own. Returns 'overBudget' when the pair tests pass `maxTests` (the caller falls back to the
+ * sweep), 'stopped' when `classify` asked to stop, else 'done'.
+ */
+function boxScan(edges: Edge[], classify: (point: Point, segments: Edge[]) => boolean, maxTests: number): 'done' | 'stopped' | 'overBudget' {
+  const index = new Flatbush(edges.length);
+  for (const e of edges) index.add(Math.min(e.from.x, e.to.x), Math.min(e.from.y, e.to.y), Math.max(e.from.x, e.to.x), Math.max(e.from.y, e.to.y));
+  index.finish();
+  let tests = 0;
+  for (let i = 0; i < edges.length; i++) {
+    const edge = edges[i]!;
+    const ids = index.search(Math.min(edge.from.x, edge.to.x), Math.min(edge.from.y, edge.to.y), Math.max(edge.from.x, edge.to.x), Math.max(edge.from.y, edge.to.y));
+    tests += ids.length;
+    for (const j of ids) {
+      if (j <= i) continue;
+      const other = edges[j]!;
+      const point = meet(other, edge);
+      if (point && classify(point, [edge, other])) return 'stopped';
+    }
+    if (tests > maxTests) return 'overBudget';
   }
-  if (stopped || steps >= edges.length - 1 || performance.now() <= deadline) return attempt.state;
-  attempt = fresh();
-  stopped = false;
+  return 'done';
+}
+
+/**
+ * Finds the edges' crossings, handing each to `classify` (which says when to stop). First the fast scan (an
+ * R-tree of the edges' boxes — a tenth of the sweep's time on a 100,000-vertex boundary), bounded by a number of
+ * pair tests; an arrangement that makes it slow (many long edges whose boxes overlap) hands over to the sweep
+ * line (isect's Bentley–Ottmann, O((n + k) log n) with k stopped at the caller's limit), bounded by a number of
+ * steps. Throws when the sweep cannot order the edges or passes its bound (the caller refuses the geometry as
+ * uncheckable).
+ */
+function scanCrossings<T>(edges: Edge[], stopAfter: number, fresh: () => { state: T; classify: (point: Point, segments: Edge[]) => boolean }): T {
+  const attempt = fresh();
+  if (boxScan(edges, attempt.classify, fastScanTests(edges.length)) !== 'overBudget') return attempt.state;
+  const retry = fresh();
+  let stopped = false;
+  let steps = 0;
   const line = sweep(edges, {
     onFound(point: Point, segments: Edge[]) {
-      stopped = attempt.classify(point, segments);
+      stopped = retry.classify(point, segments);
       return stopped;
     },
     onError() {
       throw new Error('sweep');
     },
   });
-  // The sweep is bounded by O((n + k) log n), but its constant is large in JavaScript: past twice the fast scan's
-  // budget the geometry is refused as uncheckable rather than holding the request thread longer.
-  const sweepDeadline = performance.now() + 2 * fastScanMs(edges.length);
-  steps = 0;
+  const maxSteps = sweepSteps(edges.length, stopAfter);
+  const deadline = performance.now() + SWEEP_WALL_CLOCK_MS;
   while (!stopped && line.step()) {
-    if (++steps % 16 === 0 && performance.now() > sweepDeadline) throw new Error('sweep took too long');
+    if (++steps > maxSteps) throw new Error('sweep took too many steps');
+    if (steps % 16 === 0 && performance.now() > deadline) throw new Error('sweep took too long');
   }
-  return attempt.state;
+  return retry.state;
 }
 
 // A request's geometry is turned into SQL several times (the count, the page, the checks): measured once.
@@ -336,7 +377,8 @@ export function countPartCrossings(polygons: readonly (readonly Ring[])[], limit
   });
   if (edges.length < 2) return { self: 0, between: 0 };
   try {
-    return scanCrossings(edges, () => {
+    const stopAfter = limits.self + (Number.isFinite(limits.between) ? limits.between : 0) + 2;
+    return scanCrossings(edges, stopAfter, () => {
       const found: PartCrossings = { self: 0, between: 0 };
       const classify = (point: Point, segments: Edge[]) => {
         const inside = segments.some((s) => !same(s.from, point) && !same(s.to, point));
