@@ -1,5 +1,6 @@
 import 'server-only';
 import { types, type PGlite as PGliteType, type Transaction } from '@electric-sql/pglite';
+import { runtimePostgis } from './postgis-bundle';
 import type { Database, Queryable, SqlParam } from './types';
 
 /** Opens (creating on first use) an embedded PostgreSQL + PostGIS in `dataDir`. */
@@ -14,7 +15,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<Database> {
     [types.NUMERIC]: (v: string) => Number(v),
     [types.DATE]: (v: string) => v,
   };
-  const db: PGliteType = await PGlite.create(dataDir, { extensions: { postgis }, parsers });
+  const db: PGliteType = await PGlite.create(dataDir, { extensions: { postgis: runtimePostgis(postgis) }, parsers });
   const run = async <Row extends object>(client: PGliteType | Transaction, sql: string, params?: readonly SqlParam[]) =>
     (await client.query<Row>(sql, params as unknown[] | undefined)).rows;
 
