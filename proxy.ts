@@ -8,7 +8,7 @@ import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { LOCALE_PREFIXES, routing, type Locale } from './i18n/routing';
 import { ANONYMOUS, decideAccess } from './lib/shared/menu';
-import { HOME_PATH, SECTION_REDIRECTS } from './lib/shared/routes';
+import { HOME_PATH, sectionTarget } from './lib/shared/routes';
 
 const intl = createIntlMiddleware(routing);
 
@@ -46,7 +46,7 @@ export default function proxy(request: NextRequest) {
     return redirectTo(request, preferredLocale(request), known ? pathname : HOME_PATH, known ? search : '');
   }
   const { locale, rest } = split;
-  const section = SECTION_REDIRECTS[rest.replace(/\/$/, '')];
+  const section = sectionTarget(rest);
   if (section) return redirectTo(request, locale, section, search);
   const viewer = { loggedIn: request.cookies.has('token'), permissions: [] };
   const decision = decideAccess(rest, viewer);

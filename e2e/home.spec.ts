@@ -31,6 +31,10 @@ test.describe('home', () => {
     await expect(page.getByTestId('figure-downloads')).toHaveText(/^\d[\d,]*$/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The footer's app QR code is the image spec §7's endpoint serves, and it shows.
+    const qr = page.getByRole('img', { name: 'Scan to download the mobile app' });
+    await expect(qr).toHaveAttribute('src', '/api/client-package/v2/lastest/APP_PORTAL/qr');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 });
 

@@ -2,6 +2,30 @@ import { expect, test } from '@playwright/test';
 import { PortalPage } from './pages/portal-page';
 
 test.describe('navigation', () => {
+  test('a section path opens its first screen in either language, not home (issue 32.7)', async ({ request }) => {
+    const sections: [string, string][] = [
+      ['/chinese/platform', '/chinese/platform/platformIntro'],
+      ['/english/applicationExtend', '/english/applicationExtend/orbitalPredict'],
+      ['/chinese/about/contactUs', '/chinese/about/contactUs/contact'],
+      ['/english/about/contactUs/', '/english/about/contactUs/contact'],
+      ['/english/personal', '/english/personal/personalCenter'],
+    ];
+    for (const [from, to] of sections) {
+      const res = await request.get(from, { maxRedirects: 0 });
+      expect([from, res.status(), new URL(res.headers().location ?? '', 'http://x').pathname]).toEqual([from, 307, to]);
+    }
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    test(`${lang}: the 401 page offers to log in, and its button opens the login dialog (issue 32.7)`, async ({ page }) => {
+      const portal = new PortalPage(page, lang);
+      await portal.goto('/401');
+      await page.getByRole('main').getByRole('link', { name: portal.text.login, exact: true }).click();
+      await expect(portal.loginDialog).toBeVisible();
+      await expect(portal.loginDialog.getByLabel(portal.text.username)).toBeVisible();
+    });
+  }
+
   test('sub-menus open on hover', async ({ page }) => {
     const portal = new PortalPage(page, 'en');
     await portal.goto('/home');

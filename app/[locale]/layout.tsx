@@ -49,7 +49,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const footer = await getFooterInfo();
+  const footer = getFooterInfo();
   // Only the site frame's messages: pages add their own (components/providers/client-messages.tsx).
   const messages = pickMessages(await getMessages(), SHELL_MESSAGES);
 

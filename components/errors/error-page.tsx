@@ -20,9 +20,21 @@ export function ErrorPage({ code }: { code: ErrorCode }) {
         <h1 className={classes.title}>{t(`title${code}`)}</h1>
         <p className={classes.text}>{t(`body${code}`)}</p>
         <p className={classes.small}>{t('code', { code })}</p>
-        <Link href="/home" className={`${plain.button} ${plain.filled} ${plain.lg}`}>
-          {t('backHome')}
-        </Link>
+        {code === 401 ? (
+          <div className={classes.actions}>
+            {/* Home opens the login dialog from `?login=` (components/auth/login-dialog-slot.tsx). */}
+            <Link href={{ pathname: '/home', query: { login: '/home' } }} className={`${plain.button} ${plain.filled} ${plain.lg}`}>
+              {t('logIn')}
+            </Link>
+            <Link href="/home" className={`${plain.button} ${plain.default} ${plain.lg}`}>
+              {t('backHome')}
+            </Link>
+          </div>
+        ) : (
+          <Link href="/home" className={`${plain.button} ${plain.filled} ${plain.lg}`}>
+            {t('backHome')}
+          </Link>
+        )}
       </div>
     </div>
   );

@@ -4,8 +4,8 @@ import { ANONYMOUS, buildMenu, type MenuItem } from '@/lib/shared/menu';
 import classes from './site-footer.module.css';
 
 export interface FooterInfo {
-  /** QR code of the mobile-app download address, as an SVG data URL. */
-  appQrDataUrl: string;
+  /** Where the QR code of the mobile-app download address is served (spec §7). */
+  appQrUrl: string;
   icpRecord?: string;
   psbRecord?: string;
   year: number;
@@ -52,7 +52,7 @@ export function SiteFooter({ info }: { info: FooterInfo }) {
             {t('appTitle')}
           </h2>
           {/* eslint-disable-next-line @next/next/no-img-element -- a small generated data URL, nothing to optimise */}
-          <img src={info.appQrDataUrl} width={112} height={112} alt={t('appQrAlt')} className={classes.qr} />
+          <img src={info.appQrUrl} width={112} height={112} loading="lazy" alt={t('appQrAlt')} className={classes.qr} />
           <p className={classes.note}>{t('appHint')}</p>
         </section>
       </div>

@@ -1,7 +1,7 @@
 import en from '../../messages/en.json';
 import zh from '../../messages/zh.json';
 import { PERMISSIONS } from './permissions';
-import { ALL_ROUTES, findRoute, isBuilt, VISIT_NAMES } from './routes';
+import { ALL_ROUTES, findRoute, isBuilt, isBuiltPath, sectionTarget, VISIT_NAMES } from './routes';
 
 describe('route registry', () => {
   it('holds every screen of the spec once', () => {
@@ -93,5 +93,27 @@ describe('route registry', () => {
     expect(findRoute('/home/')?.path).toBe('/home');
     expect(findRoute('/nowhere')).toBeUndefined();
     expect(findRoute('/platform/newsList/trend/detail')).toBeUndefined();
+  });
+});
+
+describe('section paths (issue 32.7: they went home instead of to their first screen)', () => {
+  it('lead to the first built screen below them, in menu order', () => {
+    const targets = Object.fromEntries(['/platform', '/applicationExtend', '/about/contactUs', '/personal', '/monitor'].map((p) => [p, sectionTarget(p)]));
+    expect(targets).toEqual({
+      '/platform': '/platform/platformIntro',
+      '/applicationExtend': '/applicationExtend/orbitalPredict',
+      '/about/contactUs': '/about/contactUs/contact',
+      '/personal': '/personal/personalCenter',
+      '/monitor': '/monitor/landcover',
+    });
+    for (const [section, target] of Object.entries(targets)) expect([section, isBuiltPath(target!)]).toEqual([section, true]);
+    // A trailing slash is the same section.
+    expect(sectionTarget('/platform/')).toBe(targets['/platform']);
+  });
+
+  it('leave screens, parameterised paths and unknown paths alone', () => {
+    expect(sectionTarget('/home')).toBeUndefined();
+    expect(sectionTarget('/platform/platformIntro')).toBeUndefined();
+    expect(sectionTarget('/no/such/section')).toBeUndefined();
   });
 });

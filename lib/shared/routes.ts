@@ -449,5 +449,27 @@ export const CART_PATH = '/personal/personalCenter/shopping';
 
 export const HOME_PATH = '/home';
 
-/** Section paths that open a child screen (spec §2: /monitor redirects to landcover). */
-export const SECTION_REDIRECTS: Readonly<Record<string, string>> = { '/monitor': '/monitor/landcover' };
+/**
+ * Section paths that open a child screen: spec §2 (/monitor redirects to land cover), and /personal, whose only
+ * child is the personal centre (one registry entry, personal/personalCenter).
+ */
+export const SECTION_REDIRECTS: Readonly<Record<string, string>> = { '/monitor': '/monitor/landcover', '/personal': '/personal/personalCenter' };
+
+function isDescendant(route: ResolvedRoute, ancestor: ResolvedRoute): boolean {
+  for (let up = route.parent; up; up = up.parent) if (up === ancestor) return true;
+  return false;
+}
+
+/**
+ * Where a section path without a screen of its own leads: the spec's redirect, else its first built screen in
+ * menu order (`/platform` → `/platform/platformIntro`, `/about/contactUs` → its contact page). Undefined for a
+ * path that has a screen or is not a section.
+ */
+export function sectionTarget(path: string, routes: readonly ResolvedRoute[] = ALL_ROUTES): string | undefined {
+  const clean = path.replace(/\/+$/, '') || '/';
+  const explicit = SECTION_REDIRECTS[clean];
+  if (explicit) return explicit;
+  const section = findRoute(clean, routes);
+  if (!section || isBuilt(section) || section.path.includes(':')) return undefined;
+  return routes.find((r) => isDescendant(r, section) && isBuilt(r) && !r.path.includes(':'))?.path;
+}

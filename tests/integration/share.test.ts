@@ -269,6 +269,37 @@ describe('news covers', () => {
     expect((await call(signCover, '/x', { params: { id: '999999' }, headers: EN })).json.code).toBe(404);
   });
 
+  it('serves a published page’s images on links a cached page kept past a new secret or their expiry, and nothing else (issue 32.7)', async () => {
+    const answer = await call(newsList, '/api/news/v3/news-v3?type=0&pageSize=1', { headers: EN });
+    const cover = answer.json.data.list[0].cover as { url: string };
+    const fileId = new URL(cover.url, 'http://x').pathname.split('/').pop()!;
+    // A link signed with the secret of the database the page was rendered from, and one that has expired.
+    const otherSecret = downloadLink('another-database-secret-0123456789abcdef', fileId, 600);
+    const expired = downloadLink(await fileUrlSecret(db()), fileId, 600, Date.now() - 2 * 86_400_000);
+    for (const url of [otherSecret.url, expired.url, cover.url.replace(/\?.*$/, '')]) {
+      const response = await fetchFile(url, EN);
+      expect([url, response.status]).toEqual([url, 200]);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
+    }
+    // Once the item is withdrawn its cover is private again: only a valid link serves it.
+    const [news] = await db().query<{ id: string }>('SELECT id::text AS id FROM news WHERE cover_file_id = $1', [fileId]);
+    await db().query(`UPDATE news SET status = 'draft' WHERE id = $1`, [news!.id]);
+    try {
+      expect((await fetchFile(otherSecret.url, EN)).status).toBe(403);
+      expect((await fetchFile(expired.url, EN)).status).toBe(403);
+      expect((await fetchFile(cover.url, EN)).status).toBe(200);
+    } finally {
+      await db().query(`UPDATE news SET status = 'published' WHERE id = $1`, [news!.id]);
+    }
+    // A shared item's screenshot is public too; a downloadable package is not.
+    const [withShots] = await db().query<{ id: string }>(`SELECT id::text AS id FROM share_items WHERE jsonb_array_length(screenshots) > 0 ORDER BY id LIMIT 1`);
+    const detail = shareDetailSchema.parse((await call(getItem, `/x`, { params: { id: withShots!.id }, headers: EN })).json.data);
+    expect((await fetchFile(detail.screenshots[0]!.url.replace(/\?.*$/, ''), EN)).status).toBe(200);
+    const course = (await list('course')).list[0]!;
+    expect((await fetchFile(downloadLink('another-database-secret-0123456789abcdef', course.file!.id, 600).url, EN)).status).toBe(403);
+  });
+
   it('lets editors upload a checked image and remove it, and no one else', async () => {
     const [news] = await db().query<{ id: string }>("SELECT id::text AS id FROM news WHERE status = 'published' ORDER BY id LIMIT 1");
     const id = news!.id;

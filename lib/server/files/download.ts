@@ -18,6 +18,20 @@ import { checkFileLink } from './signed-url';
 import { answerStoredFile } from './stored-file';
 import type { FileStore } from './store';
 
+/**
+ * Whether a file is an image that published pages show to everyone: the cover of a published news item or a
+ * screenshot of a shared item. Such a file is served on any link to it, signed or not, because a cached page
+ * may outlive its links (docs/adr/0026).
+ */
+export async function isPublishedImage(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.query<{ published: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM news WHERE cover_file_id = $1::bigint AND status = 'published')
+         OR EXISTS (SELECT 1 FROM share_items, jsonb_array_elements(screenshots) AS shot WHERE shot->>'fileId' = $1::text) AS published`,
+    [id],
+  );
+  return row?.published === true;
+}
+
 /** Shown in place (images on pages); everything else is saved as an attachment. */
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
@@ -35,11 +49,14 @@ export async function serveSignedFile(request: Request, db: Database, store: Fil
   const url = new URL(request.url);
   if (!/^[1-9]\d{0,17}$/.test(id)) return failure(request, 404, 'fileNotFound');
   const check = checkFileLink(await fileUrlSecret(db), id, url.searchParams.get('expires'), url.searchParams.get('sig'));
-  if (check !== 'ok') return failure(request, 403, check === 'expired' ? 'linkExpired' : 'linkInvalid');
+  // A published page's image is public: a page cached before a restart, a new secret or the link's expiry
+  // still shows it. Every other file needs a valid link.
+  const published = check !== 'ok' && (await isPublishedImage(db, id));
+  if (check !== 'ok' && !published) return failure(request, 403, check === 'expired' ? 'linkExpired' : 'linkInvalid');
   const file = await findFile(db, id);
   if (!file) return failure(request, 404, 'fileNotFound');
   const inline = INLINE_TYPES.has(file.mime);
-  const expiresIn = Number(url.searchParams.get('expires')) - Math.floor(Date.now() / 1000);
+  const expiresIn = published ? 3600 : Number(url.searchParams.get('expires')) - Math.floor(Date.now() / 1000);
   const answer = await answerStoredFile(request, store, file.storageKey, {
     'content-type': file.mime.startsWith('text/') || /json|xml|javascript/.test(file.mime) ? `${file.mime}; charset=utf-8` : file.mime,
     'content-disposition': contentDisposition(file.originalName, inline ? 'inline' : 'attachment'),
