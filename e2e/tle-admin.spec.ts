@@ -19,6 +19,7 @@ const TEXT = {
     unknown: '1 颗卫星不在门户的卫星资料中',
     refused: '第 4 行（GAOFEN-1 02）：校验和不符',
     shipped: '门户自带',
+    shippedName: 'CelesTrak GP “active” 组，2026-08-22（门户自带）',
     makeCurrent: (source: string) => `将“${source}”设为当前根数`,
     made: '已成为当前轨道根数',
   },
@@ -31,6 +32,7 @@ const TEXT = {
     unknown: "1 satellite is not in the portal's satellite data",
     refused: 'line 4 (GAOFEN-1 02): a checksum does not match',
     shipped: 'Shipped with the portal',
+    shippedName: 'CelesTrak GP “active” group of 2026-08-22 (shipped with the portal)',
     makeCurrent: (source: string) => `Make “${source}” the current set`,
     made: 'is now the current element set',
   },
@@ -101,6 +103,8 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await shipped.getByTestId('tle-make-current').click();
     await expect(page.getByTestId('tle-notice')).toContainText(text.made);
     await expect(shipped.getByTestId('tle-set-current')).toBeVisible();
+    // Named in the reader's language (the Chinese screen showed the stored English name).
+    await expect(shipped.getByRole('heading', { level: 3 })).toHaveText(text.shippedName);
     await expect(newest.getByRole('button', { name: text.makeCurrent(source) })).toBeVisible();
     await context.close();
   });

@@ -19,6 +19,7 @@ import { PassTimeline } from './pass-timeline';
 import { PlanForm } from './plan-form';
 import { PredictionSummary } from './prediction-summary';
 import { usePlanUrl } from './use-plan-url';
+import { useTleSourceLabel } from '@/lib/client/hooks/use-tle-source-label';
 
 /** Seconds since `running` turned true (0 while not running): the loading line counts them. */
 function useElapsedSeconds(running: boolean): number {
@@ -41,11 +42,12 @@ function ElementsLine({ prediction, now }: { prediction: Prediction | undefined;
   const t = useTranslations('OrbitalPredict.elements');
   const set = prediction?.tleSet ?? now?.tleSet;
   const stale = prediction ? prediction.stale : (now?.satellites.some((s) => s.stale) ?? false);
+  const sourceLabel = useTleSourceLabel();
   return (
     <Stack gap={4}>
       <Text size="xs" data-testid="tle-epoch">
         <strong>{t('label')}:</strong>{' '}
-        {set ? t('epochs', { source: set.source, from: formatUtc(set.epochMin).slice(0, 16), to: formatUtc(set.epochMax).slice(0, 16) }) : t('loading')}
+        {set ? t('epochs', { source: sourceLabel(set.source), from: formatUtc(set.epochMin).slice(0, 16), to: formatUtc(set.epochMax).slice(0, 16) }) : t('loading')}
       </Text>
       {stale ? (
         <Alert color="orange" variant="light" p="xs" role="alert" data-testid="tle-stale">

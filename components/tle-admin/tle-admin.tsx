@@ -9,17 +9,19 @@ import { PagedList } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/client/api';
 import { makeTleSetCurrent, TLE_SETS_PAGE_SIZE, tleAdminKeys, useTleSets } from '@/lib/client/queries/tle-admin';
 import type { TleSetSummary } from '@/lib/shared/contracts/tle-admin';
+import { useTleSourceLabel } from '@/lib/client/hooks/use-tle-source-label';
 import { TleUpload, useEpochSpan } from './tle-upload';
 
 function SetRow({ set, busy, onMakeCurrent }: { set: TleSetSummary; busy: boolean; onMakeCurrent: (set: TleSetSummary) => void }) {
   const t = useTranslations('TleAdmin');
   const format = useFormatter();
   const span = useEpochSpan();
+  const sourceLabel = useTleSourceLabel();
   return (
     <Paper withBorder radius="md" p="md" component="li" aria-labelledby={`tle-set-${set.id}`} data-testid="tle-set-row">
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
         <Title order={3} size="h5" id={`tle-set-${set.id}`} style={{ overflowWrap: 'anywhere' }}>
-          {set.source}
+          {sourceLabel(set.source)}
         </Title>
         <Group gap={6}>
           {set.current ? (
@@ -52,7 +54,7 @@ function SetRow({ set, busy, onMakeCurrent }: { set: TleSetSummary; busy: boolea
           variant="light"
           loading={busy}
           onClick={() => onMakeCurrent(set)}
-          aria-label={t('list.makeCurrentLabel', { source: set.source })}
+          aria-label={t('list.makeCurrentLabel', { source: sourceLabel(set.source) })}
           data-testid="tle-make-current"
         >
           {t('list.makeCurrent')}
@@ -72,13 +74,14 @@ export function TleAdmin() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const list = useTleSets(page);
   const data = list.data;
+  const sourceLabel = useTleSourceLabel();
 
   async function makeCurrent(set: TleSetSummary) {
     setBusyId(set.id);
     setNotice(null);
     try {
       const made = await makeTleSetCurrent(set.id);
-      setNotice({ ok: true, text: t('list.made', { source: made.source }) });
+      setNotice({ ok: true, text: t('list.made', { source: sourceLabel(made.source) }) });
       await queryClient.invalidateQueries({ queryKey: tleAdminKeys.all });
     } catch (failed) {
       if (failed instanceof ApiClientError && failed.silent) return;

@@ -6,6 +6,7 @@ import 'server-only';
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SHIPPED_TLE_SOURCE } from '../../shared/orbits/shipped';
 import { checkTles } from '../../shared/satellites/tle';
 import { versionedSeed } from '../db/versioned-seed';
 import type { Queryable } from '../db/types';
@@ -13,15 +14,14 @@ import { epochOf, insertTleSet } from './elements';
 
 const FILE = path.join(process.cwd(), 'data/satellites/eo_subset.tle');
 const DATASET = 'orbit-elements-shipped';
-export const SHIPPED_SOURCE = 'CelesTrak GP "active" group, 2026-08-22 (shipped with the portal)';
 
 export async function loadShippedElements(tx: Queryable, text: string): Promise<number> {
   const { tles, problems } = checkTles(text);
   if (problems.length > 0) throw new Error(`shipped TLE file: ${problems.map((p) => `${p.kind} at line ${p.line}`).join(', ')}`);
-  await tx.query(`DELETE FROM tle_sets WHERE uploaded_by IS NULL AND source = $1`, [SHIPPED_SOURCE]);
+  await tx.query(`DELETE FROM tle_sets WHERE uploaded_by IS NULL AND source = $1`, [SHIPPED_TLE_SOURCE]);
   const [uploaded] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM tle_sets WHERE current`);
   await insertTleSet(tx, {
-    source: SHIPPED_SOURCE,
+    source: SHIPPED_TLE_SOURCE,
     uploadedBy: null,
     current: uploaded!.n === 0,
     elements: tles.map((t) => ({
