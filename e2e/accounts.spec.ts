@@ -70,7 +70,9 @@ test.describe('accounts', () => {
     // Permissions by name: the codes mean nothing to a user.
     await expect(page.getByTestId('profile-table').locator('[data-code="MOD_054"]')).toHaveText('意见反馈');
     await expect(page.getByTestId('profile-table')).not.toContainText('MOD_');
-    await expect(page.getByTestId('area-ranges-empty')).toHaveText('未关联用户权限范围，请联系管理员');
+    // A personal account has no area range by design: no warning to call an administrator (issue 32.7).
+    await expect(page.getByTestId('area-ranges-personal')).toContainText('个人账户不关联权限区域');
+    await expect(page.getByTestId('area-ranges-empty')).toHaveCount(0);
   });
 
   for (const [lang, feedback, cart] of [

@@ -87,6 +87,11 @@ export function ProfileCard() {
               <RangeBadge key={r.id} code={r.regionId} title={t('regionCode')} />
             ))}
           </Group>
+        ) : user.accountType === 0 ? (
+          // A personal account has no range by design: say what ranges are for, not that something is missing.
+          <Text size="sm" c="dimmed" data-testid="area-ranges-personal">
+            {t('areaRangesPersonal')}
+          </Text>
         ) : (
           <Alert color="yellow" data-testid="area-ranges-empty">
             {t('areaRangesEmpty')}

@@ -82,6 +82,8 @@ describe('visit names (spec §7)', () => {
     expect(visitNameFor('/satellite/chinese/gf1')).toBe('ChineseSatellite');
     expect(visitNameFor('/platform/newsList/notic/detail/3')).toBe('NewsList');
     expect(visitNameFor('/monitor/windmill')).toBe('Windmill');
+    // Spec §7's whitelist names the surface-deformation screen Earthsurface (issue 32.7).
+    expect(visitNameFor('/monitor/surfaceDeform')).toBe('Earthsurface');
   });
 
   it('counts the Shopping route as Personal', () => {
