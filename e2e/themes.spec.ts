@@ -85,6 +85,8 @@ async function statistics(page: Page, c: ThemeCase, lang: Lang) {
   await expect(page.getByTestId('monitor-breadcrumb')).toContainText(HEBEI[lang]);
   await expect(page.getByTestId('statistics-total')).toContainText(HEBEI[lang]);
   await expect(table.locator('tbody tr').first()).toBeVisible();
+  // Turbines, plants and roads are not "spots" (issue 32.7: the caption said 图斑统计 for all of them).
+  await expect(table.locator('caption')).toHaveText(lang === 'zh' ? `${HEBEI.zh}下级区域统计` : `Statistics of the regions within ${HEBEI.en}`);
   await page.getByTestId('legend-switch').getByText(c.second.switch[lang], { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`legend=${c.second.legend}`));
   await expect(table.getByRole('columnheader', { name: c.second.column[lang] })).toBeVisible();

@@ -180,7 +180,7 @@ function ChildRegions({
       </Text>
       <TableRegion table="statistics">
         <FiguresTable
-          caption={t('tableCaption', { region: data.region.name })}
+          caption={t(theme.spotTerms ? 'tableCaption' : 'tableCaptionOf', { region: data.region.name })}
           head={
             <>
               <Table.Th className={classes.nowrap}>{t('rank')}</Table.Th>
@@ -225,7 +225,7 @@ function ChildRegions({
         />
       ) : (
         <Text c="dimmed" size="sm">
-          {t('noSpotsHere')}
+          {t(theme.spotTerms ? 'noSpotsHere' : 'noneHere')}
         </Text>
       )}
     </>

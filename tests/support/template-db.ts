@@ -4,7 +4,7 @@
  * database and each file gets `CREATE DATABASE … TEMPLATE`.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdirSync, renameSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,7 +18,25 @@ import { SEED_STEPS } from '../../lib/server/composition/seeds';
 // One run per checkout at a time: the names derive from the checkout's path, so jest's workers (which
 // do not share the global setup's memory) find the same template.
 const checkout = createHash('sha1').update(process.cwd()).digest('hex').slice(0, 10);
-export const TEST_ROOT = path.join(os.tmpdir(), `portal-tests-${checkout}`);
+
+/**
+ * Where the template and the per-file copies live: memory (/dev/shm) when it has room, else the temporary
+ * folder; TEST_SCRATCH_DIR chooses. Each PGlite test file copies the ~380 MB template: on disk, a run wrote
+ * ~16 GB and its two workers waited on writeback (load 5 on two cores, each worker ~70 % busy).
+ */
+function scratchRoot(): string {
+  if (process.env.TEST_SCRATCH_DIR) return process.env.TEST_SCRATCH_DIR;
+  try {
+    const shm = statfsSync('/dev/shm');
+    accessSync('/dev/shm', constants.W_OK);
+    if (shm.bavail * shm.bsize > 4 * 2 ** 30) return '/dev/shm';
+  } catch {
+    // No /dev/shm here (macOS, Windows): the temporary folder.
+  }
+  return os.tmpdir();
+}
+
+export const TEST_ROOT = path.join(scratchRoot(), `portal-tests-${checkout}`);
 const PGLITE_TEMPLATE = path.join(TEST_ROOT, 'template');
 const PG_TEMPLATE = `portal_template_${checkout}`;
 // Stored files of the template's seed and of the tests live beside the template (content-addressed,
@@ -72,6 +90,17 @@ export async function buildTemplate(): Promise<void> {
  * files go to <folder>/files. The suite's server still migrates and seeds on start: a seed whose inputs differ
  * (the e2e catalogue's size) is redone.
  */
+/** Renames a folder, copying it where the two paths are on different file systems (memory → disk). */
+function moveFolder(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  }
+}
+
 async function handOffTemplate(folder: string): Promise<void> {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(path.dirname(folder), { recursive: true });
@@ -84,7 +113,7 @@ async function handOffTemplate(folder: string): Promise<void> {
     mkdirSync(folder, { recursive: true });
     if (existsSync(files)) cpSync(files, path.join(folder, 'files'), { recursive: true });
   } else {
-    renameSync(PGLITE_TEMPLATE, folder);
+    moveFolder(PGLITE_TEMPLATE, folder);
     if (existsSync(files)) cpSync(files, path.join(folder, 'files'), { recursive: true });
   }
   rmSync(TEST_ROOT, { recursive: true, force: true });
