@@ -10,6 +10,7 @@ import type { ProvincialNode } from '@/lib/shared/contracts/nodes';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import { DIVISIONS, divisionOf, type Division } from '@/lib/shared/regions/divisions';
 import classes from './nodes.module.css';
+import { scrollBehavior } from '@/lib/client/motion';
 
 /** Mainland China, for the map when every node is shown. */
 const CHINA_BBOX: BBox = [73.5, 18, 135, 53.6];
@@ -92,7 +93,7 @@ export function NodesDirectory({ nodes, config }: { nodes: ProvincialNode[]; con
 
   const showOnMap = (id: string) => {
     setSelected(id);
-    mapRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    mapRef.current?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
   };
 
   return (

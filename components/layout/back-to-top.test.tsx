@@ -45,4 +45,14 @@ describe('BackToTop (plain button, no Mantine script)', () => {
     fireEvent.click(button);
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
+
+  it('jumps to the top without gliding for a reader who asked for less motion', () => {
+    render(<BackToTop />, { locale: 'en' });
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query === '(prefers-reduced-motion: reduce)' })) as typeof window.matchMedia;
+    act(() => scrollWindowTo(BACK_TO_TOP_THRESHOLD + 500));
+    fireEvent.click(screen.getByTestId('back-to-top'));
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'auto' });
+    window.matchMedia = original;
+  });
 });

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { scrollBehavior } from '@/lib/client/motion';
 import { ArrowUpIcon } from '../icons';
 import classes from './back-to-top.module.css';
 
@@ -36,7 +37,8 @@ export function BackToTop() {
       data-hidden={shown ? undefined : ''}
       aria-hidden={shown ? undefined : true}
       tabIndex={shown ? undefined : -1}
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      // A reader who asked for less motion jumps to the top instead of gliding there.
+      onClick={() => window.scrollTo({ top: 0, behavior: scrollBehavior() })}
       data-testid="back-to-top"
     >
       <ArrowUpIcon size={16} className={classes.icon} />
