@@ -61,10 +61,14 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     // Check three results by their labelled checkboxes (keyboard: focus and Space).
     // Demo scenes are named by their id (their file name), which the rows carry.
     const names = await normal.rows.evaluateAll((rows) => rows.slice(0, 3).map((r) => r.getAttribute('data-scene-id')!));
-    await page.getByRole('checkbox', { name: text.check(names[0]!) }).check();
-    await page.getByRole('checkbox', { name: text.check(names[1]!) }).focus();
+    const box = (i: number) => page.getByRole('checkbox', { name: text.check(names[i]!) });
+    await box(0).check();
+    await box(1).focus();
     await page.keyboard.press('Space');
-    await page.getByRole('checkbox', { name: text.check(names[2]!) }).check();
+    // Each check settles before the next (the list re-renders with the checked set; a click during it was lost).
+    await expect(box(1)).toBeChecked();
+    await expect(page.getByTestId('checked-count')).toHaveText(text.checked(2));
+    await box(2).check();
     await expect(page.getByTestId('checked-count')).toHaveText(text.checked(3));
 
     // CSV of the checked scenes: headers in the page's language, the three names.
