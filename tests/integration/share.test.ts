@@ -280,7 +280,7 @@ describe('news covers', () => {
       const response = await fetchFile(url, EN);
       expect([url, response.status]).toEqual([url, 200]);
       expect(response.headers.get('content-type')).toBe('image/webp');
-      expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
+      expect(response.headers.get('cache-control')).toBe('private, max-age=3600, no-transform');
     }
     // Once the item is withdrawn its cover is private again: only a valid link serves it.
     const [news] = await db().query<{ id: string }>('SELECT id::text AS id FROM news WHERE cover_file_id = $1', [fileId]);
