@@ -7,7 +7,6 @@ test.describe('navigation', () => {
       ['/chinese/platform', '/chinese/platform/platformIntro'],
       ['/english/applicationExtend', '/english/applicationExtend/orbitalPredict'],
       ['/chinese/about/contactUs', '/chinese/about/contactUs/contact'],
-      ['/english/about/contactUs/', '/english/about/contactUs/contact'],
       ['/english/personal', '/english/personal/personalCenter'],
     ];
     for (const [from, to] of sections) {

@@ -46,7 +46,7 @@ export default async function OrbitalPredictPage({ params }: Props) {
           </Text>
         </div>
         <Suspense fallback={null}>
-          <ClientMessages groups={['Catalogue', 'Coverage', 'MapView', 'Normal', 'Orbits', 'OrbitalPredict', 'RegionPicker', 'Satellites.group', 'Upload']}>
+          <ClientMessages groups={['Catalogue', 'Coverage', 'MapView', 'Normal', 'Orbits', 'OrbitalPredict', 'RegionPicker', 'Satellites.group', 'TleSource', 'Upload']}>
             <QueryBoundary>
               <OrbitalPredictScreen config={config} missions={missions} />
             </QueryBoundary>
