@@ -46,9 +46,19 @@ test('editor: draft → preview → publish → visible to everyone', async ({ p
   await preview.reload();
   expect((await anonymous.goto(draftUrl))!.status()).toBe(404);
 
-  // Publish: the public list shows it at once.
+  // The list pages and searches titles in either language (issue 32.7: 66 items on one page, no search).
+  await expect(page.getByTestId('news-pages')).toBeVisible();
+  await page.getByTestId('news-search').fill(titleEn);
+  await expect(page.getByTestId('news-list-total')).toHaveText('共 1 条');
+  await expect(page.getByTestId('news-pages')).toHaveCount(0);
+
+  // Publish, after a confirmation naming the item: the public list shows it at once.
   const row = page.getByRole('row', { name: new RegExp(titleZh) });
   await row.getByRole('button', { name: '发布' }).click();
+  const confirm = page.getByRole('dialog', { name: '发布这条新闻？' });
+  await expect(confirm).toContainText(titleZh);
+  await confirm.getByRole('button', { name: '发布' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('status')).toContainText('已发布');
   await anonymous.goto('/chinese/platform/newsList/trend');
   await expect(anonymous.locator('main article h2 a').first()).toHaveText(titleZh);
@@ -147,6 +157,7 @@ for (const t of [
     // Published, the English page shows it in Chinese, marked as such and in the right language for screen readers.
     const row = page.getByRole('row', { name: new RegExp(titleZh) });
     await row.getByRole('button', { name: t.publish, exact: true }).click();
+    await page.getByTestId('news-confirm-status').click();
     await expect(page.getByRole('status')).toContainText(t.published);
     const visitor = await browser.newContext();
     const anonymous = await visitor.newPage();
@@ -161,6 +172,7 @@ for (const t of [
     await visitor.close();
     // Off the site again, so the lists other specs read start with the demo items.
     await row.getByRole('button', { name: t.unpublish, exact: true }).click();
+    await page.getByTestId('news-confirm-status').click();
     await expect(page.getByRole('status')).toContainText(t.unpublished);
   });
 }

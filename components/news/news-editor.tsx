@@ -6,6 +6,8 @@ import {
   Badge,
   Button,
   Group,
+  Modal,
+  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -19,11 +21,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { WarningIcon } from '@/components/icons';
 import {
+  MANAGED_NEWS_PAGE_SIZE,
   managedNewsQuery,
   useManagedNewsList,
   useSaveNews,
@@ -88,7 +92,19 @@ export function NewsEditor() {
     requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
   }
 
-  const list = useManagedNewsList(status);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  // A new filter or search starts at its first page.
+  const [pageOf, setPageOf] = useState({ status, q });
+  if (pageOf.status !== status || pageOf.q !== q) {
+    setPageOf({ status, q });
+    setPage(1);
+  }
+  const list = useManagedNewsList(status, q, page);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / MANAGED_NEWS_PAGE_SIZE)) : 1;
+  // Publishing and withdrawing change what every reader sees: asked once more, naming the item.
+  const [confirming, setConfirming] = useState<{ id: string; title: string; to: 'draft' | 'published' } | null>(null);
   const fail = (error: Error) => setMessage({ kind: 'error', text: error.message });
 
   const save = useSaveNews({
@@ -101,8 +117,14 @@ export function NewsEditor() {
   });
 
   const publish = useSetNewsStatus({
-    onSuccess: (record) => setMessage({ kind: 'ok', text: record.status === 'published' ? t('publishedNow') : t('unpublishedNow') }),
-    onError: fail,
+    onSuccess: (record) => {
+      setConfirming(null);
+      setMessage({ kind: 'ok', text: record.status === 'published' ? t('publishedNow') : t('unpublishedNow') });
+    },
+    onError: (error) => {
+      setConfirming(null);
+      fail(error);
+    },
   });
 
   async function edit(id: string) {
@@ -272,6 +294,16 @@ export function NewsEditor() {
           <Title order={2} size="h4" id="news-manage-list">
             {t('listTitle')}
           </Title>
+          <TextInput
+            type="search"
+            label={t('searchLabel')}
+            placeholder={t('searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maxLength={100}
+            w={{ base: '100%', sm: 260 }}
+            data-testid="news-search"
+          />
           <SegmentedControl
             aria-label={t('statusFilter')}
             value={status}
@@ -334,7 +366,13 @@ export function NewsEditor() {
                           size="compact-sm"
                           variant={item.status === 'published' ? 'default' : 'filled'}
                           loading={publish.isPending && publish.variables?.id === item.id}
-                          onClick={() => publish.mutate({ id: item.id, status: item.status === 'published' ? 'draft' : 'published' })}
+                          onClick={() =>
+                            setConfirming({
+                              id: item.id,
+                              title: shownTitle(item, pageLanguage).text,
+                              to: item.status === 'published' ? 'draft' : 'published',
+                            })
+                          }
                         >
                           {item.status === 'published' ? t('unpublish') : t('publish')}
                         </Button>
@@ -346,7 +384,50 @@ export function NewsEditor() {
             </Table>
           </Table.ScrollContainer>
         )}
+        {list.data && list.data.total > 0 ? (
+          <Group justify="space-between" mt="md" gap="sm">
+            <Text size="sm" c="dimmed" data-testid="news-list-total" aria-live="polite">
+              {t('listTotal', { total: list.data.total })}
+            </Text>
+            {pages > 1 ? (
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': t(control === 'previous' ? 'previousPage' : control === 'next' ? 'nextPage' : 'pageControl') })}
+                getItemProps={(n) => ({ 'aria-label': t('pageItem', { page: n }) })}
+                data-testid="news-pages"
+              />
+            ) : null}
+          </Group>
+        ) : null}
       </Paper>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming?.to === 'published' ? t('confirmPublishTitle') : t('confirmWithdrawTitle')}
+        centered
+      >
+        {confirming ? (
+          <Stack gap="md">
+            <Text>{confirming.to === 'published' ? t('confirmPublish', { title: confirming.title }) : t('confirmWithdraw', { title: confirming.title })}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                color={confirming.to === 'published' ? undefined : 'red'}
+                loading={publish.isPending}
+                onClick={() => publish.mutate({ id: confirming.id, status: confirming.to })}
+                data-testid="news-confirm-status"
+              >
+                {confirming.to === 'published' ? t('publish') : t('unpublish')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </Stack>
   );
 }

@@ -107,6 +107,31 @@ describe('news editing API', () => {
     }
   });
 
+  it('pages the editors’ list and finds items by words of either title, taken literally (issue 32.7)', async () => {
+    const editor = headersFor(await tokenOf('demo-editor'));
+    const [all] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM news');
+    const page = async (query: string) => {
+      const answer = await call(manageList, `/api/news/v3/manage?${query}`, { headers: editor });
+      expect(answer.json.code).toBe(0);
+      return answer.json.data as { list: { id: string; titleZh: string | null; titleEn: string | null }[]; total: number };
+    };
+    const first = await page('pageNum=1&pageSize=20');
+    const second = await page('pageNum=2&pageSize=20');
+    expect(first.total).toBe(all!.n);
+    expect(first.list).toHaveLength(20);
+    expect(second.list.map((i) => i.id).filter((id) => first.list.some((f) => f.id === id))).toEqual([]);
+
+    const created = newsRecordSchema.parse((await call(manageCreate, '/api/news/v3/manage', { body: { ...draft, titleZh: '资讯分页检索测试', titleEn: 'Stereo 100% coverage_check' }, headers: editor })).json.data);
+    // Either language, any case; % and _ are letters here, not patterns.
+    for (const q of ['分页检索', 'stereo 100%', 'COVERAGE_CHECK']) {
+      const found = await page(`q=${encodeURIComponent(q)}`);
+      expect([q, found.list.map((i) => i.id)]).toEqual([q, [created.id]]);
+    }
+    expect((await page(`q=${encodeURIComponent('100_%')}`)).total).toBe(0);
+    const tooLong = await call(manageList, `/api/news/v3/manage?q=${'x'.repeat(101)}`, { headers: editor });
+    expect(tooLong.json.code).toBe(400);
+  });
+
   it('refuses bad input and changes nothing', async () => {
     const editor = headersFor(await tokenOf('demo-editor'));
     const before = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM news');

@@ -50,9 +50,16 @@ describe('news editor hooks', () => {
   it('lists the managed news of a status under its key', async () => {
     const { result, queryClient } = renderHook(() => useManagedNewsList('draft'));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(requests[0]).toMatchObject({ url: '/api/news/v3/manage?pageSize=100&status=draft', method: 'GET' });
+    expect(requests[0]).toMatchObject({ url: '/api/news/v3/manage?pageNum=1&pageSize=20&status=draft', method: 'GET' });
     expect(queryClient.getQueryData(newsKeys.list('draft'))).toEqual(result.current.data);
     expect(result.current.data?.list[0]?.titleEn).toBe('Title');
+  });
+
+  it('asks for one page with words of the title (issue 32.7: 66 items on one page, no search)', async () => {
+    const { result, queryClient } = renderHook(() => useManagedNewsList('all', '高分 100%', 3));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(requests[0]!.url).toBe(`/api/news/v3/manage?pageNum=3&pageSize=20&q=${encodeURIComponent('高分 100%').replace(/%20/g, '+')}`);
+    expect(queryClient.getQueryData(newsKeys.list('all', '高分 100%', 3))).toEqual(result.current.data);
   });
 
   it('creates without an id, updates with one, and refreshes the lists', async () => {

@@ -17,7 +17,7 @@ export type ManagedNewsStatus = 'all' | 'draft' | 'published';
 
 export const newsKeys = {
   manage: ['news-manage'] as const,
-  list: (status: ManagedNewsStatus) => [...newsKeys.manage, 'list', status] as const,
+  list: (status: ManagedNewsStatus, q = '', page = 1) => [...newsKeys.manage, 'list', status, q, page] as const,
   detail: (id: string) => [...newsKeys.manage, 'one', id] as const,
   cover: (id: string) => [...newsKeys.manage, 'cover', id] as const,
 };
@@ -27,12 +27,20 @@ interface MutationCallbacks<T> {
   onError?: (error: Error) => void;
 }
 
-/** Every item, newest change first (up to 100), optionally of one status. */
-export function useManagedNewsList(status: ManagedNewsStatus) {
+/** Items per page of the editors' list. */
+export const MANAGED_NEWS_PAGE_SIZE = 20;
+
+/** One page of the items, newest change first, optionally of one status and with words of the title. */
+export function useManagedNewsList(status: ManagedNewsStatus, q = '', page = 1) {
   return useQuery({
-    queryKey: newsKeys.list(status),
+    queryKey: newsKeys.list(status, q, page),
     queryFn: ({ signal }) =>
-      apiFetch(listManagedNewsContract, { query: { pageSize: 100, status: status === 'all' ? undefined : status }, signal }),
+      apiFetch(listManagedNewsContract, {
+        query: { pageNum: page, pageSize: MANAGED_NEWS_PAGE_SIZE, status: status === 'all' ? undefined : status, q: q || undefined },
+        signal,
+      }),
+    // The page being left stays on screen while the next one loads.
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -6,6 +6,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import type { NewsInput, NewsRecord } from '../../shared/contracts/news';
+import { containsPattern } from '../db/like';
 import type { Queryable } from '../db/types';
 import { log } from '../log';
 import type { Page } from './repository';
@@ -97,15 +98,16 @@ export function revalidateNewsPages(): void {
 
 export async function listManagedNews(
   db: Queryable,
-  filter: { type?: number; status?: 'draft' | 'published' },
+  filter: { type?: number; status?: 'draft' | 'published'; q?: string },
   pageNum: number,
   pageSize: number,
 ): Promise<Page<Omit<NewsRecord, 'bodyZh' | 'bodyEn'>>> {
   const rows = await db.query<RecordRow & { total: number }>(
     `SELECT ${RECORD_COLUMNS}, count(*) OVER ()::int AS total FROM news
      WHERE ($1::smallint IS NULL OR type = $1) AND ($2::text IS NULL OR status = $2)
+       AND ($5::text IS NULL OR title_zh ILIKE $5 OR title_en ILIKE $5)
      ORDER BY updated_at DESC, id DESC LIMIT $3 OFFSET $4`,
-    [filter.type ?? null, filter.status ?? null, pageSize, (pageNum - 1) * pageSize],
+    [filter.type ?? null, filter.status ?? null, pageSize, (pageNum - 1) * pageSize, filter.q ? containsPattern(filter.q) : null],
   );
   return {
     list: rows.map((r) => {

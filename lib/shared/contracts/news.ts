@@ -183,6 +183,8 @@ export type NewsRecord = z.infer<typeof newsRecordSchema>;
 export const newsManageListQuerySchema = pageQuerySchema.extend({
   type: newsTypeSchema.optional(),
   status: newsStatusSchema.optional(),
+  /** Words of the title in either language (taken literally, not as a pattern). */
+  q: z.string().trim().max(100).optional(),
 });
 
 const EDITOR = { permission: PERMISSIONS.EDITOR } as const;
