@@ -25,6 +25,7 @@ import { ToolBar } from './tool-bar';
 import type { BBox, MapViewProps } from './types';
 import { sameView, type LinkedView, type ViewLink } from './view-link';
 import { WmsOverlays } from './wms-overlays';
+import { prefersReducedMotion } from '@/lib/client/motion';
 
 export const DEFAULT_ZOOM = 4;
 
@@ -190,7 +191,7 @@ export function MapViewImpl({
   // A linked map mounted after the others starts where they are.
   const [linked] = useState(() => viewLink?.current() ?? null);
   // Tiles fade in and zooms glide unless the reader asked for less motion (read once: Leaflet takes it at mount).
-  const [still] = useState(() => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true);
+  const [still] = useState(prefersReducedMotion);
 
   const shapeDrawn = useEffectEvent((done: NonNullable<typeof sketch.done>) => {
     if (isDrawTool(done.tool)) onShapeDrawn?.(toDrawnShape(done.tool, done.points));

@@ -1,6 +1,11 @@
 'use client';
 
+/** Whether the reader asked the system for less motion (false on the server). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
 /** 'smooth', or 'auto' (a jump) for a reader who asked the system for less motion. */
 export function scrollBehavior(): ScrollBehavior {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  return prefersReducedMotion() ? 'auto' : 'smooth';
 }

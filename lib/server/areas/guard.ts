@@ -211,7 +211,7 @@ interface Point {
  * need an edge against nearly every other one. Counted, not timed: the same geometry is measured the same way
  * on a busy machine as on an idle one.
  */
-export const fastScanTests = (edges: number) => Math.max(100_000, 32 * edges);
+const fastScanTests = (edges: number) => Math.max(100_000, 32 * edges);
 
 /**
  * The sweep line's steps (events: two an edge, one a crossing found) before the geometry is refused as
