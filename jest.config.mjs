@@ -3,6 +3,7 @@
  * services against a real database: a migrated, seeded template copied per test file).
  */
 import { mkdirSync } from 'node:fs';
+import { filesElsewhere } from './tests/support/engine-split.mjs';
 
 // --outputFile (the CI summary) needs its folder.
 mkdirSync('test-results', { recursive: true });
@@ -47,6 +48,8 @@ const config = {
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      // With both engines in one run, each file runs on one of them (tests/support/engine-split.mjs).
+      testPathIgnorePatterns: ['/node_modules/', ...filesElsewhere(process.env.DATABASE_URL ? 'postgres' : 'pglite', process.env.TEST_ENGINE_SPLIT === '1')],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
       testTimeout: 60_000,

@@ -7,7 +7,8 @@
 // The bracketed phases run when TEST_POSTGRES_URL names a PostgreSQL + PostGIS server (`.ci/run` starts one);
 // then a journey written in both languages runs in Chinese on PGlite and in English on PostgreSQL
 // (scripts/e2e.mjs, E2E_TWIN_LANGUAGE), so every test runs once and every journey meets both databases. Without
-// it, every journey runs in both languages on PGlite.
+// it, every journey runs in both languages on PGlite. Likewise each integration test file runs on one engine (or on
+// both where the engines differ: tests/support/engine-split.mjs); without PostgreSQL all of them run on PGlite.
 //
 // What runs side by side is chosen by how the machine's two cores are used (measured, README "Tests"): jest first
 // builds its template database in one single-threaded process (PGlite, ~90 s; PostgreSQL, ~50 s in one backend),
@@ -97,9 +98,15 @@ const staticChecks = async () => {
 const seededRoot = mkdtempSync(path.join(os.tmpdir(), 'portal-seeded-'));
 const handoff = (engine) => ({ TEST_TEMPLATE_HANDOFF: path.join(seededRoot, engine) });
 const seededFor = (engine) => ({ E2E_SEEDED: path.join(seededRoot, engine) });
+// With PostgreSQL, each integration file runs on one engine, or both where the engines differ
+// (tests/support/engine-split.mjs): every test still runs once.
+const engineSplit = onPostgres ? { TEST_ENGINE_SPLIT: '1' } : {};
 
 await Promise.all([
-  npm({ name: 'jest (unit + integration, PGlite)', run: 'test:jest' }, { DATABASE_URL: undefined, ...handoff('pglite') }),
+  npm(
+    { name: 'jest (unit + integration, PGlite)', run: 'test:jest' },
+    { DATABASE_URL: undefined, ...handoff('pglite'), ...engineSplit },
+  ),
   staticChecks(),
 ]);
 
@@ -114,6 +121,7 @@ const jestOnPostgres = onPostgres
         DATABASE_URL: withDatabase(postgresUrl, 'postgres'),
         JEST_RUN: 'integration-pg',
         ...handoff('postgres'),
+        ...engineSplit,
         TEST_TEMPLATE_HANDOFF_DATABASE: 'portal_e2e',
       },
       { prefix: true },
