@@ -4,7 +4,7 @@ import '@/components/providers/mantine-screen-styles';
 import { Drawer, NavLink as MantineNavLink, ScrollArea } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import type { MenuItem } from '@/lib/shared/menu';
+import type { MenuItem } from '@/lib/shared/menu-view';
 import { isActive } from './menu-utils';
 
 function MobileItem({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname: string; depth: number; onNavigate: () => void }) {

@@ -7,7 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Link, usePathname } from '@/i18n/navigation';
 import { selectViewer } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
-import { buildMenu, type MenuItem } from '@/lib/shared/menu';
+import { menuFor, type MenuItem, type MenuNode } from '@/lib/shared/menu-view';
 import { ChevronDownIcon } from '../icons';
 import { isActive } from './menu-utils';
 import classes from './nav-menu.module.css';
@@ -119,12 +119,15 @@ function TopItem({ item, pathname }: { item: MenuItem; pathname: string }) {
   );
 }
 
-/** The top navigation, built from the route registry and filtered by what the viewer may see. */
-export function NavMenu() {
+/**
+ * The top navigation: the menu tree the server built from the route registry (so the registry is not part of
+ * every page's script), filtered by what the viewer may see.
+ */
+export function NavMenu({ tree }: { tree: readonly MenuNode[] }) {
   const t = useTranslations('Header');
   const pathname = usePathname();
   const viewer = useSessionStore(useShallow(selectViewer));
-  const items = useMemo(() => buildMenu(viewer), [viewer]);
+  const items = useMemo(() => menuFor(tree, viewer), [tree, viewer]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);

@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { menuTree } from '@/lib/shared/menu';
 import { LogoMark } from '../icons';
 import { HeaderActions } from './header-actions';
 import { LanguageSwitch } from './language-switch';
@@ -26,7 +27,7 @@ export function SiteHeader() {
           <HeaderActions />
         </div>
       </div>
-      <NavMenu />
+      <NavMenu tree={menuTree()} />
     </header>
   );
 }

@@ -1,48 +1,34 @@
 /**
  * Menu and access rules of spec §6, derived from the route registry.
  */
-import { ALL_ROUTES, findRoute, isBuilt, type MenuVisibility, type ResolvedRoute, type RouteTitleKey, type VisitName, VISIT_NAMES } from './routes';
+import { menuFor, type MenuItem, type MenuNode, type Viewer } from './menu-view';
+import { ALL_ROUTES, findRoute, isBuilt, type ResolvedRoute, type VisitName, VISIT_NAMES } from './routes';
 
-export interface Viewer {
-  loggedIn: boolean;
-  permissions: readonly string[];
-}
+export { ANONYMOUS, isMenuVisible, menuFor, type MenuItem, type MenuNode, type Viewer } from './menu-view';
 
-export const ANONYMOUS: Viewer = { loggedIn: false, permissions: [] };
-
-/** Spec §6: always-visible; login-only when logged in; or the display permission is held. */
-export function isMenuVisible(visibility: MenuVisibility, viewer: Viewer): boolean {
-  if (visibility === 'always') return true;
-  if (visibility === 'login') return viewer.loggedIn;
-  return viewer.loggedIn && viewer.permissions.includes(visibility.permission);
-}
-
-export interface MenuItem {
-  path: string;
-  title: RouteTitleKey;
-  /** The item has a page of its own (otherwise it is only a heading). */
-  navigable: boolean;
-  children: MenuItem[];
-}
-
-function toMenuItem(route: ResolvedRoute, viewer: Viewer, routes: readonly ResolvedRoute[]): MenuItem | null {
+function toMenuNode(route: ResolvedRoute, routes: readonly ResolvedRoute[]): MenuNode | null {
   const visibility = route.def.menu;
-  if (!visibility || !isMenuVisible(visibility, viewer)) return null;
+  if (!visibility) return null;
   const children = routes
     .filter((r) => r.parent === route)
-    .map((r) => toMenuItem(r, viewer, routes))
-    .filter((m): m is MenuItem => m !== null);
+    .map((r) => toMenuNode(r, routes))
+    .filter((m): m is MenuNode => m !== null);
   const navigable = isBuilt(route) && !route.path.includes(':');
   if (!navigable && children.length === 0) return null;
-  return { path: route.path, title: route.def.title, navigable, children };
+  return { path: route.path, title: route.def.title, navigable, visibility, children };
+}
+
+/** Every menu entry of the registry with who may see it; the header filters it per viewer (`menuFor`). */
+export function menuTree(routes: readonly ResolvedRoute[] = ALL_ROUTES): MenuNode[] {
+  return routes
+    .filter((r) => !r.parent)
+    .map((r) => toMenuNode(r, routes))
+    .filter((m): m is MenuNode => m !== null);
 }
 
 /** The top navigation for a viewer: only screens that exist and that the viewer may see. */
 export function buildMenu(viewer: Viewer, routes: readonly ResolvedRoute[] = ALL_ROUTES): MenuItem[] {
-  return routes
-    .filter((r) => !r.parent)
-    .map((r) => toMenuItem(r, viewer, routes))
-    .filter((m): m is MenuItem => m !== null);
+  return menuFor(menuTree(routes), viewer);
 }
 
 export type AccessDecision = 'allow' | 'login' | 'forbidden' | 'unknown';

@@ -1,4 +1,4 @@
-import type { Viewer } from '../../shared/menu';
+import type { Viewer } from '../../shared/menu-view';
 import type { SessionStore } from './session-store';
 
 export const selectUser = (s: SessionStore) => s.user;
