@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getEnv, isProductionBuildPhase } from '../env';
 import { migrate, type Progress } from './migrate';
-import { createPgliteDatabase } from './pglite';
+import { createPgliteThreadDatabase } from './pglite-thread';
 import { createPostgresDatabase } from './postgres';
 import { seed, type SeedStep } from './seed';
 import type { Database } from './types';
@@ -34,7 +34,8 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
     const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
     progress(fresh ? `creating the embedded database in ${dir} (first start, about 15 s)` : `opening the embedded database in ${dir}`);
     const started = Date.now();
-    db = await createPgliteDatabase(dir);
+    // On a thread of its own: a long statement must not stop the requests that need no database (issue 32.2).
+    db = await createPgliteThreadDatabase(dir);
     progress(`embedded database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const applied = await migrate(db, progress);
