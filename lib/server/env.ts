@@ -68,6 +68,16 @@ export const envSchema = z
     MAP_RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /** Worker threads predicting satellite passes; unset → one per CPU core (at most 4), 0 → on the request thread. */
     ORBIT_THREADS: z.coerce.number().int().min(0).max(32).optional(),
+    /**
+     * The expensive public analyses (coverage, fall figures, union areas, sort by coverage, predictions, area
+     * uploads; lib/server/api/heavy-work.ts): how many run at once (unset → 1 on the embedded database, which works
+     * one statement at a time, else 4), how many one client may run (and have waiting), how many may wait in all,
+     * and the longest wait before a 503 with Retry-After.
+     */
+    HEAVY_MAX_ACTIVE: z.coerce.number().int().min(1).max(64).optional(),
+    HEAVY_PER_CLIENT: z.coerce.number().int().min(1).max(16).default(1),
+    HEAVY_MAX_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
+    HEAVY_MAX_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Tianditu (天地图) browser key; set → online VEC/IMG base layers, unset → the offline base maps. */
     TIANDITU_KEY: optionalString.pipe(
       z

@@ -16,6 +16,10 @@ import { POST as coverageByIdsPost } from '../../app/api/normal/v5/normalmeta/co
 import { POST as fallFigurePost } from '../../app/api/normal/v5/normalmeta/fallfigure/route';
 import { POST as notCoverPost } from '../../app/api/normal/v5/normalmeta/notcovershp/route';
 import { POST as unionAreaPost } from '../../app/api/normal/v5/normalmeta/unionarea/route';
+import { POST as searchPost } from '../../app/api/normal/v5/normalmeta/base/route';
+import { heavyWorkGate, resetHeavyWorkGate } from '../../lib/server/api/heavy-work';
+import { resetEnvCache } from '../../lib/server/env';
+import { API_CODES } from '../../lib/shared/contracts/api';
 import { coverageAnalysisSchema, COVERAGE_LIMITS, fallFiguresSchema, unionAreaSchema } from '../../lib/shared/contracts/coverage';
 import { call, withTestDatabase } from '../support/api';
 
@@ -369,5 +373,66 @@ describe('coverage: refusals in both languages', () => {
     expect(chinese.json.code).toBe(400);
     expect(chinese.json.message).toMatch(zh);
     expect(chinese.json.message).not.toMatch(/[A-Za-z]{6,}/);
+  });
+});
+
+describe('the expensive analyses are admitted per client (issue 32.2)', () => {
+  const ADDRESS = '198.51.100.7';
+  const from = (address: string, locale: 'zh' | 'en') => ({ 'x-locale': locale, 'x-forwarded-for': address });
+
+  it('a client with an analysis running and one waiting is refused a third at once, in its language; others are not', async () => {
+    // Two at once in the process (the embedded database's default is one), so another client's can run meanwhile.
+    process.env.HEAVY_MAX_ACTIVE = '2';
+    resetEnvCache();
+    resetHeavyWorkGate();
+    const gate = heavyWorkGate();
+    const running = await gate.enter(`ip:${ADDRESS}`);
+    const waiting = gate.enter(`ip:${ADDRESS}`);
+    try {
+      for (const [locale, text] of [
+        ['en', /still running/],
+        ['zh', /仍在进行/],
+      ] as const) {
+        const refused = await call(coveragePost, '/api/normal/v5/normalmeta/coverage', {
+          body: { filter: REGION_FILTER },
+          headers: from(ADDRESS, locale),
+        });
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+        expect(refused.json).toMatchObject({ code: API_CODES.UNAVAILABLE, data: null });
+        expect(refused.json.message).toMatch(text);
+      }
+      // A search sorted by coverage is one of them; sorted by time it is not.
+      const search = (sort: string) =>
+        call(searchPost, '/api/normal/v5/normalmeta/base', { body: { ...REGION_FILTER, sort }, headers: from(ADDRESS, 'en') });
+      expect((await search('coverage')).status).toBe(503);
+      expect((await search('time')).json.code).toBe(0);
+      // Another address is not held up by this client's work.
+      const other = await call(unionAreaPost, '/api/normal/v5/normalmeta/unionarea', {
+        body: { filter: REGION_FILTER },
+        headers: from('198.51.100.8', 'en'),
+      });
+      expect(other.json.code).toBe(0);
+    } finally {
+      running();
+      (await waiting)();
+    }
+    const again = await call(coveragePost, '/api/normal/v5/normalmeta/coverage', { body: { filter: REGION_FILTER }, headers: from(ADDRESS, 'en') });
+    expect(again.json.code).toBe(0);
+    delete process.env.HEAVY_MAX_ACTIVE;
+    resetEnvCache();
+    resetHeavyWorkGate();
+  });
+
+  it('on the embedded database’s default, one at a time: another client waits its turn, then runs', async () => {
+    resetHeavyWorkGate();
+    const gate = heavyWorkGate();
+    expect(gate.limits.maxActive).toBe(process.env.DATABASE_URL ? 4 : 1);
+    const held = await Promise.all(Array.from({ length: gate.limits.maxActive }, (_, i) => gate.enter(`ip:203.0.113.${i}`)));
+    const other = call(unionAreaPost, '/api/normal/v5/normalmeta/unionarea', { body: { filter: REGION_FILTER }, headers: from('198.51.100.9', 'en') });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gate.load('ip:198.51.100.9')).toEqual({ running: 0, waiting: 1 });
+    for (const release of held) release();
+    expect((await other).json.code).toBe(0);
   });
 });

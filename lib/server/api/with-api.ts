@@ -12,6 +12,7 @@ import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
 import { log } from '../log';
 import { ApiError, forbidden, invalidInput, unauthorized } from './errors';
+import { heavyWorkGate } from './heavy-work';
 import { inLocale } from '../../shared/locale';
 
 type Out<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
@@ -174,8 +175,17 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
       const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie };
       // A handler may answer a file (a download): its Response goes out as it is.
       let file: Response | null = null;
+      // An expensive analysis waits for its turn (per client and in all) or is refused with 503 + Retry-After.
+      const heavy = typeof contract.heavy === 'function' ? contract.heavy({ body, query }) : contract.heavy === true;
+      const client = session ? `user:${session.userId}` : `ip:${ctx.ip}`;
       const answer = async () => {
-        const data: unknown = await handler(ctx as ApiContext<C>);
+        const release = heavy ? await heavyWorkGate().enter(client) : null;
+        let data: unknown;
+        try {
+          data = await handler(ctx as ApiContext<C>);
+        } finally {
+          release?.();
+        }
         if (data instanceof Response) {
           file = data;
           return '';

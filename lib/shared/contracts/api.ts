@@ -94,6 +94,12 @@ export interface ApiContract<
    * `jsonField`) and, when the call also takes it alone, as an application/json body.
    */
   formBody?: FormBody;
+  /**
+   * An expensive analysis anyone may ask for (seconds of database or CPU time): admitted per client and in all
+   * (lib/server/api/heavy-work.ts), refused with 503 + Retry-After beyond that. A function decides per request
+   * (a search is heavy only when sorted by coverage).
+   */
+  heavy?: true | ((input: { body: unknown; query: unknown }) => boolean);
 }
 
 export interface FormBody {

@@ -225,6 +225,8 @@ export const sceneIdParamsSchema = z.object({
 export const searchScenesContract = defineContract({
   method: 'POST',
   path: '/api/normal/v5/normalmeta/base',
+  // Sorting by coverage computes every match's share of the area; the other orders read an index.
+  heavy: ({ body }) => (body as { sort?: string } | undefined)?.sort === 'coverage',
   summary: 'Search the scene catalogue: filters, one area of interest, sorted and paged, with the total',
   tag: 'Catalogue',
   access: 'public',

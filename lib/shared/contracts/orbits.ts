@@ -226,6 +226,7 @@ export type Prediction = z.infer<typeof predictionSchema>;
 export const regionPredictionContract = defineContract({
   method: 'POST',
   path: '/api/sateorbit/v2/satorbit/region',
+  heavy: true,
   summary: 'Predicted passes of the chosen satellites over regions in a window of up to 14 days: swaths clipped to the area, shares, union and remainder',
   tag: 'Orbits',
   access: 'public',
@@ -237,6 +238,7 @@ export const regionPredictionContract = defineContract({
 export const shpPredictionContract = defineContract({
   method: 'POST',
   path: '/api/sateorbit/v2/satorbit/shp',
+  heavy: true,
   summary: 'Predicted passes over an uploaded, drawn or rectangular area, or over the part an image query search leaves uncovered',
   tag: 'Orbits',
   access: 'public',

@@ -128,6 +128,7 @@ export const productUnionBodySchema = z.object({
 export const productUnionContract = defineContract({
   method: 'POST',
   path: `${DEFORM_API}/unionarea`,
+  heavy: true,
   summary: 'The union of the products\u2019 footprints and its km² (in all, and inside the search area)',
   tag,
   access,
@@ -139,6 +140,7 @@ export const productUnionContract = defineContract({
 export const uploadDeformAreaContract = defineContract({
   method: 'POST',
   path: `${DEFORM_API}/upload/shp`,
+  heavy: true,
   summary:
     'Upload a search area (multipart field `file`: zipped shapefile, GeoJSON, KML or KMZ), as the image query does: one WGS84 area kept for 24 h under the returned id',
   tag,

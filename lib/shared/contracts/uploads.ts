@@ -75,6 +75,7 @@ export type UploadedArea = z.infer<typeof uploadedAreaSchema>;
 export const uploadAreaContract = defineContract({
   method: 'POST',
   path: '/api/normal/v5/normalmeta/upload/shp',
+  heavy: true,
   summary:
     'Upload an area (multipart field `file`: zipped shapefile with .shp/.shx/.dbf/.prj, GeoJSON, KML or KMZ; ≤ 20 MB, ≤ 50 MB inflated, ≤ 100,000 vertices): polygons dissolved into one WGS84 area kept for 24 h under the returned id',
   tag: 'Catalogue',
