@@ -74,6 +74,14 @@ export const envSchema = z
      * one statement at a time, else 4), how many one client may run (and have waiting), how many may wait in all,
      * and the longest wait before a 503 with Retry-After.
      */
+    /**
+     * Bounds PostgreSQL enforces on every statement the running portal sends (lib/server/db/postgres.ts): run time
+     * (0 = none), memory per sort/hash, disk spilled per session, and idle time inside a transaction. Migrations
+     * and demo seeding at start run on a connection of their own without them.
+     */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    DB_WORK_MEM_KB: z.coerce.number().int().min(64).max(4_194_304).default(16_384),
+    DB_TEMP_FILE_LIMIT_KB: z.coerce.number().int().min(1024).max(1_073_741_824).default(2_097_152),
     HEAVY_MAX_ACTIVE: z.coerce.number().int().min(1).max(64).optional(),
     HEAVY_PER_CLIENT: z.coerce.number().int().min(1).max(16).default(1),
     HEAVY_MAX_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),

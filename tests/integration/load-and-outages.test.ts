@@ -6,7 +6,10 @@
 import { GET as wmsGet } from '../../app/map/cloudPlatform/wms/route';
 import { GET as childrenShortGet } from '../../app/api/region/v1/region/pid/[pid]/s/route';
 import { GET as statisticsGet } from '../../app/api/spot/v2/spotstatistics/lastest/route';
-import { setDatabase } from '../../lib/server/db';
+import { requestBounds, setDatabase } from '../../lib/server/db';
+import { boundsOptions, createPostgresDatabase } from '../../lib/server/db/postgres';
+import { isStatementTimeout } from '../../lib/server/db/statement-timeout';
+import { getEnv } from '../../lib/server/env';
 import { markLoaded } from '../../lib/server/db/dataset-version';
 import type { Database } from '../../lib/server/db/types';
 import { call, withTestDatabase } from '../support/api';
@@ -164,5 +167,41 @@ describe('database unavailable', () => {
     setDatabase({ ...db(), query: () => Promise.reject(new Error('column "nope" does not exist')) });
     const broken = await call(statisticsGet, '/api/spot/v2/spotstatistics/lastest?regionId=420000');
     expect(broken.status).toBe(500);
+  });
+});
+
+describe('bounds on every statement (issue 32.2)', () => {
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+
+  (onPostgres ? it : it.skip)('the serving pool on PostgreSQL bounds time, memory and spill of every statement', async () => {
+    const bounds = requestBounds({ DB_STATEMENT_TIMEOUT_MS: 300, DB_WORK_MEM_KB: 8192, DB_TEMP_FILE_LIMIT_KB: 65536 });
+    const pool = createPostgresDatabase(db().url!, 2, bounds);
+    try {
+      const settings = await pool.query<{ name: string; setting: string }>(
+        `SELECT name, setting FROM pg_settings
+          WHERE name IN ('statement_timeout', 'work_mem', 'temp_file_limit', 'idle_in_transaction_session_timeout') ORDER BY name`,
+      );
+      expect(Object.fromEntries(settings.map((s) => [s.name, s.setting]))).toEqual({
+        idle_in_transaction_session_timeout: '60000',
+        statement_timeout: '300',
+        temp_file_limit: '65536',
+        work_mem: '8192',
+      });
+      const started = Date.now();
+      const error = await pool.query('SELECT pg_sleep(3)').catch((e: unknown) => e);
+      expect(isStatementTimeout(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // Inside a transaction too, on every connection of the pool.
+      const inTx = await pool.transaction((tx) => tx.query('SELECT pg_sleep(3)')).catch((e: unknown) => e);
+      expect(isStatementTimeout(inTx)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('the serving pool takes its bounds from the environment, 30 s by default', () => {
+    expect(requestBounds(getEnv())).toMatchObject({ statementTimeoutMs: 30_000, workMemKb: 16_384, tempFileLimitKb: 2_097_152 });
+    expect(boundsOptions(requestBounds(getEnv()))).toContain('-c statement_timeout=30000');
+    expect(boundsOptions(undefined)).not.toContain('statement_timeout');
   });
 });

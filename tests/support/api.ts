@@ -9,8 +9,8 @@ import { openTestDatabase } from './template-db';
 // `testTimeout` on to hooks, so the hooks name their own limit.
 const HOOK_TIMEOUT_MS = 60_000;
 
-export function withTestDatabase(): () => Database {
-  let db: (Database & { dispose(): Promise<void> }) | undefined;
+export function withTestDatabase(): () => Database & { url?: string } {
+  let db: (Database & { dispose(): Promise<void>; url?: string }) | undefined;
   beforeAll(async () => {
     db = await openTestDatabase();
     setDatabase(db);

@@ -129,13 +129,15 @@ export async function dropTemplate(): Promise<void> {
 }
 
 /** A private copy of the template for one test file; `close` drops it. */
-export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void>; url?: string }> {
   const name = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   if (process.env.DATABASE_URL) {
     await adminQuery(`CREATE DATABASE ${ident(name)} TEMPLATE ${ident(PG_TEMPLATE)}`);
-    const db = createPostgresDatabase(withDatabase(process.env.DATABASE_URL, name), 4);
+    const url = withDatabase(process.env.DATABASE_URL, name);
+    const db = createPostgresDatabase(url, 4);
     return {
       ...db,
+      url,
       async dispose() {
         await db.close();
         await adminQuery(`DROP DATABASE IF EXISTS ${ident(name)}`);

@@ -1,10 +1,10 @@
 import 'server-only';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getEnv, isProductionBuildPhase } from '../env';
+import { getEnv, isProductionBuildPhase, type Env } from '../env';
 import { migrate, type Progress } from './migrate';
 import { createPgliteThreadDatabase } from './pglite-thread';
-import { createPostgresDatabase } from './postgres';
+import { createPostgresDatabase, type StatementBounds } from './postgres';
 import { seed, type SeedStep } from './seed';
 import type { Database } from './types';
 
@@ -28,7 +28,15 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
   let db: Database;
   if (env.DATABASE_URL) {
     progress('connecting to PostgreSQL');
-    db = createPostgresDatabase(env.DATABASE_URL);
+    // Schema and demo data first, on connections without the request bounds (an index over a million scenes
+    // takes longer than any request may); then the pool the portal serves from, every statement bounded.
+    const setup = createPostgresDatabase(env.DATABASE_URL, 2);
+    try {
+      await prepare(setup, env.SEED_ON_START, progress, seedSteps);
+    } finally {
+      await setup.close();
+    }
+    return createPostgresDatabase(env.DATABASE_URL, 10, requestBounds(env));
   } else {
     const dir = path.resolve(env.DATA_DIR);
     const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
@@ -38,14 +46,30 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
     db = await createPgliteThreadDatabase(dir);
     progress(`embedded database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  await prepare(db, env.SEED_ON_START, progress, seedSteps);
+  return db;
+}
+
+/** The bounds of the serving pool, from the environment (DB_*). */
+export function requestBounds(env: Pick<Env, 'DB_STATEMENT_TIMEOUT_MS' | 'DB_WORK_MEM_KB' | 'DB_TEMP_FILE_LIMIT_KB'>): StatementBounds {
+  return {
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    workMemKb: env.DB_WORK_MEM_KB,
+    tempFileLimitKb: env.DB_TEMP_FILE_LIMIT_KB,
+    // A transaction left idle this long is ended by the server and its connection freed.
+    idleInTransactionMs: 60_000,
+  };
+}
+
+/** Brings a database up to date: schema, then demo data unless disabled. */
+async function prepare(db: Database, seedOnStart: boolean, progress: Progress, seedSteps: readonly SeedStep[]): Promise<void> {
   const applied = await migrate(db, progress);
   progress(applied.length ? `applied ${applied.length} migration(s)` : 'schema is up to date');
-  if (env.SEED_ON_START) {
+  if (seedOnStart) {
     if (seedSteps.length === 0)
       progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/composition/seeds.ts)');
     await seed(db, seedSteps, progress);
   }
-  return db;
 }
 
 /** The process-wide database, opened on first use. */

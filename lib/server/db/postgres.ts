@@ -9,7 +9,33 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export function createPostgresDatabase(connectionString: string, maxConnections = 10): Database {
+/**
+ * Bounds on every statement of a pool (PostgreSQL enforces them itself, per statement and per session): how long a
+ * statement may run, the memory of each sort or hash before it spills, how much it may spill to disk, and how long a
+ * transaction may sit idle holding a connection (a handler that awaits something else mid-transaction).
+ */
+export interface StatementBounds {
+  statementTimeoutMs: number;
+  workMemKb: number;
+  tempFileLimitKb: number;
+  idleInTransactionMs: number;
+}
+
+/** The options string that sets the bounds on each new connection of a pool. */
+export function boundsOptions(bounds: StatementBounds | undefined): string {
+  const options = ['-c max_parallel_workers_per_gather=0'];
+  if (bounds) {
+    options.push(
+      `-c statement_timeout=${Math.trunc(bounds.statementTimeoutMs)}`,
+      `-c work_mem=${Math.trunc(bounds.workMemKb)}kB`,
+      `-c temp_file_limit=${Math.trunc(bounds.tempFileLimitKb)}kB`,
+      `-c idle_in_transaction_session_timeout=${Math.trunc(bounds.idleInTransactionMs)}`,
+    );
+  }
+  return options.join(' ');
+}
+
+export function createPostgresDatabase(connectionString: string, maxConnections = 10, bounds?: StatementBounds): Database {
   // A connection that cannot be made within 5 s fails (→ 503) instead of holding the request.
   // No parallel query: on a web server every core is already busy with other requests, and starting
   // worker processes costs more than it saves for the portal's statements (the country-wide month count
@@ -19,7 +45,7 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
     connectionString,
     max: maxConnections,
     connectionTimeoutMillis: 5_000,
-    options: '-c max_parallel_workers_per_gather=0',
+    options: boundsOptions(bounds),
   });
   // An idle connection the server drops (restart, failover) emits 'error' on the pool: without a
   // listener that would end the process. The pool replaces the connection on next use.
