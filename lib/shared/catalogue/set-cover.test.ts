@@ -25,16 +25,22 @@ const candidatesOf = (sets: Record<string, number[]>, clouds: Record<string, num
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
-/** The plain greedy, every gain recomputed at every step, the same rule. */
+/** The plain greedy, every gain recomputed at every step, the same rule (clear gain = gain × share not under cloud). */
 function eagerGreedy(sets: Record<string, number[]>, clouds: Record<string, number | null>, minGain: number, tie: number) {
   const covered = new Set<number>();
   const left = new Set(Object.keys(sets));
   const out: string[] = [];
   for (;;) {
-    const gains = [...left].map((id) => ({ id, gain: sets[id]!.filter((c) => !covered.has(c)).length, cloud: clouds[id] ?? 0 }));
-    const best = Math.max(0, ...gains.map((g) => g.gain));
-    if (best <= 0 || best < minGain) break;
-    const tied = gains.filter((g) => g.gain >= best * (1 - tie)).sort((a, b) => a.cloud - b.cloud || b.gain - a.gain || (a.id < b.id ? -1 : 1));
+    const gains = [...left]
+      .map((id) => {
+        const gain = sets[id]!.filter((c) => !covered.has(c)).length;
+        const cloud = clouds[id] ?? 0;
+        return { id, gain, cloud, clear: gain * (1 - cloud / 100) };
+      })
+      .filter((g) => g.gain >= minGain && g.clear > 0);
+    const best = Math.max(0, ...gains.map((g) => g.clear));
+    if (best <= 0) break;
+    const tied = gains.filter((g) => g.clear >= best * (1 - tie)).sort((a, b) => a.cloud - b.cloud || b.gain - a.gain || (a.id < b.id ? -1 : 1));
     const pick = tied[0]!;
     out.push(pick.id);
     left.delete(pick.id);
@@ -61,14 +67,27 @@ describe('greedy set cover (minimal set)', () => {
     expect(steps.map((s) => s.id)).toEqual(['radar', 'clear', 'cloudy']);
   });
 
-  it('a near-tie (within the tolerance) goes to the clearer scene, a real lead does not', async () => {
-    const sets = { big: range(0, 100), nearly: range(100, 199), small: range(200, 290) };
-    const clouds = { big: 50, nearly: 10, small: 0 };
+  it('a near-tie of clear gains (within the tolerance) goes to the clearer scene, a real lead does not', async () => {
+    // Clear gains: A 100 × 0.90 = 90, B 92 × 0.97 = 89.24 (within 2 % of 90), C 80 × 1 = 80 (not within).
+    const sets = { A: range(0, 100), B: range(100, 192), C: range(200, 280) };
+    const clouds = { A: 10, B: 3, C: 0 };
     const within2 = await greedyCover(candidatesOf(sets, clouds), cellOracle(sets).oracle, { minGain: 1, tieTolerance: 0.02 });
-    // 99 is within 2 % of 100, 90 is not.
-    expect(within2.map((s) => s.id)).toEqual(['nearly', 'big', 'small']);
+    expect(within2.map((s) => s.id)).toEqual(['B', 'A', 'C']);
     const exact = await greedyCover(candidatesOf(sets, clouds), cellOracle(sets).oracle, { minGain: 1, tieTolerance: 0 });
-    expect(exact.map((s) => s.id)).toEqual(['big', 'nearly', 'small']);
+    expect(exact.map((s) => s.id)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('a large cloudy scene does not lead the set: gains count only the share not under cloud (issue 32.7)', async () => {
+    // 100 cells under 78 % cloud add 22 clear cells; 40 cells under 5 % add 38; a scene all under cloud adds none.
+    const sets = { cloudy: range(0, 100), clear: range(100, 140), overcast: range(140, 300) };
+    const steps = await greedyCover(candidatesOf(sets, { cloudy: 78, clear: 5, overcast: 100 }), cellOracle(sets).oracle, {
+      minGain: 1,
+      tieTolerance: 0.02,
+    });
+    expect(steps.map((s) => [s.id, s.gain])).toEqual([
+      ['clear', 40],
+      ['cloudy', 100],
+    ]);
   });
 
   it('stops when the next gain is below the threshold', async () => {

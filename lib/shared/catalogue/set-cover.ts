@@ -2,11 +2,13 @@
  * The "minimal set" of the COVERAGE tab: greedy set cover by area gained (lazy evaluation).
  *
  * Rule, step by step:
- * 1. The gain of a scene is the area it would add to the scenes chosen so far.
- * 2. Scenes whose gain is within `tieTolerance` (a fraction, e.g. 0.02 = 2 %) of the best gain are tied;
- *    among them the clearest wins (lowest cloud cover; radar scenes, without cloud, count as 0 %), then
- *    the larger gain, then the smaller id (so the choice is deterministic).
- * 3. It stops when the best gain is below `minGain` (or no scene is left).
+ * 1. The gain of a scene is the area it would add to the scenes chosen so far; its clear gain is that area
+ *    scaled by the share not under cloud (a scene with 25 % cloud counts 0.75 of it, as GEO-FCT weighs coverage;
+ *    radar scenes, without cloud, count whole). A 78 %-cloud scene no longer leads the set because it is large.
+ * 2. Scenes whose clear gain is within `tieTolerance` (a fraction, e.g. 0.02 = 2 %) of the best are tied;
+ *    among them the clearest wins (lowest cloud cover), then the larger gain, then the smaller id (so the
+ *    choice is deterministic).
+ * 3. Only scenes that add at least `minGain` take part; it stops when none is left.
  *
  * Gains only shrink as scenes are chosen (coverage is submodular), so a gain computed earlier is an upper
  * bound: only the scenes whose bound can still reach the tie band of the best are recomputed ("lazy
@@ -53,6 +55,8 @@ export interface CoverStep {
 }
 
 const cloudOf = (c: { cloudPct: number | null }) => c.cloudPct ?? 0;
+/** The gain that is not under cloud. */
+export const clearGain = (c: { cloudPct: number | null; gain: number }) => c.gain * Math.max(0, 1 - cloudOf(c) / 100);
 
 /** Orders tied candidates: clearest, then larger gain, then smaller id. */
 export function compareTied(a: { id: string; cloudPct: number | null; gain: number }, b: { id: string; cloudPct: number | null; gain: number }): number {
@@ -76,13 +80,14 @@ export async function greedyCover(candidates: readonly CoverCandidate[], oracle:
       if (rest < options.minGain || rest <= 0) break;
       for (const c of left.values()) c.gain = Math.min(c.gain, rest);
     }
+    const eligible = (c: CoverCandidate) => c.gain >= options.minGain && c.gain > 0 && clearGain(c) > 0;
     for (;;) {
       let best = 0;
-      for (const id of fresh) best = Math.max(best, left.get(id)!.gain);
+      for (const id of fresh) if (eligible(left.get(id)!)) best = Math.max(best, clearGain(left.get(id)!));
       // Stale candidates whose bound could still be the best or tie with it.
       const stale = [...left.values()]
-        .filter((c) => !fresh.has(c.id) && c.gain > 0 && c.gain >= best * band && c.gain >= options.minGain)
-        .sort((a, b) => b.gain - a.gain)
+        .filter((c) => !fresh.has(c.id) && eligible(c) && clearGain(c) >= best * band)
+        .sort((a, b) => clearGain(b) - clearGain(a))
         .slice(0, batch);
       if (stale.length === 0) break;
       const gains = await oracle.gains(stale.map((c) => c.id));
@@ -92,9 +97,9 @@ export async function greedyCover(candidates: readonly CoverCandidate[], oracle:
       }
     }
     let best = 0;
-    for (const id of fresh) best = Math.max(best, left.get(id)!.gain);
-    if (best <= 0 || best < options.minGain) break;
-    const tied = [...fresh].map((id) => left.get(id)!).filter((c) => c.gain >= best * band);
+    for (const id of fresh) if (eligible(left.get(id)!)) best = Math.max(best, clearGain(left.get(id)!));
+    if (best <= 0) break;
+    const tied = [...fresh].map((id) => left.get(id)!).filter((c) => eligible(c) && clearGain(c) >= best * band);
     const chosen = tied.sort(compareTied)[0]!;
     await oracle.take(chosen.id);
     cumulative += chosen.gain;
