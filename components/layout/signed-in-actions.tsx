@@ -1,7 +1,7 @@
 'use client';
 
 import '@/components/providers/mantine-screen-styles';
-import { ActionIcon, Group, Indicator, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Menu, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
@@ -16,8 +16,29 @@ import { PERMISSIONS } from '@/lib/shared/permissions';
 import { CART_PATH, isBuiltPath } from '@/lib/shared/routes';
 import { CartIcon, EditIcon, FeedbackIcon, LogoutIcon, UserIcon } from '../icons';
 
-/** A header icon that links to a screen, named by its tooltip's text. */
-function IconLink({ href, label, size, children }: { href: string; label: string; size: 'md' | 'lg'; children: ReactNode }) {
+/**
+ * A header control that links to a screen: on a wide screen its icon and its name in words (the tools are not a
+ * guessing game), elsewhere the icon alone, named by its tooltip.
+ */
+function IconLink({
+  href,
+  label,
+  size,
+  labelled = false,
+  children,
+}: {
+  href: string;
+  label: string;
+  size: 'md' | 'lg';
+  labelled?: boolean;
+  children: ReactNode;
+}) {
+  if (labelled)
+    return (
+      <Button component={Link} href={href} variant="subtle" color="white" size="compact-md" leftSection={children}>
+        {label}
+      </Button>
+    );
   return (
     <Tooltip label={label}>
       <ActionIcon component={Link} href={href} variant="subtle" color="white" size={size} aria-label={label}>
@@ -67,12 +88,14 @@ export function SignedInActions({ user }: { user: SessionUser }) {
   // (This island renders only in the browser, so the query is read at once, without a flash.)
   const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const size = narrow ? 'md' : 'lg';
+  // The editors' and administrators' tools say what they are in words where the header has the room.
+  const wide = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
 
   return (
     <Group gap={narrow ? 2 : 'xs'} wrap="nowrap">
       {user.permissions.includes(PERMISSIONS.CART) && isBuiltPath(CART_PATH) && <CartLink size={size} />}
       {user.permissions.includes(PERMISSIONS.EDITOR) && (
-        <IconLink href="/manage/news" label={t('manageNews')} size={size}>
+        <IconLink href="/manage/news" label={t('manageNews')} size={size} labelled={wide}>
           <EditIcon />
         </IconLink>
       )}
@@ -80,11 +103,17 @@ export function SignedInActions({ user }: { user: SessionUser }) {
         // Administrators' screens: feedback, data applications, orders, orbit elements (one icon, so phones keep their room).
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Tooltip label={t('adminMenu')}>
-              <ActionIcon variant="subtle" color="white" size={size} aria-label={t('adminMenu')} data-testid="admin-menu">
-                <FeedbackIcon />
-              </ActionIcon>
-            </Tooltip>
+            {wide ? (
+              <Button variant="subtle" color="white" size="compact-md" leftSection={<FeedbackIcon />} data-testid="admin-menu">
+                {t('adminMenu')}
+              </Button>
+            ) : (
+              <Tooltip label={t('adminMenu')}>
+                <ActionIcon variant="subtle" color="white" size={size} aria-label={t('adminMenu')} data-testid="admin-menu">
+                  <FeedbackIcon />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item component={Link} href="/manage/feedback">
