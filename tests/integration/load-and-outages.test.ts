@@ -119,6 +119,41 @@ describe('public data answers are kept until data is loaded', () => {
   });
 });
 
+describe('a busy database does not hold kept answers (issue 32.2)', () => {
+  it('answers from the cache when reading the versions again is slow, and reads them in the background', async () => {
+    const real = db();
+    let versionReads = 0;
+    const slow: Database = {
+      ...real,
+      query: async (sql, params) => {
+        if (/FROM dataset_versions/.test(sql)) {
+          versionReads++;
+          // The database busy with a long analysis: the read waits its turn.
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+        }
+        return real.query(sql, params);
+      },
+    };
+    setDatabase(slow);
+    const path = '/api/region/v1/region/pid/130000/s';
+    const first = await call(childrenShortGet, path, { params: { pid: '130000' } });
+    expect(first.status).toBe(200);
+    const now = Date.now();
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(now + 10_000);
+    try {
+      const started = performance.now();
+      const again = await call(childrenShortGet, path, { params: { pid: '130000' } });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(again.json).toEqual(first.json);
+      expect(versionReads).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    // The read finished meanwhile; nothing changed, so the kept answer stays.
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+  });
+});
+
 describe('database unavailable', () => {
   it('answers the API with 503, Retry-After and a message in the caller language', async () => {
     setDatabase(unreachable());

@@ -10,8 +10,14 @@ import type { Queryable } from './types';
  * seen when the versions are read again, at most VERSIONS_TTL_MS later.
  *
  * Concurrent misses of one key share one computation, so a burst of identical requests costs one query.
+ *
+ * Reading the versions again never holds a kept answer for long: when the read takes longer than
+ * VERSIONS_WAIT_MS (the database busy with a long analysis — the embedded one runs one statement at a time), the
+ * answer goes out with the versions known so far and the read finishes in the background (issue 32.2: a region
+ * lookup waited 4.8 s behind a coverage analysis).
  */
 const VERSIONS_TTL_MS = 5_000;
+const VERSIONS_WAIT_MS = 250;
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 96 * 1024 * 1024;
 
@@ -57,6 +63,20 @@ export function datasetsChanged(): void {
 
 async function currentVersions(db: Queryable, state: State): Promise<string> {
   if (state.versions !== null && Date.now() - state.checkedAt < VERSIONS_TTL_MS) return state.versions;
+  const known = state.versions;
+  const reading = readVersions(db, state);
+  if (known === null) return reading;
+  // A slow read: answer with what is known, the read goes on and updates the state when it ends.
+  let timer: NodeJS.Timeout | undefined;
+  const patience = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(known), VERSIONS_WAIT_MS)));
+  try {
+    return await Promise.race([reading, patience]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function readVersions(db: Queryable, state: State): Promise<string> {
   state.reading ??= (async () => {
     try {
       const rows = await db.query<{ name: string; version: string }>('SELECT name, version FROM dataset_versions ORDER BY name');
