@@ -173,8 +173,13 @@ async function main() {
       const result = await bench.run({ ...settings, log: (text) => console.log(`  · ${text}`) });
       result.cpu = cpuUsage(cpuBefore, cpuTimes());
       // On a virtual machine the host may take CPU time away mid-run; that is worth knowing.
-      if (result.cpu)
-        result.notes.push(`CPU during this benchmark: ${pct(result.cpu.busy)} busy, ${pct(result.cpu.steal)} stolen by the host`);
+      // Beside every result: how loaded the machine was (absolute budgets depend on it; ratios much less).
+      const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+      result.notes.push(
+        result.cpu
+          ? `CPU during this benchmark: ${pct(result.cpu.busy)} busy, ${pct(result.cpu.steal)} stolen by the host; load average ${load} (1 / 5 / 15 min) at its end`
+          : `load average ${load} (1 / 5 / 15 min) at the end of this benchmark`,
+      );
       console.log('');
       printTable(result.rows, result.columns);
       const b = result.budget;
