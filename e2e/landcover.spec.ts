@@ -172,6 +172,10 @@ test('en: a shared detail view asks for login, opens after it, filters narrow th
   await expect(page.getByTestId('spot-total')).toBeVisible();
   const all = await spotTotal(page);
   expect(all).toBeGreaterThan(0);
+  // One batch drives every module (issue 32.7): the detail counts the batch chosen above the modules, and says so.
+  const batchName = await page.getByTestId('monitor-batch').inputValue();
+  expect(batchName).not.toBe('');
+  await expect(page.getByTestId('spot-total-scope')).toHaveText(batchName);
   // Controlled by the URL: the box follows once the URL has changed.
   await page.getByRole('checkbox', { name: 'Expansion' }).click();
   await expect(page.getByRole('checkbox', { name: 'Expansion' })).toBeChecked();

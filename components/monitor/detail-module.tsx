@@ -291,8 +291,9 @@ export function DetailModule({ theme, config, state, update, batches, batch, ran
   const t = useTranslations('Monitor');
   const locale = useLocale();
   const scopeRegion = detailRegion(ranges, state.region);
-  // A snapshot theme shows the chosen (or current) batch unless the dates pick batches.
-  const snapshot = theme.snapshots && !state.from && !state.to ? (batch?.id ?? null) : null;
+  // The batch chosen above the modules (or the current one) drives the detail as it drives the statistics and the
+  // grid, so their counts agree; dates, when given, pick the batches instead.
+  const snapshot = !state.from && !state.to ? (batch?.id ?? null) : null;
   const filters = useMemo<SpotListFilters>(
     () => ({
       batchStart: state.from ?? undefined,
@@ -457,8 +458,21 @@ export function DetailModule({ theme, config, state, update, batches, batch, ran
           </QueryState>
         ) : null}
         <QueryState loading={list.isPending} error={list.error} empty={total === 0} emptyText={words.none}>
-          <Text size="sm" role="status" data-testid="spot-total">
-            {words.total(total)}
+          {/* What the count counts: the batch, or the dates that picked the batches. */}
+          <Text size="sm" role="status">
+            <span data-testid="spot-total-scope">
+              {snapshot
+                ? (batch?.typeName ?? '—')
+                : state.from && state.to
+                  ? t('periodBetween', { from: state.from, to: state.to })
+                  : state.from
+                    ? t('periodFrom', { from: state.from })
+                    : state.to
+                      ? t('periodTo', { to: state.to })
+                      : t('periodAll')}
+            </span>
+            {t('scopeSeparator')}
+            <span data-testid="spot-total">{words.total(total)}</span>
           </Text>
           <TableRegion table="spots">
             <Table striped highlightOnHover stickyHeader fz="sm" className={classes.spotTable} data-testid="spot-list">

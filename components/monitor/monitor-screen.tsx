@@ -280,8 +280,8 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
   // The field shows the batch name alone, so it fits a phone; the list marks the current batch.
   const batchOptions = [...batches].reverse().map((b) => ({ value: b.id, label: b.typeName }));
   const currentBatchId = batches.find((b) => b.current)?.id ?? null;
-  // A snapshot theme's detail shows one batch too (every batch lists the same facilities again).
-  const showsBatch = state.module === 'statistics' || state.module === 'grid' || (state.module === 'detail' && theme.snapshots);
+  // One batch selection drives the statistics, the grid and the detail, so their counts agree (issue 32.7).
+  const showsBatch = state.module === 'statistics' || state.module === 'grid' || state.module === 'detail';
 
   return (
     <Stack gap="sm">
@@ -313,7 +313,10 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
                 option.value === currentBatchId ? t('currentBatchOption', { name: option.label }) : option.label
               }
               comboboxProps={{ width: 'target', position: 'bottom-end' }}
-              onChange={(value) => value && update({ batch: value, spot: null })}
+              // In the detail, choosing a batch replaces dates that picked batches before.
+              onChange={(value) =>
+                value && update({ batch: value, spot: null, ...(state.module === 'detail' ? { from: null, to: null, page: 1 } : {}) })
+              }
               data-testid="monitor-batch"
             />
           ) : null}

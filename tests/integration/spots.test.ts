@@ -402,3 +402,24 @@ describe('spot detail (login and area ranges)', () => {
     expect(await answers(city)).toEqual(refused);
   });
 });
+
+describe('one batch drives every module (issue 32.7)', () => {
+  it('a city’s count in the statistics of a batch is the detail list’s total for that batch and city', async () => {
+    const headers = { token: await tokenOf('demo-admin'), 'x-locale': 'zh' };
+    const batches = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM spot_batches WHERE theme = 'landcover' ORDER BY period_start DESC LIMIT 2`,
+    );
+    expect(batches).toHaveLength(2);
+    for (const { id } of batches) {
+      const statistics = await call(statisticsGet, `/api/spot/v2/spotstatistics/${id}?regionId=130000`, { params: { x: id }, headers });
+      expect(statistics.json.code).toBe(0);
+      const cities = spotStatisticsSchema.parse(statistics.json.data).items.filter((c) => c.count > 0);
+      expect(cities.length).toBeGreaterThan(0);
+      for (const city of cities.slice(0, 3)) {
+        const list = await call(spotsGet, `/api/spot/v2/spotmeta?batch=${id}&xzqdm=${city.code}&pageSize=1`, { headers });
+        expect(list.json.code).toBe(0);
+        expect(list.json.data.total).toBe(city.count);
+      }
+    }
+  });
+});
