@@ -130,6 +130,13 @@ export function ImageQueryScreen({ config }: { config: MapClientConfig }) {
         </div>
       </aside>
       <div className={classes.mapArea}>
+        {/* The footprints of the new search are on their way: say so over the map instead of leaving it blank. */}
+        {state.submitted && search.isFetching ? (
+          <div className={classes.mapBusy} role="status" data-testid="map-searching">
+            <span className={classes.mapBusyDot} aria-hidden="true" />
+            {t('searchingMap')}
+          </div>
+        ) : null}
         <CatalogMap config={config} scenes={pageScenes} selectedScene={selectedScene} densityLayers={densityLayers} uncovered={uncovered} height="100%" />
       </div>
     </div>
