@@ -1,3 +1,4 @@
+import type { formats } from '@/i18n/formats';
 import type { routing } from '@/i18n/routing';
 import type messages from '@/messages/zh.json';
 
@@ -5,5 +6,6 @@ declare module 'next-intl' {
   interface AppConfig {
     Locale: (typeof routing.locales)[number];
     Messages: typeof messages;
+    Formats: typeof formats;
   }
 }

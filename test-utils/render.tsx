@@ -18,6 +18,7 @@ import {
 import { NextIntlClientProvider, type Locale } from 'next-intl';
 import type { ReactElement, ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '@/components/providers/theme';
+import { formats } from '@/i18n/formats';
 import en from '@/messages/en.json';
 import zh from '@/messages/zh.json';
 
@@ -63,7 +64,7 @@ function providers(locale: Locale, queryClient: QueryClient) {
   return function Providers({ children }: { children: ReactNode }) {
     return (
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-        <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="Asia/Shanghai">
+        <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="Asia/Shanghai" formats={formats}>
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </NextIntlClientProvider>
       </MantineProvider>

@@ -78,7 +78,7 @@ export async function FaqPage({ locale, items, url }: Props) {
           </Text>
           {updated && (
             <Text size="sm" c="gray.7" mt={4}>
-              {t('updated', { date: format.dateTime(new Date(updated), { year: 'numeric', month: 'long', day: 'numeric' }) })}
+              {t('updated', { date: format.dateTime(new Date(updated), 'day') })}
             </Text>
           )}
         </div>

@@ -9,7 +9,7 @@ function FeedbackEntry({ item }: { item: FeedbackItem }) {
   const t = useTranslations('Feedback');
   const format = useFormatter();
   const when = (iso: string) =>
-    format.dateTime(new Date(iso), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    format.dateTime(new Date(iso), 'moment');
   const replied = item.status === 'replied';
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={`feedback-${item.id}`} data-testid="feedback-item">

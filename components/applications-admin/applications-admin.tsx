@@ -34,7 +34,7 @@ function Row({ item, onOpen }: { item: ManagedRequestSummary; onOpen: (id: strin
     >
       <ReviewItemLine muted>
         {applyT('number', { code: item.code })} · {t('from', { name: who })} · {item.organization} ·{' '}
-        {applyT('submittedAt', { date: format.dateTime(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+        {applyT('submittedAt', { date: format.dateTime(new Date(item.createdAt), 'moment') })}
       </ReviewItemLine>
       <ReviewItemLine>
         {coverage(item)}

@@ -161,7 +161,7 @@ export function ReviewDialog({ id, onClose }: { id: string | null; onClose: () =
             <DecisionForm key={request.id} request={request} />
           ) : request.reviewedAt ? (
             <Text size="sm" c="gray.7">
-              {t('reviewedAt', { date: format.dateTime(new Date(request.reviewedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+              {t('reviewedAt', { date: format.dateTime(new Date(request.reviewedAt), 'moment') })}
             </Text>
           ) : null}
         </Stack>

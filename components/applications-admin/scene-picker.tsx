@@ -69,7 +69,7 @@ export function ScenePicker({ id, chosen, onChange }: { id: string; chosen: read
                     />
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{scene.fileName}</Table.Td>
-                  <Table.Td>{scene.acquiredAt ? format.dateTime(new Date(scene.acquiredAt), { dateStyle: 'medium' }) : '—'}</Table.Td>
+                  <Table.Td>{scene.acquiredAt ? format.dateTime(new Date(scene.acquiredAt), 'day') : '—'}</Table.Td>
                   <Table.Td>{scene.cloudPct === null ? '—' : `${scene.cloudPct}%`}</Table.Td>
                 </Table.Tr>
               ))}

@@ -36,7 +36,7 @@ function ApplicationScenes({ id, count }: { id: string; count: number }) {
               <Table.Tr key={scene.sceneId}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{scene.fileName}</Table.Td>
                 <Table.Td>{[scene.satellite, scene.sensor].filter(Boolean).join(' / ')}</Table.Td>
-                <Table.Td>{scene.acquiredAt ? format.dateTime(new Date(scene.acquiredAt), { dateStyle: 'medium' }) : '—'}</Table.Td>
+                <Table.Td>{scene.acquiredAt ? format.dateTime(new Date(scene.acquiredAt), 'day') : '—'}</Table.Td>
                 <Table.Td>{scene.cloudPct === null ? '—' : `${scene.cloudPct}%`}</Table.Td>
               </Table.Tr>
             ))}
@@ -58,7 +58,7 @@ export function ApplicationDetails({ request }: { request: RequestDetail }) {
   const t = useTranslations('Applications');
   const format = useFormatter();
   const coverage = useCoverageText();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => format.dateTime(new Date(iso), 'moment');
   return (
     <Stack gap="md" data-testid="application-detail">
       <Group gap="xs" wrap="wrap">

@@ -30,7 +30,7 @@ function ApplicationRow({ item, onOpen }: { item: RequestSummary; onOpen: (id: s
       </Group>
       <Text size="sm" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
         {t('number', { code: item.code })} · {item.organization} ·{' '}
-        {t('submittedAt', { date: format.dateTime(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+        {t('submittedAt', { date: format.dateTime(new Date(item.createdAt), 'moment') })}
       </Text>
       <Text size="sm" mt={4}>
         {coverage(item)}

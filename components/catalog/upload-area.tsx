@@ -2,7 +2,7 @@
 
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelectionStore } from '@/lib/client/stores/selection-store';
 import { AREA_UPLOAD_LIMITS } from '@/lib/shared/contracts/uploads';
@@ -28,6 +28,7 @@ export function UploadAreaFields() {
 export function UploadArea({ id, onChange }: { id: string | null; onChange: (id: string | null) => void }) {
   const t = useTranslations('Upload');
   const locale = useLocale();
+  const format = useFormatter();
   const queryClient = useQueryClient();
   const area = useUploadedArea(id);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -99,7 +100,7 @@ export function UploadArea({ id, onChange }: { id: string | null; onChange: (id:
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            {t('area.expires', { time: new Date(shown.expiresAt).toLocaleString(locale === 'zh' ? 'zh-CN' : 'en') })}
+            {t('area.expires', { time: format.dateTime(new Date(shown.expiresAt), 'moment') })}
           </Text>
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={() => setChoosing(true)} data-testid="upload-area-replace">

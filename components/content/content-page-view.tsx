@@ -82,7 +82,7 @@ export function ContentPageView({ page }: { page: ContentPage }) {
           </section>
         )}
         <Text size="sm" c="dimmed">
-          {t('reviewed', { date: format.dateTime(new Date(page.reviewed), { dateStyle: 'long' }) })}
+          {t('reviewed', { date: format.dateTime(new Date(page.reviewed), 'day') })}
         </Text>
       </Stack>
     </Container>

@@ -45,7 +45,7 @@ function FeedbackRow({ item, onOpen }: { item: ManagedFeedbackItem; onOpen: (id:
     >
       <ReviewItemLine muted>
         {t('number', { id: item.id })} · {t('from', { name: author })} ·{' '}
-        {t('submittedAt', { date: format.dateTime(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
+        {t('submittedAt', { date: format.dateTime(new Date(item.createdAt), 'moment') })} ·{' '}
         {t('category', { category: categories(item.category) })}
       </ReviewItemLine>
       <Text mt="xs" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

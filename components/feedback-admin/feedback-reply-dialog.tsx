@@ -24,7 +24,7 @@ function ReplyForm({ item }: { item: ManagedFeedbackItem }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => format.dateTime(new Date(iso), 'moment');
   const count = toPlainText(draft).length;
 
   const check = (value: string) => {
@@ -158,7 +158,7 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
               {item.contact ? t('contact', { contact: item.contact }) : t('noContact')}
             </Text>
             <Text size="sm" c="gray.7">
-              {t('submittedAt', { date: format.dateTime(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
+              {t('submittedAt', { date: format.dateTime(new Date(item.createdAt), 'moment') })} ·{' '}
               {t('category', { category: categories(item.category) })} · {t('language', { language: t(`languages.${item.locale}`) })}
             </Text>
           </Stack>

@@ -69,7 +69,7 @@ export function HomeNewsList({ items: news }: { items: readonly HomeNewsItem[] }
             <Text size="xs" c="dimmed" lang={HTML_LANG[locale]}>
               {routes(kind.title)} ·{' '}
               <time dateTime={item.publishedAt}>
-                {format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: 'short', day: 'numeric' })}
+                {format.dateTime(new Date(item.publishedAt), 'day')}
               </time>
             </Text>
             <AnchorLink href={newsDetailPath(kind, item.id)} fw={600} c="inherit">

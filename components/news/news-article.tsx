@@ -37,7 +37,7 @@ export function NewsArticle({ kind, item, url }: Props) {
         <Title order={1}>{item.title}</Title>
         <Group gap="xs" mt="xs">
           <Text c="dimmed" component="time" dateTime={item.publishedAt}>
-            {format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: 'long', day: 'numeric' })}
+            {format.dateTime(new Date(item.publishedAt), 'day')}
           </Text>
           {item.source && <Text c="dimmed">· {t('source', { source: item.source })}</Text>}
           {item.demo && (

@@ -351,7 +351,7 @@ export function NewsEditor() {
                         {t(`status.${item.status}`)}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{format.dateTime(new Date(item.updatedAt), { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                    <Table.Td>{format.dateTime(new Date(item.updatedAt), 'moment')}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Button

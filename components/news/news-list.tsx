@@ -54,7 +54,7 @@ export function NewsList({ kind, items, page, pages }: Props) {
               </Title>
               <Group gap="xs" mt={4}>
                 <Text size="sm" c="dimmed" component="time" dateTime={item.publishedAt}>
-                  {format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: 'long', day: 'numeric' })}
+                  {format.dateTime(new Date(item.publishedAt), 'day')}
                 </Text>
                 {item.source && (
                   <Text size="sm" c="dimmed">

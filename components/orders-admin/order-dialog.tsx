@@ -113,7 +113,7 @@ export function OrderDialog({ id, onClose }: { id: string | null; onClose: () =>
               {order.statusName}
             </Badge>
             <Text size="sm" c="gray.7">
-              {t('placedAt', { date: format.dateTime(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+              {t('placedAt', { date: format.dateTime(new Date(order.createdAt), 'moment') })}
               {order.requestCode ? ` · ${t('fromRequest', { code: order.requestCode })}` : ''}
             </Text>
           </Group>

@@ -30,7 +30,7 @@ function Row({ order, onOpen }: { order: ManagedOrderSummary; onOpen: (id: strin
       <ReviewItemLine muted>
         {t('user', { name: who })}
         {order.organization ? ` · ${order.organization}` : ''} ·{' '}
-        {t('placedAt', { date: format.dateTime(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+        {t('placedAt', { date: format.dateTime(new Date(order.createdAt), 'moment') })}
       </ReviewItemLine>
       <ReviewItemLine>
         {t('items', { count: order.itemCount, ready: order.readyCount, failed: order.failedCount })}

@@ -7,7 +7,7 @@
  */
 import { Anchor, Button, Group, Modal, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { LoadFailed, LoadingRows } from '@/components/ui/load-states';
@@ -18,17 +18,10 @@ import type { OrderStatus } from '@/lib/shared/orders/model';
 import classes from './orders.module.css';
 import { StatusBadge, useStatusOptions } from './status-badge';
 
-/** China time, as every other time the portal shows (next-intl's timeZone, i18n/request.ts), whatever the browser's zone. */
-export const formatTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Shanghai',
-  }).format(new Date(iso));
-
 export function MyOrdersScreen() {
   const t = useTranslations('Orders.list');
   const locale = useLocale();
+  const format = useFormatter();
   const [pageNum, setPageNum] = useState(1);
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [search, setSearch] = useState('');
@@ -79,7 +72,7 @@ export function MyOrdersScreen() {
                   {order.code}
                 </Link>
                 <div className={classes.meta}>
-                  <span>{formatTime(order.createdAt, locale)}</span>
+                  <span>{format.dateTime(new Date(order.createdAt), 'moment')}</span>
                   <span>{order.purpose.length > 60 ? `${order.purpose.slice(0, 60)}…` : order.purpose}</span>
                 </div>
               </div>

@@ -8,7 +8,7 @@
  */
 import { Alert, Anchor, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { ApiClientError } from '@/lib/client/api';
@@ -17,7 +17,6 @@ import { fetchItemLink, fetchOrderLinks, useCancelOrder, useOrderDetail, useRetr
 import type { DownloadLink, OrderItem } from '@/lib/shared/contracts/orders';
 import { ORDER_ITEM_STATUS, ORDER_STATUS } from '@/lib/shared/orders/model';
 import { formatAcquired, formatNumber } from '@/lib/shared/catalogue/scene-format';
-import { formatTime } from './my-orders-screen';
 import { StatusBadge } from './status-badge';
 import classes from './orders.module.css';
 
@@ -90,6 +89,7 @@ function ItemPackage({ item, onError }: { item: OrderItem; onError: (message: st
 export function OrderDetailScreen({ id }: { id: number }) {
   const t = useTranslations('Orders.detail');
   const locale = useLocale();
+  const format = useFormatter();
   const order = useOrderDetail(id);
   const statusNames = useStatusNames('ORDER_STATUS');
   const cancel = useCancelOrder();
@@ -139,7 +139,7 @@ export function OrderDetailScreen({ id }: { id: number }) {
             {t('title', { code: d.code })}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('submittedAt', { time: formatTime(d.createdAt, locale) })}
+            {t('submittedAt', { time: format.dateTime(new Date(d.createdAt), 'moment') })}
           </Text>
         </div>
         <Group gap="xs">
@@ -154,7 +154,7 @@ export function OrderDetailScreen({ id }: { id: number }) {
         <Paper withBorder p="sm">
           <Stack gap={2}>
             <Text size="sm">{t('progress', { ready: d.readyCount, total: d.itemCount, failed: d.failedCount })}</Text>
-            {d.expiresAt ? <Text size="sm">{t('expires', { time: formatTime(d.expiresAt, locale) })}</Text> : null}
+            {d.expiresAt ? <Text size="sm">{t('expires', { time: format.dateTime(new Date(d.expiresAt), 'moment') })}</Text> : null}
             <Text size="sm">{t('purpose', { purpose: d.purpose })}</Text>
           </Stack>
         </Paper>
@@ -288,7 +288,7 @@ export function OrderDetailScreen({ id }: { id: number }) {
               from: name(h.fromStatus),
               to: name(h.toStatus),
               who: h.changedBy ?? t('system'),
-              time: formatTime(h.changedAt, locale),
+              time: format.dateTime(new Date(h.changedAt), 'moment'),
             })}
             {h.note ? ` — ${h.note}` : ''}
           </li>

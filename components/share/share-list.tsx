@@ -45,7 +45,7 @@ function FileEntry({ item }: { item: ShareSummary }) {
           </Text>
         )}
         <Text size="sm" c="dimmed" component="time" dateTime={item.publishedOn}>
-          {t('published', { date: format.dateTime(new Date(item.publishedOn), { year: 'numeric', month: 'long', day: 'numeric' }) })}
+          {t('published', { date: format.dateTime(new Date(item.publishedOn), 'day') })}
         </Text>
         {item.demo && (
           <Badge size="sm" variant="outline" color="gray">

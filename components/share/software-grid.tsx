@@ -39,7 +39,7 @@ export function SoftwareGrid({ items }: { items: readonly ShareSummary[] }) {
               </Group>
               <Text size="sm">{item.summary}</Text>
               <Text size="xs" c="dimmed">
-                {t('published', { date: format.dateTime(new Date(item.publishedOn), { year: 'numeric', month: 'long', day: 'numeric' }) })}
+                {t('published', { date: format.dateTime(new Date(item.publishedOn), 'day') })}
                 {item.file ? ` · ${item.file.name} · ${formatBytes(item.file.size, locale)}` : ''}
               </Text>
             </Stack>

@@ -12,7 +12,7 @@ export function SoftwarePage({ item }: { item: ShareDetail }) {
   const share = useTranslations('Share');
   const format = useFormatter();
   const locale = useLocale();
-  const day = (iso: string) => format.dateTime(new Date(iso), { year: 'numeric', month: 'long', day: 'numeric' });
+  const day = (iso: string) => format.dateTime(new Date(iso), 'day');
   return (
     <Stack gap="lg" component="article">
       <AnchorLink href={SOFTWARE_PATH} size="sm">

@@ -45,7 +45,7 @@ function SetRow({ set, busy, onMakeCurrent }: { set: TleSetSummary; busy: boolea
       </Text>
       <Text size="sm" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
         {set.uploadedBy ? t('list.uploadedBy', { name: set.uploadedBy }) : t('list.shipped')} ·{' '}
-        {t('list.createdAt', { date: format.dateTime(new Date(set.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+        {t('list.createdAt', { date: format.dateTime(new Date(set.createdAt), 'moment') })}
       </Text>
       {set.current ? null : (
         <Button

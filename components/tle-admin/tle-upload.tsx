@@ -8,6 +8,7 @@ import { FileDrop } from '@/components/catalog/file-drop';
 import { tleAdminKeys } from '@/lib/client/queries/tle-admin';
 import { uploadFile } from '@/lib/client/upload-file';
 import { TLE_UPLOAD_LIMITS, uploadedTleSetSchema, uploadTleContract, type UploadedTleSet } from '@/lib/shared/contracts/tle-admin';
+import { formats } from '@/i18n/formats';
 
 const ACCEPT = ['.tle', '.txt'] as const;
 const MAX_MB = TLE_UPLOAD_LIMITS.maxFileBytes / 1024 / 1024;
@@ -15,7 +16,7 @@ const MAX_MB = TLE_UPLOAD_LIMITS.maxFileBytes / 1024 / 1024;
 /** Epoch span in UTC, to the minute. */
 export function useEpochSpan() {
   const format = useFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const when = (iso: string) => format.dateTime(new Date(iso), { ...formats.dateTime.moment, timeZone: 'UTC' });
   return (from: string, to: string) => ({ from: when(from), to: when(to) });
 }
 

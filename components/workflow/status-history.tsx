@@ -27,7 +27,7 @@ export function StatusHistory({ entries, labelledBy }: { entries: readonly Histo
       {entries.map((entry, i) => (
         <Timeline.Item key={i} title={entry.toStatusName} component="li">
           <Text size="xs" c="gray.7">
-            {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })} ·{' '}
+            {format.dateTime(new Date(entry.at), 'moment')} ·{' '}
             {entry.by ? t('by', { user: entry.by }) : t('system')}
           </Text>
           {entry.note ? (
