@@ -60,6 +60,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       SEED_ON_START: 'true',
+      // Every journey starts on complete demo data: the server answers only once it is all in.
+      DEMO_DATA_IN_BACKGROUND: 'false',
       LOG_LEVEL: 'warn',
       CAPTCHA_FIXED_ANSWER: CAPTCHA_ANSWER,
       // The whole suite logs in from one address, faster than people do.

@@ -30,6 +30,15 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /**
+     * With SEED_ON_START: the large generated demo sets (image catalogue, the themes' demo features) fill in after the
+     * server answers, the screens that show them saying so; `false` waits for everything before answering (tests,
+     * benches).
+     */
+    DEMO_DATA_IN_BACKGROUND: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** How many DEMO scenes the image catalogue generates on start (`npm run db:seed -- --catalogue N` loads other counts). */
     DEMO_CATALOGUE_SCENES: z.coerce.number().int().min(0).max(5_000_000).default(100_000),
     /** Lowest level logged; unset → `info`, or `silent` under jest (NODE_ENV=test) so test output stays readable. */

@@ -186,6 +186,8 @@ export async function startServer(id, { readyPath = '/chinese/home', env = {}, r
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_ON_START: 'true',
+      // Measure on complete demo data: the server answers only once it is all in.
+      DEMO_DATA_IN_BACKGROUND: 'false',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ISR_FLUSH_TO_DISK: 'false',

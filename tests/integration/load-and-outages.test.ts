@@ -6,6 +6,8 @@
 import { GET as wmsGet } from '../../app/map/cloudPlatform/wms/route';
 import { GET as childrenShortGet } from '../../app/api/region/v1/region/pid/[pid]/s/route';
 import { GET as statisticsGet } from '../../app/api/spot/v2/spotstatistics/lastest/route';
+import { GET as demoStatusGet } from '../../app/api/main/v1/demo-status/route';
+import { seed, type SeedStep } from '../../lib/server/db/seed';
 import { requestBounds, setDatabase } from '../../lib/server/db';
 import { boundsOptions, createPostgresDatabase } from '../../lib/server/db/postgres';
 import { isStatementTimeout } from '../../lib/server/db/statement-timeout';
@@ -151,6 +153,29 @@ describe('a busy database does not hold kept answers (issue 32.2)', () => {
     }
     // The read finished meanwhile; nothing changed, so the kept answer stays.
     await new Promise((resolve) => setTimeout(resolve, 1_700));
+  });
+});
+
+describe('demo data filling in after a first start (issue 32.5)', () => {
+  it('says what is still to come, and no browser keeps an answer meanwhile', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const background: SeedStep = { name: 'catalogue', background: true, run: () => gate };
+    const { done } = await seed(db(), [background], () => {}, { later: true });
+    const path = '/api/region/v1/region/pid/130000/s';
+    try {
+      const status = await call(demoStatusGet, '/api/main/v1/demo-status');
+      expect(status.json.data).toEqual({ loading: true, pending: ['catalogue'], failed: [] });
+      expect(status.headers.get('cache-control')).toBe('no-store');
+      const regions = await call(childrenShortGet, path, { params: { pid: '130000' } });
+      expect(regions.status).toBe(200);
+      expect(regions.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      open();
+      await done;
+    }
+    expect((await call(demoStatusGet, '/api/main/v1/demo-status')).json.data).toEqual({ loading: false, pending: [], failed: [] });
+    expect((await call(childrenShortGet, path, { params: { pid: '130000' } })).headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
   });
 });
 

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ImageQueryScreen } from '@/components/catalog/image-query-screen';
 import { ClientMessages } from '@/components/providers/client-messages';
+import { DemoLoadingNotice } from '@/components/ui/demo-loading-notice';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 import type { Locale } from '@/i18n/routing';
 import { getEnv } from '@/lib/server/env';
@@ -46,8 +47,9 @@ export default async function NormalPage({ params }: Props) {
           <Text size="sm">{t('demoNotice')}</Text>
         </Alert>
         <Suspense fallback={null}>
-          <ClientMessages groups={['Applications.fromQuery', 'Catalogue', 'Coverage', 'Export', 'MapView', 'Normal', 'Orders', 'RegionPicker', 'SceneList', 'Upload']}>
+          <ClientMessages groups={['Applications.fromQuery', 'Catalogue', 'Coverage', 'DemoStatus', 'Export', 'MapView', 'Normal', 'Orders', 'RegionPicker', 'SceneList', 'Upload']}>
             <QueryBoundary>
+              <DemoLoadingNotice sets={['catalogue']} />
               <ImageQueryScreen config={config} />
             </QueryBoundary>
           </ClientMessages>

@@ -7,6 +7,7 @@ import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError
 import { clientIp } from '../client-ip';
 import { getDb, type Database } from '../db';
 import { cachedByDatasets } from '../db/data-cache';
+import { demoDataLoading } from '../db/seed';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';
@@ -198,7 +199,8 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
           ? await cachedByDatasets(db, dataCacheKey(locale, url), answer, (text) => text.length)
           : await answer();
       if (file) return file;
-      const cacheable = contract.access === 'public' && contract.method === 'GET' && cookies.length === 0;
+      // While demo data fills in after a first start, no browser may keep an answer that misses it.
+      const cacheable = contract.access === 'public' && contract.method === 'GET' && cookies.length === 0 && !demoDataLoading();
       return reply(text, status, cookies, cacheable ? contract.cacheSeconds : 0);
     } catch (error) {
       if (error instanceof ApiError) {

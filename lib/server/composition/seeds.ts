@@ -23,8 +23,11 @@ import { satellitesSeed } from '../satellites/seed';
 import { accountsSeed } from '../users/seed';
 
 // Satellites and spots after regions: the typical-image demo scenes are centred on counties, and the
-// spots are generated inside them (both hash the loaded regions' version into their own). The demo scene
-// catalogue comes last: it is the largest load, and nothing else depends on it.
+// spots are generated inside them (both hash the loaded regions' version into their own). The themes' demo features
+// and the demo scene catalogue are the largest loads and nothing else depends on them: on a server's start they fill
+// in after it answers (`later`, DEMO_DATA_IN_BACKGROUND), the catalogue last.
+const later = (step: SeedStep): SeedStep => ({ ...step, background: true });
+
 export const SEED_STEPS: readonly SeedStep[] = [
   regionsSeed,
   accountsSeed,
@@ -36,10 +39,10 @@ export const SEED_STEPS: readonly SeedStep[] = [
   nodesSeed,
   faqSeed,
   feedbackSeed,
-  spotsSeed,
-  themesDemoSeed,
-  nonagriculturalDemoSeed,
-  deformDemoSeed,
-  plantingDemoSeed,
-  catalogueSeed,
+  later(spotsSeed),
+  later(themesDemoSeed),
+  later(nonagriculturalDemoSeed),
+  later(deformDemoSeed),
+  later(plantingDemoSeed),
+  later(catalogueSeed),
 ];

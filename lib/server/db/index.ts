@@ -31,10 +31,12 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
     // Schema and demo data first, on connections without the request bounds (an index over a million scenes
     // takes longer than any request may); then the pool the portal serves from, every statement bounded.
     const setup = createPostgresDatabase(env.DATABASE_URL, 2);
+    let done: Promise<void> = Promise.resolve();
     try {
-      await prepare(setup, env.SEED_ON_START, progress, seedSteps);
+      ({ done } = await prepare(setup, env.SEED_ON_START, progress, seedSteps, env.DEMO_DATA_IN_BACKGROUND));
     } finally {
-      await setup.close();
+      // The setup connections stay until the demo data filling in the background is complete.
+      void done.finally(() => setup.close());
     }
     return createPostgresDatabase(env.DATABASE_URL, 10, requestBounds(env));
   } else {
@@ -46,7 +48,7 @@ export async function openDatabase(progress: Progress = consoleProgress, seedSte
     db = await createPgliteThreadDatabase(dir);
     progress(`embedded database ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  await prepare(db, env.SEED_ON_START, progress, seedSteps);
+  await prepare(db, env.SEED_ON_START, progress, seedSteps, env.DEMO_DATA_IN_BACKGROUND);
   return db;
 }
 
@@ -61,15 +63,23 @@ export function requestBounds(env: Pick<Env, 'DB_STATEMENT_TIMEOUT_MS' | 'DB_WOR
   };
 }
 
-/** Brings a database up to date: schema, then demo data unless disabled. */
-async function prepare(db: Database, seedOnStart: boolean, progress: Progress, seedSteps: readonly SeedStep[]): Promise<void> {
+/**
+ * Brings a database up to date: schema, then demo data unless disabled — the large demo sets in the background when
+ * `later` (`done` resolves once they are in).
+ */
+async function prepare(
+  db: Database,
+  seedOnStart: boolean,
+  progress: Progress,
+  seedSteps: readonly SeedStep[],
+  later: boolean,
+): Promise<{ done: Promise<void> }> {
   const applied = await migrate(db, progress);
   progress(applied.length ? `applied ${applied.length} migration(s)` : 'schema is up to date');
-  if (seedOnStart) {
-    if (seedSteps.length === 0)
-      progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/composition/seeds.ts)');
-    await seed(db, seedSteps, progress);
-  }
+  if (!seedOnStart) return { done: Promise.resolve() };
+  if (seedSteps.length === 0)
+    progress('SEED_ON_START is set but no seed steps were given (instrumentation.ts gives lib/server/composition/seeds.ts)');
+  return seed(db, seedSteps, progress, { later });
 }
 
 /** The process-wide database, opened on first use. */

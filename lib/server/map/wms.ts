@@ -15,6 +15,7 @@ import { findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
 import { mapCaller, readableLayers, splitCqlList } from './query';
 import { findStyle } from './styles';
+import { demoDataLoading } from '../db/seed';
 
 export const MAX_IMAGE_SIZE = 2048;
 const MAX_LAYERS = 10;
@@ -108,7 +109,8 @@ async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promi
   const shared = layers.every((layer) => layer.access.kind === 'public');
   const png = shared ? await cachedByDatasets(ctx.db, `wms ${paramsKey(params)}`, draw, (image) => image.length) : await draw();
   // Answers that depend on a session must not be shared by caches.
-  const cache = ctx.session ? 'private, max-age=60' : 'public, max-age=300';
+  // While demo data fills in after a first start, a kept tile would miss what is still to come.
+  const cache = demoDataLoading() ? 'no-store' : ctx.session ? 'private, max-age=60' : 'public, max-age=300';
   return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png', 'cache-control': cache } });
 }
 

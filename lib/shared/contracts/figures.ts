@@ -25,7 +25,27 @@ export const platformFiguresContract = defineContract({
   response: platformFiguresSchema,
 });
 
+/** Demo data still filling in after a first start (lib/server/db/seed.ts): what is to come, what failed. */
+export const DEMO_SETS = ['spots', 'themes-demo', 'nonagricultural-demo', 'deform-demo', 'planting-demo', 'catalogue'] as const;
+export const demoStatusSchema = z.object({
+  loading: z.boolean(),
+  /** Seed steps still to run, the running one first (names of DEMO_SETS, or others a deployment adds). */
+  pending: z.array(z.string()),
+  failed: z.array(z.string()),
+});
+export type DemoStatus = z.infer<typeof demoStatusSchema>;
+
+export const demoStatusContract = defineContract({
+  method: 'GET',
+  path: '/api/main/v1/demo-status',
+  summary: 'Whether demo data is still being generated after the first start (the image catalogue, the themes), and which',
+  tag: 'main',
+  access: 'public',
+  response: demoStatusSchema,
+});
+
 /** The platform figures API, for the OpenAPI document. */
 export const FIGURE_CONTRACTS: readonly ApiContract[] = [
   platformFiguresContract,
+  demoStatusContract,
 ];

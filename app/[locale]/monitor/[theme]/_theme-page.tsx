@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { ClientMessages } from '@/components/providers/client-messages';
+import { DemoLoadingNotice } from '@/components/ui/demo-loading-notice';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 import { getEnv } from '@/lib/server/env';
 import type { ThemeDefinition, ThemeId } from '@/lib/shared/themes';
@@ -21,6 +22,9 @@ export async function themeTexts(theme: ThemeDefinition<ThemeId>, locale: Locale
  * unless the theme registers its own, components/monitor/theme-view.ts). The map settings (Tianditu key, map
  * service base) are read when the page renders, not at build.
  */
+/** The themes' demo sets: a theme's screen says so while any of them fills in (they share regions and batches). */
+const THEME_DEMO_SETS = ['spots', 'themes-demo', 'nonagricultural-demo', 'deform-demo', 'planting-demo'] as const;
+
 export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<ThemeId>; locale: Locale }) {
   const texts = await themeTexts(theme, locale);
   const { screen: Screen = MonitorScreen, messages } = screenOf(theme);
@@ -37,8 +41,9 @@ export async function ThemePage({ theme, locale }: { theme: ThemeDefinition<Them
           {texts.demoNotice}
         </Alert>
         <Suspense fallback={null}>
-          <ClientMessages groups={messages}>
+          <ClientMessages groups={[...messages, 'DemoStatus']}>
             <QueryBoundary>
+              <DemoLoadingNotice sets={THEME_DEMO_SETS} />
               <Screen theme={theme} config={config} />
             </QueryBoundary>
           </ClientMessages>
