@@ -7,7 +7,7 @@ import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError
 import { clientIp } from '../client-ip';
 import { getDb, type Database } from '../db';
 import { cachedByDatasets } from '../db/data-cache';
-import { demoDataLoading } from '../db/seed';
+import { demoDataLoading } from '../db/demo-status';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { getEnv } from '../env';
 import { apiTranslator, isQualifiedMessageKey, localeOfRequest, translateMessage, type ApiTranslator } from '../i18n';

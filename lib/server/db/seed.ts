@@ -1,5 +1,8 @@
 import 'server-only';
 import { datasetsChanged } from './data-cache';
+import { setBackgroundSeedStatus, type BackgroundSeedStatus } from './demo-status';
+
+export { backgroundSeedStatus, demoDataLoading, type BackgroundSeedStatus } from './demo-status';
 import type { Progress } from './migrate';
 import type { Database } from './types';
 
@@ -19,23 +22,6 @@ export interface SeedStep {
   background?: boolean;
 }
 
-/** The background steps of the last `seed(…, { later: true })` in this process: what is still to come. */
-export interface BackgroundSeedStatus {
-  /** Steps not finished yet, the running one first. */
-  pending: string[];
-  /** Steps that failed (logged; the next start tries again). */
-  failed: string[];
-}
-
-const holder = globalThis as typeof globalThis & { __portalBackgroundSeed?: BackgroundSeedStatus };
-
-export function backgroundSeedStatus(): BackgroundSeedStatus {
-  return holder.__portalBackgroundSeed ?? { pending: [], failed: [] };
-}
-
-/** Whether demo data is still being filled in by this process. */
-export const demoDataLoading = () => backgroundSeedStatus().pending.length > 0;
-
 /**
  * Runs the steps in order. With `later`, the background steps run after the others have finished and this has
  * returned (one after another, as before), so a server answers at once; `done` resolves when they have run.
@@ -51,7 +37,7 @@ export async function seed(
   for (const step of now) await runStep(db, step, progress);
   if (deferred.length === 0) return { done: Promise.resolve() };
   const status: BackgroundSeedStatus = { pending: deferred.map((s) => s.name), failed: [] };
-  holder.__portalBackgroundSeed = status;
+  setBackgroundSeedStatus(status);
   progress(`the portal answers now; demo data still to come in the background: ${status.pending.join(', ')}`);
   const done = (async () => {
     for (const step of deferred) {

@@ -15,6 +15,7 @@ const FOUNDATIONS = new Set([
   'lib/server/db/types',
   'lib/server/db/data-cache',
   'lib/server/db/unavailable',
+  'lib/server/db/demo-status',
   'lib/server/session',
   'lib/server/client-ip',
   'lib/server/env',

@@ -15,7 +15,7 @@ import { findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
 import { mapCaller, readableLayers, splitCqlList } from './query';
 import { findStyle } from './styles';
-import { demoDataLoading } from '../db/seed';
+import { demoDataLoading } from '../db/demo-status';
 
 export const MAX_IMAGE_SIZE = 2048;
 const MAX_LAYERS = 10;
