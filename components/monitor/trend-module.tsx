@@ -28,7 +28,8 @@ export function TrendModule({ theme, config, state, mapLabel }: ModuleProps) {
   const series = trend.data?.series ?? [];
   const data = series.map((s) => ({ name: s.quarter, count: s.count, area: hectares(s.area) }));
 
-  const map = <MapView config={config} label={mapLabel} outlines={outlines} height={MAP_HEIGHT} />;
+  // The trend is of one region over time: its outline places it; the whole country has nothing to map.
+  const map = state.region === COUNTRY_CODE ? null : <MapView config={config} label={mapLabel} outlines={outlines} height={MAP_HEIGHT} />;
   return (
     <ModuleLayout map={map}>
       <Stack gap="sm">

@@ -1,6 +1,6 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface BarDatum {
   name: string;
@@ -52,9 +52,22 @@ export function TrendLineChart({
         <LineChart data={data} margin={{ top: 8, right: 8, bottom: 24, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="name" tick={{ fontSize: 11 }} angle={-30} textAnchor="end" interval={0} height={48} />
-          <YAxis yAxisId="count" tick={{ fontSize: 11 }} width={48} />
-          <YAxis yAxisId="area" orientation="right" tick={{ fontSize: 11 }} width={56} />
+          {/* Each axis names what it measures, and the legend tells the lines apart by colour and dash. */}
+          <YAxis
+            yAxisId="count"
+            tick={{ fontSize: 11 }}
+            width={56}
+            label={{ value: countLabel, angle: -90, position: 'insideLeft', style: { fontSize: 11, textAnchor: 'middle' } }}
+          />
+          <YAxis
+            yAxisId="area"
+            orientation="right"
+            tick={{ fontSize: 11 }}
+            width={64}
+            label={{ value: areaLabel, angle: 90, position: 'insideRight', style: { fontSize: 11, textAnchor: 'middle' } }}
+          />
           <Tooltip />
+          <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
           <Line
             yAxisId="count"
             type="linear"
