@@ -75,6 +75,10 @@ function ChangeTypeLegend({
   );
 }
 
+/** A compact YYYYMMDD as a date input's YYYY-MM-DD (empty stays empty), and back. */
+const isoOf = (compact: string) => (/^\d{8}$/.test(compact) ? `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}` : '');
+const compactOf = (iso: string) => iso.replace(/-/g, '');
+
 interface FilterForm {
   from: string;
   to: string;
@@ -119,28 +123,29 @@ function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'stat
   const reset = () => update({ from: null, to: null, stage: null, tblx: null, file: '', change: [], page: 1, spot: null });
 
   return (
-    <Paper withBorder p="sm" component="form" onSubmit={submit} aria-label={t('filters')} data-testid="spot-filters">
+    <Paper withBorder p="sm" component="form" onSubmit={submit} noValidate aria-label={t('filters')} data-testid="spot-filters">
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+          {/* Date pickers, as the image query's (the URL and the API keep the compact YYYYMMDD of spec §2). */}
           <TextInput
+            type="date"
             size="xs"
             label={t('batchStart')}
-            placeholder="20250101"
-            inputMode="numeric"
-            maxLength={8}
-            value={form.from}
+            value={isoOf(form.from)}
+            max={isoOf(form.to) || undefined}
             error={errors.from}
-            onChange={(e) => setForm({ ...form, from: e.currentTarget.value })}
+            onChange={(e) => setForm({ ...form, from: compactOf(e.currentTarget.value) })}
+            data-testid="batch-from"
           />
           <TextInput
+            type="date"
             size="xs"
             label={t('batchEnd')}
-            placeholder="20251231"
-            inputMode="numeric"
-            maxLength={8}
-            value={form.to}
+            value={isoOf(form.to)}
+            min={isoOf(form.from) || undefined}
             error={errors.to}
-            onChange={(e) => setForm({ ...form, to: e.currentTarget.value })}
+            onChange={(e) => setForm({ ...form, to: compactOf(e.currentTarget.value) })}
+            data-testid="batch-to"
           />
           <Select
             size="xs"
