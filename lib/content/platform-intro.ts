@@ -38,9 +38,9 @@ export const PLATFORM_INTRO: Record<Locale, ContentPage> = {
           },
           {
             term: '省级、市级节点用户',
-            text: '由管理员分配行政区范围和专题权限，可在本辖区内查看监测图斑明细、格网统计、时序对比和变化趋势，并接收成果推送。',
+            text: '由管理员分配行政区范围和专题权限，可在本辖区内查看监测图斑明细、格网统计、时序对比和变化趋势；成果推送正在建设中，上线后可按权限接收。',
           },
-          { term: '专线用户', text: '通过专线接入的单位，按约定的范围和类型批量获取推送的影像与监测成果。' },
+          { term: '专线用户', text: '通过专线接入的单位，按约定的范围和类型批量获取影像与监测成果（推送服务正在建设中）。' },
         ],
       },
       {
@@ -58,7 +58,7 @@ export const PLATFORM_INTRO: Record<Locale, ContentPage> = {
         items: [
           { term: '专题监测', text: '土地覆盖、地表形变、道路、非农化、种植结构、光伏用地、风电和钢铁产能等专题的统计与明细。' },
           { term: '影像查询与订购', text: '按区域、时间、卫星和云量检索影像目录，加入购物车并提交订单或数据申请。' },
-          { term: '统计分析', text: '影像覆盖统计、成果推送统计和图斑统计，支持逐级下钻和图表展示。' },
+          { term: '统计分析', text: '各专题的图斑统计已可逐级下钻查看；影像覆盖统计和成果推送统计正在建设中。' },
           { term: '卫星轨道预报', text: '根据两行根数预报卫星过境时间和地面轨迹。' },
           { term: '地图服务', text: '标准 WMS、WFS、WMTS 接口，可在桌面 GIS 软件中直接加载行政区和监测图层。' },
         ],
@@ -106,11 +106,11 @@ export const PLATFORM_INTRO: Record<Locale, ContentPage> = {
           },
           {
             term: 'Provincial and city node users',
-            text: 'Given region ranges and theme permissions by an administrator: spot details, grid statistics, sequence comparison and trends within their regions, and delivery of results.',
+            text: 'Given region ranges and theme permissions by an administrator: spot details, grid statistics, sequence comparison and trends within their regions; delivery of results is being built and will follow their permissions.',
           },
           {
             term: 'Dedicated-line users',
-            text: 'Organisations connected by a dedicated line receive imagery and monitoring results in bulk, for the regions and types agreed.',
+            text: 'Organisations connected by a dedicated line receive imagery and monitoring results in bulk, for the regions and types agreed (the delivery service is being built).',
           },
         ],
       },
@@ -135,7 +135,10 @@ export const PLATFORM_INTRO: Record<Locale, ContentPage> = {
             term: 'Image search and ordering',
             text: 'Search the catalogue by region, date, satellite and cloud cover, add scenes to the cart and submit an order or data application.',
           },
-          { term: 'Statistics', text: 'Image coverage, delivery and spot statistics, with drill-down by region and charts.' },
+          {
+            term: 'Statistics',
+            text: 'Every theme’s spot statistics, drilled down by region, are available now; image coverage and delivery statistics are being built.',
+          },
           { term: 'Orbit prediction', text: 'Satellite pass times and ground tracks computed from two-line elements.' },
           { term: 'Map services', text: 'Standard WMS, WFS and WMTS endpoints to load region and monitoring layers in desktop GIS.' },
         ],
