@@ -10,7 +10,7 @@ import type { Scene, SortField } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { DemoBadge } from './demo-badge';
 import { ExportMenu } from './export-menu';
-import { formatAcquired, formatNumber, sceneTitle } from '@/lib/shared/catalogue/scene-format';
+import { coverageLabel, formatAcquired, formatNumber, sceneTitle } from '@/lib/shared/catalogue/scene-format';
 import { ResultsCartActions } from '../orders/add-to-cart';
 import { CheckableRow, ResultChecksBar } from './result-checks';
 import { CheckedOffline, OfflineBadge } from './scene-list-offline';
@@ -49,6 +49,10 @@ export function Quicklook({ scene, size }: { scene: Scene; size: number }) {
 function SceneRow({ scene }: { scene: Scene }) {
   const t = useTranslations('Normal');
   const locale = useLocale();
+  const coverageText = (pct: number) => {
+    const { key, value } = coverageLabel(pct);
+    return key === 'coverage' ? t('result.coverage', { value: formatNumber(value!, locale) }) : t(`result.${key}`);
+  };
   const selected = useSelectionStore((s) => s.selectedSceneId === scene.id);
   const hovered = useSelectionStore((s) => s.hoveredSceneId === scene.id);
   const selectScene = useSelectionStore((s) => s.selectScene);
@@ -78,7 +82,10 @@ function SceneRow({ scene }: { scene: Scene }) {
           <span className={classes.sceneMeta}>
             <span>{scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}</span>
             <span>{t('result.resolution', { value: formatNumber(scene.resolutionM, locale, 2) })}</span>
-            {scene.coveragePct !== null ? <span>{t('result.coverage', { value: formatNumber(scene.coveragePct, locale) })}</span> : null}
+            {scene.coveragePct !== null ? (
+              // A footprint that only meets the area's edge, or a sliver, says so instead of "0 %".
+              <span data-testid="scene-coverage">{coverageText(scene.coveragePct)}</span>
+            ) : null}
             {scene.online ? null : <OfflineBadge />}
             {scene.source === 'demo' ? <DemoBadge /> : null}
           </span>
