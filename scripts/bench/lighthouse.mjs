@@ -26,7 +26,12 @@ const RUNS = (() => {
   return Number.isInteger(raw) && raw >= 1 && raw <= 9 ? raw : 3;
 })();
 
-export const timeLimitSeconds = () => 120 + 8 * 90 * RUNS + 30;
+// A fresh embedded database seeds everything before the bench measures (about a minute on an idle 2-core machine,
+// several on a busy one): the start gets the same allowance as the other benches' (issue 32.5: a fixed 120 s made
+// the bench fail before it measured anything).
+const READY_TIMEOUT_MS = 400_000;
+
+export const timeLimitSeconds = () => READY_TIMEOUT_MS / 1000 + 8 * 90 * RUNS + 30;
 
 /** The run with the median performance score (the lower middle one for an even count). */
 function medianRun(runs) {
@@ -84,7 +89,8 @@ function summarizePage(lhr) {
 
 export async function run({ log }) {
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const server = await startServer('portal');
+  const server = await startServer('portal', { readyTimeoutMs: READY_TIMEOUT_MS });
+  log(`portal ready in ${server.startSeconds.toFixed(1)} s (a fresh embedded database, seeded)`);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
