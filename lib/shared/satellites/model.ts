@@ -38,6 +38,15 @@ export const SENSOR_KINDS = [
 ] as const;
 export type SensorKind = (typeof SENSOR_KINDS)[number];
 
+/**
+ * How a sensor mode images (a SAR's modes differ by far more than resolution): a continuous strip along the track
+ * (stripmap, ScanSAR), or separate frames (spotlight: a scene a few kilometres long) and imagettes (wave mode).
+ */
+export const SENSOR_MODE_KINDS = ['stripmap', 'scansar', 'spotlight', 'wave'] as const;
+export type SensorModeKind = (typeof SENSOR_MODE_KINDS)[number];
+/** Modes that image a continuous strip as wide as their swath for the whole pass: the ones a pass prediction can draw. */
+export const STRIP_MODE_KINDS: readonly SensorModeKind[] = ['stripmap', 'scansar'];
+
 export const ORBIT_TYPES = ['sso', 'geo', 'inclined', 'polar'] as const;
 export type OrbitType = (typeof ORBIT_TYPES)[number];
 
