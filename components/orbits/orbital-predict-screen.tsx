@@ -1,16 +1,16 @@
 'use client';
 
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DrawnShape } from '@/components/map';
 import { usePrediction, useSatellitesNow } from '@/lib/client/queries/orbits';
 import { useOrbitPlanStore } from '@/lib/client/stores/orbit-plan-store';
-import { MAX_SATELLITES, type Prediction, type SatellitesNow } from '@/lib/shared/contracts/orbits';
+import { MAX_SATELLITES } from '@/lib/shared/contracts/orbits';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import type { OrbitMission } from '@/lib/shared/orbits/choices';
-import { formatUtc } from './format';
+import { ElementsLine } from './elements-line';
 import { OrbitMap } from './orbit-map';
 import classes from './orbits.module.css';
 import { PassDetail } from './pass-detail';
@@ -19,7 +19,6 @@ import { PassTimeline } from './pass-timeline';
 import { PlanForm } from './plan-form';
 import { PredictionSummary } from './prediction-summary';
 import { usePlanUrl } from './use-plan-url';
-import { useTleSourceLabel } from '@/lib/client/hooks/use-tle-source-label';
 
 /** Seconds since `running` turned true (0 while not running): the loading line counts them. */
 function useElapsedSeconds(running: boolean): number {
@@ -35,27 +34,6 @@ function useElapsedSeconds(running: boolean): number {
     return () => clearInterval(timer);
   }, [running]);
   return elapsed;
-}
-
-/** The orbital elements used (always shown), with a warning when they are stale. */
-function ElementsLine({ prediction, now }: { prediction: Prediction | undefined; now: SatellitesNow | undefined }) {
-  const t = useTranslations('OrbitalPredict.elements');
-  const set = prediction?.tleSet ?? now?.tleSet;
-  const stale = prediction ? prediction.stale : (now?.satellites.some((s) => s.stale) ?? false);
-  const sourceLabel = useTleSourceLabel();
-  return (
-    <Stack gap={4}>
-      <Text size="xs" data-testid="tle-epoch">
-        <strong>{t('label')}:</strong>{' '}
-        {set ? t('epochs', { source: sourceLabel(set.source), from: formatUtc(set.epochMin).slice(0, 16), to: formatUtc(set.epochMax).slice(0, 16) }) : t('loading')}
-      </Text>
-      {stale ? (
-        <Alert color="orange" variant="light" p="xs" role="alert" data-testid="tle-stale">
-          <Text size="xs">⚠ {t('stale')}</Text>
-        </Alert>
-      ) : null}
-    </Stack>
-  );
 }
 
 /**
