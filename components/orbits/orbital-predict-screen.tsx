@@ -2,12 +2,13 @@
 
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DrawnShape } from '@/components/map';
 import { usePrediction, useSatellitesNow } from '@/lib/client/queries/orbits';
 import { useOrbitPlanStore } from '@/lib/client/stores/orbit-plan-store';
-import { MAX_SATELLITES } from '@/lib/shared/contracts/orbits';
+import { MAX_SATELLITES, type PredictedPass } from '@/lib/shared/contracts/orbits';
+import { mapPasses } from '@/lib/shared/orbits/map-passes';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import type { OrbitMission } from '@/lib/shared/orbits/choices';
 import { ElementsLine } from './elements-line';
@@ -19,6 +20,8 @@ import { PassTimeline } from './pass-timeline';
 import { PlanForm } from './plan-form';
 import { PredictionSummary } from './prediction-summary';
 import { usePlanUrl } from './use-plan-url';
+
+const NO_PASSES: readonly PredictedPass[] = [];
 
 /** Seconds since `running` turned true (0 while not running): the loading line counts them. */
 function useElapsedSeconds(running: boolean): number {
@@ -56,6 +59,7 @@ export function OrbitalPredictScreen({ config, missions }: { config: MapClientCo
   const now = useSatellitesNow(ready ? nowSatellites : []);
 
   const selected = result?.passes.find((p) => p.id === passId) ?? null;
+  const drawn = useMemo(() => (result ? mapPasses(result.passes, passId) : null), [result, passId]);
   const select = useCallback((id: string) => selectPass(id), [selectPass]);
   const onShapeDrawn = useCallback(
     (shape: DrawnShape) => {
@@ -101,17 +105,25 @@ export function OrbitalPredictScreen({ config, missions }: { config: MapClientCo
               </>
             ) : null}
           </div>
-          <div className={classes.mapColumn}>
-            <OrbitMap
-              config={config}
-              form={form}
-              prediction={result ?? null}
-              selectedId={passId}
-              onSelect={select}
-              now={now.data ?? null}
-              onShapeDrawn={onShapeDrawn}
-              height="100%"
-            />
+          <div className={classes.mapStack}>
+            {drawn && drawn.total > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="map-pass-note">
+                {t('map.drawn', { shown: drawn.drawn.length, total: drawn.total, first: drawn.first, selected: String(drawn.selectedExtra) })}
+              </Text>
+            ) : null}
+            <div className={classes.mapColumn}>
+              <OrbitMap
+                config={config}
+                form={form}
+                prediction={result ?? null}
+                passes={drawn?.drawn ?? NO_PASSES}
+                selectedId={passId}
+                onSelect={select}
+                now={now.data ?? null}
+                onShapeDrawn={onShapeDrawn}
+                height="100%"
+              />
+            </div>
           </div>
         </div>
         {result && result.passes.length > 0 ? <PassTable prediction={result} selectedId={passId} onSelect={select} sort={form.sort} onSort={setSort} /> : null}

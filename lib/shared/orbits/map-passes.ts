@@ -1,0 +1,29 @@
+/**
+ * Which passes the prediction map draws (issue 32.7: 93 swaths over a province made a solid mass): the first
+ * MAP_PASS_LIMIT counted passes in the list's order (by time or by coverage, as the list is sorted), and the selected
+ * pass whatever it is. Every pass stays in the list and on the timeline; selecting one draws it.
+ */
+import type { PassStatus } from '../contracts/orbits';
+
+export const MAP_PASS_LIMIT = 10;
+
+export interface MapPasses<P> {
+  /** The passes to draw, in the list's order (the selected one last when it is not among the first). */
+  drawn: P[];
+  /** How many of them are the first counted passes. */
+  first: number;
+  /** Whether the selected pass is drawn besides them. */
+  selectedExtra: boolean;
+  total: number;
+}
+
+export function mapPasses<P extends { id: string; status: PassStatus }>(
+  passes: readonly P[],
+  selectedId: string | null,
+  limit: number = MAP_PASS_LIMIT,
+): MapPasses<P> {
+  const first = passes.filter((p) => p.status === 'counted').slice(0, limit);
+  const selected = selectedId === null ? undefined : passes.find((p) => p.id === selectedId);
+  const selectedExtra = selected !== undefined && !first.includes(selected);
+  return { drawn: selectedExtra ? [...first, selected] : first, first: first.length, selectedExtra, total: passes.length };
+}
