@@ -5,7 +5,7 @@ const pass = (i: number, status: 'counted' | 'possible' | 'lowSun' = 'counted') 
 describe('the passes the map draws', () => {
   const passes = Array.from({ length: 93 }, (_, i) => pass(i, i % 3 === 1 ? 'lowSun' : 'counted'));
 
-  it('draws at most the first 10 counted passes in the list’s order, not all 93', () => {
+  it('draws at most the first 10 passes in the list’s order, counted ones first, not all 93', () => {
     expect(MAP_PASS_LIMIT).toBe(10);
     const m = mapPasses(passes, null);
     expect(m.drawn).toHaveLength(10);
@@ -26,9 +26,11 @@ describe('the passes the map draws', () => {
     expect(among.selectedExtra).toBe(false);
   });
 
-  it('draws fewer when fewer are counted', () => {
-    const m = mapPasses([pass(0, 'possible'), pass(1), pass(2, 'lowSun')], null);
-    expect(m.drawn.map((p) => p.id)).toEqual(['p1']);
-    expect(m.total).toBe(3);
+  it('fills up with passes not counted when fewer are counted (stale elements), keeping the list’s order', () => {
+    const m = mapPasses([pass(0, 'possible'), pass(1), pass(2, 'lowSun')], null, 2);
+    expect(m.drawn.map((p) => p.id)).toEqual(['p0', 'p1']);
+    expect([m.first, m.total]).toEqual([2, 3]);
+    const none = mapPasses(Array.from({ length: 80 }, (_, i) => pass(i, 'possible')), null);
+    expect(none.drawn.map((p) => p.id)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9']);
   });
 });
