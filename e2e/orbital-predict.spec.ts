@@ -137,8 +137,8 @@ test('en: from the image query’s coverage analysis, predict the passes over th
   // figure the passes carry (not "tens of kilometres").
   const stale = page.getByTestId('tle-stale');
   await expect(stale).toBeVisible();
-  const answer = (await (await predicted).json()).data as { uncertainty: { startKm: number; endKm: number } };
-  await expect(stale).toContainText(`±${answer.uncertainty.startKm} km`);
-  await expect(stale).toContainText(`±${answer.uncertainty.endKm} km`);
+  const answer = (await (await predicted).json()).data as { uncertainty: { minKm: number; maxKm: number }; passes: { uncertaintyKm: number }[] };
+  await expect(stale).toContainText(`±${answer.uncertainty.minKm} km to ±${answer.uncertainty.maxKm} km`);
+  for (const p of answer.passes) expect(p.uncertaintyKm >= answer.uncertainty.minKm && p.uncertaintyKm <= answer.uncertainty.maxKm).toBe(true);
   await expect(stale).toContainText('1 km at the epoch + 2 km per day of age');
 });

@@ -40,7 +40,7 @@ export function predictionFixture(overrides: Partial<Prediction> = {}): Predicti
   return predictionSchema.parse({
     tleSet: { id: '1', source: 'CelesTrak active 2026-08-22', epochMin: '2026-08-21T10:00:00.000Z', epochMax: '2026-08-22T06:00:00.000Z' },
     stale: false,
-    uncertainty: { oldestEpoch: '2026-08-21T10:00:00.000Z', ageDays: 0.58, startKm: 3, endKm: 17 },
+    uncertainty: { oldestEpoch: '2026-08-21T10:00:00.000Z', ageDays: 0.58, minKm: 2, maxKm: 17 },
     window: { start: '2026-08-22T00:00:00.000Z', end: '2026-08-29T00:00:00.000Z', days: 7 },
     mode: 'nadir',
     sensor: 'finest',

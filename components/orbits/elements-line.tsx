@@ -24,8 +24,8 @@ export function ElementsLine({ prediction, now }: { prediction: Prediction | und
   if (prediction) {
     const values = {
       days: nf.format(prediction.uncertainty.ageDays),
-      start: uncertainty.value(prediction.uncertainty.startKm),
-      end: uncertainty.value(prediction.uncertainty.endKm),
+      min: uncertainty.value(prediction.uncertainty.minKm),
+      max: uncertainty.value(prediction.uncertainty.maxKm),
       model: uncertainty.model,
     };
     if (prediction.stale) warning = t('stale', values);

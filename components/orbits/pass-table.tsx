@@ -13,7 +13,8 @@ type Sort = (typeof PASS_SORTS)[number];
 
 /**
  * The passes in the order the API sorted them (by time or by coverage); a row's button selects its pass. Every pass
- * is listed; the last column says whether it counts toward the coverage, and why not (rows not counted are faded).
+ * is listed; beside its share, a column says whether it counts toward the coverage, and why not (rows not counted
+ * are faded) — where a narrow screen still shows it without scrolling sideways.
  */
 export function PassTable({
   prediction,
@@ -57,14 +58,14 @@ export function PassTable({
             <Table.Tr>
               <Table.Th scope="col">{t('satellite')}</Table.Th>
               {sortHeader('time', `${t('time')} (${t('china')})`)}
-              <Table.Th scope="col">{`${t('time')} (${t('utc')})`}</Table.Th>
-              <Table.Th scope="col">{t('direction')}</Table.Th>
-              <Table.Th scope="col">{t('light')}</Table.Th>
-              <Table.Th scope="col">{t('offNadir')}</Table.Th>
-              <Table.Th scope="col">{t('uncertainty')}</Table.Th>
-              <Table.Th scope="col">{`${t('covered')} (km²)`}</Table.Th>
               {sortHeader('coverage', t('share'))}
               <Table.Th scope="col">{t('status')}</Table.Th>
+              <Table.Th scope="col">{t('uncertainty')}</Table.Th>
+              <Table.Th scope="col">{`${t('covered')} (km²)`}</Table.Th>
+              <Table.Th scope="col">{t('light')}</Table.Th>
+              <Table.Th scope="col">{t('direction')}</Table.Th>
+              <Table.Th scope="col">{t('offNadir')}</Table.Th>
+              <Table.Th scope="col">{`${t('time')} (${t('utc')})`}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -93,17 +94,17 @@ export function PassTable({
                   <Table.Td className={classes.nowrap}>
                     {shortChina(p.start)} – {shortChina(p.end).slice(6)}
                   </Table.Td>
-                  <Table.Td className={classes.nowrap}>
-                    {shortUtc(p.start)} – {shortUtc(p.end).slice(6)}
-                  </Table.Td>
-                  <Table.Td className={classes.nowrap}>{p.ascending ? tw('ascending') : tw('descending')}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{p.daylight ? tw('daylight') : tw('night')}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{`${nf1.format(p.offNadirDeg)}°`}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{uncertainty.value(p.uncertaintyKm)}</Table.Td>
-                  <Table.Td className={classes.nowrap}>{nf1.format(p.coveredKm2)}</Table.Td>
                   <Table.Td className={classes.nowrap}>{`${nf2.format(p.sharePct)} %`}</Table.Td>
                   <Table.Td className={classes.statusCell} data-testid="pass-status">
                     {statusText(p)}
+                  </Table.Td>
+                  <Table.Td className={classes.nowrap}>{uncertainty.value(p.uncertaintyKm)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{nf1.format(p.coveredKm2)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{p.daylight ? tw('daylight') : tw('night')}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{p.ascending ? tw('ascending') : tw('descending')}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{`${nf1.format(p.offNadirDeg)}°`}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    {shortUtc(p.start)} – {shortUtc(p.end).slice(6)}
                   </Table.Td>
                 </Table.Tr>
               );

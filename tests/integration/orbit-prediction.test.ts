@@ -197,13 +197,13 @@ describe('what is claimed as covered (issue 32.7)', () => {
     expect(p.uncertainty).toEqual({
       oldestEpoch: p.satellites[0]!.epoch,
       ageDays: Math.round(age * 100) / 100,
-      startKm: positionUncertaintyKm(age),
-      endKm: positionUncertaintyKm(age + 2),
+      minKm: positionUncertaintyKm(age),
+      maxKm: positionUncertaintyKm(age + 2),
     });
     expect(p.passes.length).toBeGreaterThan(0);
     for (const pass of p.passes) {
-      expect(pass.uncertaintyKm).toBeGreaterThanOrEqual(p.uncertainty.startKm);
-      expect(pass.uncertaintyKm).toBeLessThanOrEqual(p.uncertainty.endKm);
+      expect(pass.uncertaintyKm).toBeGreaterThanOrEqual(p.uncertainty.minKm);
+      expect(pass.uncertaintyKm).toBeLessThanOrEqual(p.uncertainty.maxKm);
       // GF-6 PMS: 90 km wide, ±190-odd km: only possible (or in the dark).
       expect(pass.status).not.toBe('counted');
     }

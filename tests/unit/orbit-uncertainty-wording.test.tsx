@@ -22,7 +22,7 @@ function stalePrediction() {
   const fresh = predictionFixture();
   return predictionFixture({
     stale: true,
-    uncertainty: { oldestEpoch: '2026-08-21T10:00:00.000Z', ageDays: DAYS, startKm: KM, endKm: LATER },
+    uncertainty: { oldestEpoch: '2026-08-21T10:00:00.000Z', ageDays: DAYS, minKm: KM, maxKm: LATER },
     satellites: fresh.satellites.map((s) => ({ ...s, ageDays: DAYS, stale: true })),
     passes: fresh.passes.map((p, i) => ({ ...p, uncertaintyKm: i === 0 ? KM : LATER, status: i === 1 ? 'lowSun' : 'possible', countedKm2: 0, countedPct: 0 })),
   });

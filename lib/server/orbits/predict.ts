@@ -34,7 +34,7 @@ import type { PassJob, Position } from '../../shared/orbits/job';
 import { STRIP_MODE_KINDS, type SensorKind } from '../../shared/satellites/model';
 import { passStatus } from '../../shared/orbits/counting';
 import { coverageProgress, gridPointsIn } from '../../shared/orbits/progress';
-import { elementAgeDays, isStaleAge, positionUncertaintyKm } from '../../shared/orbits/uncertainty';
+import { elementAgeDays, isStaleAge, uncertaintyRangeKm } from '../../shared/orbits/uncertainty';
 import type { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { areaGeometrySql, displaySql, regionBoundarySql } from '../areas';
@@ -458,7 +458,8 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   for (const p of passes) counts.set(p.norad, (counts.get(p.norad) ?? 0) + 1);
 
   const unionKm2 = upToArea(clipped.union.km2);
-  // The oldest elements of the satellites computed: the uncertainty the banner states, from the same model as each pass's.
+  // The oldest elements of the satellites computed, and the range of uncertainty the banner states: the same model as
+  // each pass's, so every pass's figure lies in it.
   const oldest = usable.reduce((a, b) => (b.epoch.getTime() < a.epoch.getTime() ? b : a));
   const oldestAge = elementAgeDays(oldest.epoch.getTime(), startMs);
   const computed: Computed = {
@@ -467,8 +468,11 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
     uncertainty: {
       oldestEpoch: oldest.epoch.toISOString(),
       ageDays: round(oldestAge, 2),
-      startKm: positionUncertaintyKm(oldestAge),
-      endKm: positionUncertaintyKm(elementAgeDays(oldest.epoch.getTime(), endMs)),
+      ...uncertaintyRangeKm(
+        usable.map((s) => s.epoch.getTime()),
+        startMs,
+        endMs,
+      ),
     },
     window: { start: iso(startMs), end: iso(endMs), days: options.days },
     mode: options.mode,

@@ -223,10 +223,11 @@ export const predictionSchema = z.object({
   /** True when any element set used is over 14 days old at the window start. */
   stale: z.boolean(),
   /**
-   * The oldest element set of the satellites computed: its epoch, its age at the window start (days) and the position
-   * uncertainty it gives at the window's start and end (whole km) — the figures every pass's own is between.
+   * The oldest element set of the satellites computed (its epoch, its age at the window start in days), and the
+   * smallest and largest position uncertainty the satellites' elements give over the window (whole km): every pass's
+   * own figure lies between them (lib/shared/orbits/uncertainty.ts).
    */
-  uncertainty: z.object({ oldestEpoch: z.string(), ageDays: z.number(), startKm: z.number(), endKm: z.number() }),
+  uncertainty: z.object({ oldestEpoch: z.string(), ageDays: z.number(), minKm: z.number(), maxKm: z.number() }),
   window: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
   mode: z.enum(COVERAGE_MODES),
   sensor: z.enum(SENSOR_CHOICES),

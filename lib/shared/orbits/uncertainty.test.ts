@@ -1,4 +1,4 @@
-import { certainSwathKm, elementAgeDays, isStaleAge, positionUncertaintyKm, STALE_TLE_DAYS, UNCERTAINTY_MODEL } from './uncertainty';
+import { certainSwathKm, elementAgeDays, isStaleAge, positionUncertaintyKm, STALE_TLE_DAYS, UNCERTAINTY_MODEL, uncertaintyRangeKm } from './uncertainty';
 
 describe('the position uncertainty of two-line elements (one model for every screen)', () => {
   it('is 1 km at the epoch and grows 2 km a day either side, in whole km rounded up', () => {
@@ -10,6 +10,15 @@ describe('the position uncertainty of two-line elements (one model for every scr
     // The issue's case: elements 98 days old.
     expect(positionUncertaintyKm(98)).toBe(197);
     expect(positionUncertaintyKm(98.4)).toBe(198);
+  });
+
+  it('gives the range a window’s passes lie in, over every satellite’s elements', () => {
+    const day = 86_400_000;
+    const epoch = Date.UTC(2026, 7, 21);
+    // Two sets, 98 and 97 days old at the start of a 7-day window.
+    expect(uncertaintyRangeKm([epoch, epoch + day], epoch + 98 * day, epoch + 105 * day)).toEqual({ minKm: 195, maxKm: 211 });
+    // An epoch inside the window: 1 km at its epoch.
+    expect(uncertaintyRangeKm([epoch + 2 * day], epoch, epoch + 7 * day)).toEqual({ minKm: 1, maxKm: 11 });
   });
 
   it('calls elements stale past 14 days', () => {

@@ -31,6 +31,22 @@ export function positionUncertaintyKm(ageDays: number): number {
 export const isStaleAge = (ageDays: number): boolean => Math.abs(ageDays) > STALE_TLE_DAYS;
 
 /**
+ * The smallest and largest uncertainty (whole km) that elements with these epochs give over [startMs, endMs]: every
+ * figure a pass of the window states lies between them.
+ */
+export function uncertaintyRangeKm(epochsMs: readonly number[], startMs: number, endMs: number): { minKm: number; maxKm: number } {
+  let least = Number.POSITIVE_INFINITY;
+  let most = 0;
+  for (const epoch of epochsMs) {
+    const [a, b] = [Math.abs(elementAgeDays(epoch, startMs)), Math.abs(elementAgeDays(epoch, endMs))];
+    least = Math.min(least, epoch >= startMs && epoch <= endMs ? 0 : Math.min(a, b));
+    most = Math.max(most, a, b);
+  }
+  if (epochsMs.length === 0) return { minKm: 0, maxKm: 0 };
+  return { minKm: positionUncertaintyKm(least), maxKm: positionUncertaintyKm(most) };
+}
+
+/**
  * The width (km) of the part of a swath that is imaged wherever within ±uncertainty across the track the satellite
  * really is: the swath less the uncertainty on both sides; 0 when the uncertainty reaches half the swath — the strip
  * could then lie wholly beside where it is drawn, and the pass is only possible.
