@@ -8,8 +8,24 @@ const START = '2026-08-22';
 const HEBEI = '130000';
 
 const TEXT = {
-  zh: { header: /^\uFEFF卫星,NORAD 编号,传感器,开始（UTC）/, detail: /所需侧摆角[\s\S]*位置不确定度[\s\S]*覆盖/, share: /覆盖区域的 [\d.]+%/ },
-  en: { header: /^\uFEFFSatellite,NORAD,Sensor,Start \(UTC\)/, detail: /Off-nadir angle needed[\s\S]*Position uncertainty[\s\S]*Covers/, share: /covers [\d.]+ % of the area/ },
+  zh: {
+    header: /^\uFEFF卫星,NORAD 编号,传感器,开始（UTC）/,
+    detail: /所需侧摆角[\s\S]*位置不确定度[\s\S]*覆盖/,
+    share: /覆盖区域的 [\d.]+%/,
+    rules: '光学传感器仅在太阳高度角不低于 10° 时计入',
+    lowSun: /^不计入：光学，太阳高度角 -?[\d.]+°（需 ≥ 10°）$/,
+    mapNote: /^地图显示 \d+ 次过境中的 \d+ 次/,
+    km: (km: number) => `±${km} 千米`,
+  },
+  en: {
+    header: /^\uFEFFSatellite,NORAD,Sensor,Start \(UTC\)/,
+    detail: /Off-nadir angle needed[\s\S]*Position uncertainty[\s\S]*Covers/,
+    share: /covers [\d.]+ % of the area/,
+    rules: 'optical passes only with the sun at least 10° above the horizon',
+    lowSun: /^Not counted: optical, sun -?[\d.]+° \(needs ≥ 10°\)$/,
+    mapNote: /^The map shows \d+ of \d+ passes/,
+    km: (km: number) => `±${km} km`,
+  },
 } as const;
 
 for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
@@ -34,6 +50,22 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     const rows = page.getByTestId('pass-row');
     await expect(rows).toHaveCount(prediction.passes.length);
     await expect(rows.first()).toHaveAttribute('data-pass-id', prediction.passes[0]!.id);
+    // Each row states its uncertainty as the one model gives it, and whether it counts toward the coverage.
+    await expect(rows.first()).toContainText(TEXT[lang].km(prediction.passes[0]!.uncertaintyKm));
+    await expect(page.getByTestId('summary-rules')).toContainText(TEXT[lang].rules);
+    // Optical passes in the dark are listed, marked, and not counted.
+    const night = prediction.passes.find((p) => p.status === 'lowSun');
+    expect(night, 'an optical pass crosses Hebei at night in three days').toBeTruthy();
+    const nightRow = page.locator(`[data-testid="pass-row"][data-pass-id="${night!.id}"]`);
+    await expect(nightRow).toHaveAttribute('data-status', 'lowSun');
+    await expect(nightRow.getByTestId('pass-status')).toHaveText(TEXT[lang].lowSun);
+
+    // The map draws ten passes, the counted ones first in the list's order, not all of them, and says so.
+    const counted = prediction.passes.filter((p) => p.status === 'counted');
+    expect(counted.length).toBeGreaterThanOrEqual(10);
+    expect(prediction.passes.length).toBeGreaterThan(10);
+    await expect(page.getByTestId('map-pass-note')).toHaveText(TEXT[lang].mapNote);
+    await expect.poll(async () => (await screen.drawnPassIds()).sort()).toEqual(counted.slice(0, 10).map((p) => p.id).sort());
 
     // Opening a pass from the timeline shows its figures, marks its row and its swath on the map.
     const best = [...prediction.passes].sort((a, b) => b.sharePct - a.sharePct)[0]!;
@@ -41,6 +73,11 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await expect(page.getByTestId('pass-detail')).toContainText(TEXT[lang].detail);
     await expect(page.locator(`[data-testid="pass-row"][data-pass-id="${best.id}"]`)).toHaveAttribute('data-selected', 'true');
     await expect(screen.map.locator(`path[data-feature-id="${best.id}"][data-selected]`)).toBeAttached();
+    // Selecting the night pass draws it too (one more), never the whole mass.
+    await page.locator(`[data-testid="timeline-bar"][data-pass-id="${night!.id}"]`).click();
+    await expect(screen.map.locator(`path[data-feature-id="${night!.id}"][data-selected]`)).toBeAttached();
+    expect((await screen.drawnPassIds()).length).toBeLessThanOrEqual(11);
+    await page.locator(`[data-testid="timeline-bar"][data-pass-id="${best.id}"]`).click();
     await expect(page).toHaveURL(new RegExp(`pass=${best.id}`));
     // From the list too, by keyboard.
     const second = prediction.passes.find((p) => p.id !== best.id);
@@ -96,6 +133,12 @@ test('en: from the image query’s coverage analysis, predict the passes over th
   expect(sent.area.coverage.ids).toHaveLength(1);
   await expect(page.getByTestId('uncovered-source')).toContainText('The uncovered part of an image query search');
   await expect(page.getByTestId('prediction-summary')).toBeVisible({ timeout: 60_000 });
-  // The window starts today, far from the shipped elements' epoch: the answer says they are stale.
-  await expect(page.getByTestId('tle-stale')).toBeVisible();
+  // The window starts today, far from the shipped elements' epoch: the answer says they are stale, with the one
+  // figure the passes carry (not "tens of kilometres").
+  const stale = page.getByTestId('tle-stale');
+  await expect(stale).toBeVisible();
+  const answer = (await (await predicted).json()).data as { uncertainty: { minKm: number; maxKm: number }; passes: { uncertaintyKm: number }[] };
+  await expect(stale).toContainText(`±${answer.uncertainty.minKm} km to ±${answer.uncertainty.maxKm} km`);
+  for (const p of answer.passes) expect(p.uncertaintyKm >= answer.uncertainty.minKm && p.uncertaintyKm <= answer.uncertainty.maxKm).toBe(true);
+  await expect(stale).toContainText('1 km at the epoch + 2 km per day of age');
 });

@@ -52,6 +52,8 @@ export interface OrbitMapProps {
   config: MapClientConfig;
   form: PlanForm;
   prediction: Prediction | null;
+  /** The passes to draw (lib/shared/orbits/map-passes.ts: the first counted ones and the selected one), not all. */
+  passes: readonly PredictedPass[];
   selectedId: string | null;
   onSelect: (id: string) => void;
   now: SatellitesNow | null;
@@ -60,11 +62,11 @@ export interface OrbitMapProps {
 }
 
 /**
- * The area (as chosen, then as searched), every pass's swath and ground track, the selected pass's swath and
- * the part of the area it covers, what no pass covers, and where the satellites are now with their next 90
- * minutes of track. The rectangle and polygon tools set the area.
+ * The area (as chosen, then as searched), the given passes' swaths and ground tracks, the selected pass's swath,
+ * where it may lie (± its position uncertainty) and the part of the area it covers, what no counted pass covers,
+ * and where the satellites are now with their next 90 minutes of track. The rectangle and polygon tools set the area.
  */
-export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, onShapeDrawn, height }: OrbitMapProps) {
+export function OrbitMap({ config, form, prediction, passes, selectedId, onSelect, now, onShapeDrawn, height }: OrbitMapProps) {
   const t = useTranslations('OrbitalPredict.map');
   const locale = useLocale();
   const nf = numberFormat(locale, 1);
@@ -111,6 +113,13 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
           interactive: false,
         });
     } else if (chosen) layers.push({ id: 'chosen', data: chosen.data, interactive: false });
+    if (selected)
+      layers.push({
+        id: `possible-${selected.id}`,
+        data: { type: 'FeatureCollection', features: [feature('possible', selected.possibleSwath, t('possible'))] },
+        emphasis: 'context',
+        interactive: false,
+      });
     if (selected?.clipped)
       layers.push({
         id: `clipped-${selected.id}`,
@@ -122,14 +131,18 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
     return layers;
   }, [prediction, chosen, selected, t]);
 
+  // The drawn set changes only when another pass is added to it, not with every selection among the drawn ones.
+  const drawnKey = passes.map((p) => p.id).join(',');
   const swaths = useMemo<FeatureCollection | null>(
-    () => (prediction ? { type: 'FeatureCollection', features: prediction.passes.map((p) => feature(p.id, p.swath)) } : null),
-    [prediction],
+    () => (prediction ? { type: 'FeatureCollection', features: passes.map((p) => feature(p.id, p.swath)) } : null),
+    // drawnKey stands for the passes' identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [prediction, drawnKey],
   );
   const labels = useMemo(
     () =>
       Object.fromEntries(
-        (prediction?.passes ?? []).map((p) => [
+        passes.map((p) => [
           p.id,
           t('swath', {
             satellite: satelliteLabel(satellites.get(p.norad), p.norad),
@@ -138,9 +151,9 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
           }),
         ]),
       ),
-    // nf follows the locale.
+    // nf follows the locale; drawnKey stands for the passes' identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [prediction, satellites, t, locale],
+    [drawnKey, satellites, t, locale],
   );
   const selectable = useMemo<SelectableFeatures | null>(
     () => (swaths ? { data: swaths, selectedId, onSelect, labels } : null),
@@ -154,7 +167,7 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
         id: 'tracks',
         color: '#364fc7',
         weight: 1.5,
-        lines: prediction.passes.map((p) => ({ id: p.id, parts: splitAtAntimeridian(p.track), emphasis: p.id === selectedId })),
+        lines: passes.map((p) => ({ id: p.id, parts: splitAtAntimeridian(p.track), emphasis: p.id === selectedId })),
       });
     if (now)
       layers.push({
@@ -170,7 +183,9 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
         })),
       });
     return layers.length ? layers : NO_LINES;
-  }, [prediction, selectedId, now, t]);
+    // drawnKey stands for the passes' identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prediction, drawnKey, selectedId, now, t]);
 
   const markers = useMemo<MapMarker[]>(
     () =>
@@ -209,6 +224,7 @@ export function OrbitMap({ config, form, prediction, selectedId, onSelect, now, 
         { label: t('area'), color: '#e03131' },
         { label: t('legendSwath'), color: '#4dabf7' },
         { label: t('legendTrack'), color: '#364fc7' },
+        { label: t('legendPossible'), color: '#495057' },
         { label: t('legendClipped'), color: CLIPPED_FILL.clipped },
         { label: t('legendUncovered'), color: UNCOVERED_FILL.uncovered },
         { label: t('legendNow'), color: '#862e9c' },

@@ -1,16 +1,17 @@
 'use client';
 
-import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { DrawnShape } from '@/components/map';
 import { usePrediction, useSatellitesNow } from '@/lib/client/queries/orbits';
 import { useOrbitPlanStore } from '@/lib/client/stores/orbit-plan-store';
-import { MAX_SATELLITES, type Prediction, type SatellitesNow } from '@/lib/shared/contracts/orbits';
+import { MAX_SATELLITES, type PredictedPass } from '@/lib/shared/contracts/orbits';
+import { mapPasses } from '@/lib/shared/orbits/map-passes';
 import type { MapClientConfig } from '@/lib/shared/map/config';
 import type { OrbitMission } from '@/lib/shared/orbits/choices';
-import { formatUtc } from './format';
+import { ElementsLine } from './elements-line';
 import { OrbitMap } from './orbit-map';
 import classes from './orbits.module.css';
 import { PassDetail } from './pass-detail';
@@ -19,7 +20,8 @@ import { PassTimeline } from './pass-timeline';
 import { PlanForm } from './plan-form';
 import { PredictionSummary } from './prediction-summary';
 import { usePlanUrl } from './use-plan-url';
-import { useTleSourceLabel } from '@/lib/client/hooks/use-tle-source-label';
+
+const NO_PASSES: readonly PredictedPass[] = [];
 
 /** Seconds since `running` turned true (0 while not running): the loading line counts them. */
 function useElapsedSeconds(running: boolean): number {
@@ -35,27 +37,6 @@ function useElapsedSeconds(running: boolean): number {
     return () => clearInterval(timer);
   }, [running]);
   return elapsed;
-}
-
-/** The orbital elements used (always shown), with a warning when they are stale. */
-function ElementsLine({ prediction, now }: { prediction: Prediction | undefined; now: SatellitesNow | undefined }) {
-  const t = useTranslations('OrbitalPredict.elements');
-  const set = prediction?.tleSet ?? now?.tleSet;
-  const stale = prediction ? prediction.stale : (now?.satellites.some((s) => s.stale) ?? false);
-  const sourceLabel = useTleSourceLabel();
-  return (
-    <Stack gap={4}>
-      <Text size="xs" data-testid="tle-epoch">
-        <strong>{t('label')}:</strong>{' '}
-        {set ? t('epochs', { source: sourceLabel(set.source), from: formatUtc(set.epochMin).slice(0, 16), to: formatUtc(set.epochMax).slice(0, 16) }) : t('loading')}
-      </Text>
-      {stale ? (
-        <Alert color="orange" variant="light" p="xs" role="alert" data-testid="tle-stale">
-          <Text size="xs">⚠ {t('stale')}</Text>
-        </Alert>
-      ) : null}
-    </Stack>
-  );
 }
 
 /**
@@ -78,6 +59,7 @@ export function OrbitalPredictScreen({ config, missions }: { config: MapClientCo
   const now = useSatellitesNow(ready ? nowSatellites : []);
 
   const selected = result?.passes.find((p) => p.id === passId) ?? null;
+  const drawn = useMemo(() => (result ? mapPasses(result.passes, passId) : null), [result, passId]);
   const select = useCallback((id: string) => selectPass(id), [selectPass]);
   const onShapeDrawn = useCallback(
     (shape: DrawnShape) => {
@@ -123,17 +105,25 @@ export function OrbitalPredictScreen({ config, missions }: { config: MapClientCo
               </>
             ) : null}
           </div>
-          <div className={classes.mapColumn}>
-            <OrbitMap
-              config={config}
-              form={form}
-              prediction={result ?? null}
-              selectedId={passId}
-              onSelect={select}
-              now={now.data ?? null}
-              onShapeDrawn={onShapeDrawn}
-              height="100%"
-            />
+          <div className={classes.mapStack}>
+            {drawn && drawn.total > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="map-pass-note">
+                {t('map.drawn', { shown: drawn.drawn.length, total: drawn.total, first: drawn.first, selected: String(drawn.selectedExtra) })}
+              </Text>
+            ) : null}
+            <div className={classes.mapColumn}>
+              <OrbitMap
+                config={config}
+                form={form}
+                prediction={result ?? null}
+                passes={drawn?.drawn ?? NO_PASSES}
+                selectedId={passId}
+                onSelect={select}
+                now={now.data ?? null}
+                onShapeDrawn={onShapeDrawn}
+                height="100%"
+              />
+            </div>
           </div>
         </div>
         {result && result.passes.length > 0 ? <PassTable prediction={result} selectedId={passId} onSelect={select} sort={form.sort} onSort={setSort} /> : null}

@@ -78,7 +78,12 @@ export function PassTimeline({
                   <span key={tick.iso} className={classes.gridLine} style={{ left: `${tick.pct}%` }} aria-hidden="true" />
                 ))}
                 {row.bars.map((bar) => {
-                  const label = t('bar', { satellite: satelliteLabel(satellite, row.norad), start: shortChina(bar.pass.start), pct: nf.format(bar.pass.sharePct) });
+                  const label = t('bar', {
+                    satellite: satelliteLabel(satellite, row.norad),
+                    start: shortChina(bar.pass.start),
+                    pct: nf.format(bar.pass.sharePct),
+                    status: bar.pass.status,
+                  });
                   const selected = bar.pass.id === selectedId;
                   return (
                     <UnstyledButton
@@ -89,6 +94,7 @@ export function PassTimeline({
                       aria-pressed={selected}
                       title={label}
                       data-selected={selected || undefined}
+                      data-status={bar.pass.status}
                       data-pass-id={bar.pass.id}
                       data-testid="timeline-bar"
                       tabIndex={bar.pass.id === tabStop ? 0 : -1}

@@ -116,7 +116,7 @@ export function PlanForm({ missions, busy, error, onRetry }: PlanFormProps) {
             ))}
           </Group>
         </Radio.Group>
-        <Radio.Group label={t('sensor')} value={form.sensor} onChange={(v) => update({ sensor: v as (typeof SENSOR_CHOICES)[number] })}>
+        <Radio.Group label={t('sensor')} description={t('sensorHelp')} value={form.sensor} onChange={(v) => update({ sensor: v as (typeof SENSOR_CHOICES)[number] })}>
           <Group gap="md" mt={4}>
             {SENSOR_CHOICES.map((s) => (
               <Radio key={s} size="xs" value={s} label={t(`sensors.${s}`)} />

@@ -5,7 +5,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import { saveBlob } from '@/lib/client/download-export';
 import type { Prediction } from '@/lib/shared/contracts/orbits';
 import { CSV_COLUMNS, exportFileName, passesCsv, swathsGeoJson, swathsKml, type ExportLabels } from '@/lib/shared/orbits/exports';
+import { countStatuses } from '@/lib/shared/orbits/counting';
 import { milestones } from '@/lib/shared/orbits/progress';
+import { OPTICAL_MIN_SUN_ELEVATION_DEG } from '@/lib/shared/satellites/model';
 import { formatChinaTime, numberFormat } from './format';
 
 /** The figures of a prediction (window, area, passes, union, remainder), the satellites left out, and the exports. */
@@ -15,6 +17,7 @@ export function PredictionSummary({ prediction }: { prediction: Prediction }) {
   const nf = numberFormat(locale, 1);
   const nf2 = numberFormat(locale, 2);
   const skipped = prediction.satellites.filter((s) => s.skipped !== null);
+  const statusCounts = countStatuses(prediction.passes);
 
   const labels = (): ExportLabels => ({
     columns: Object.fromEntries(CSV_COLUMNS.map((c) => [c, t(`exports.columns.${c}`)])) as ExportLabels['columns'],
@@ -24,6 +27,8 @@ export function PredictionSummary({ prediction }: { prediction: Prediction }) {
     night: t('words.night'),
     left: t('words.left'),
     right: t('words.right'),
+    statuses: { counted: t('words.statuses.counted'), possible: t('words.statuses.possible'), lowSun: t('words.statuses.lowSun') },
+    rules: t('summary.rules', { min: OPTICAL_MIN_SUN_ELEVATION_DEG }),
     title: t('exports.title'),
     predictedNote: t('predictedNote'),
   });
@@ -48,7 +53,23 @@ export function PredictionSummary({ prediction }: { prediction: Prediction }) {
         {t('summary.area', { km2: nf.format(prediction.area.km2) })} · <span data-testid="summary-union">{t('summary.union', { pct: nf2.format(prediction.union.sharePct), km2: nf.format(prediction.union.km2) })}</span> ·{' '}
         <span data-testid="summary-uncovered">{t('summary.uncovered', { km2: nf.format(prediction.uncovered.km2), pct: nf2.format(prediction.uncovered.sharePct) })}</span>
       </Text>
-      {prediction.passes.length > 0 ? <Milestones prediction={prediction} /> : null}
+      {prediction.passes.length > 0 ? (
+        <>
+          <Text size="xs" data-testid="summary-counting">
+            {t('summary.counting', {
+              total: prediction.passes.length,
+              counted: statusCounts.counted,
+              possible: statusCounts.possible,
+              lowSun: statusCounts.lowSun,
+              min: OPTICAL_MIN_SUN_ELEVATION_DEG,
+            })}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="summary-rules">
+            {t('summary.rules', { min: OPTICAL_MIN_SUN_ELEVATION_DEG })}
+          </Text>
+          <Milestones prediction={prediction} />
+        </>
+      ) : null}
       <Text size="xs" c="dimmed">
         {t('summary.compute', { ms: Math.round(prediction.computeMs), cached: String(prediction.cached) })}
       </Text>

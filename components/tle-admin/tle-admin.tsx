@@ -10,13 +10,17 @@ import { ApiClientError } from '@/lib/client/api';
 import { makeTleSetCurrent, TLE_SETS_PAGE_SIZE, tleAdminKeys, useTleSets } from '@/lib/client/queries/tle-admin';
 import type { TleSetSummary } from '@/lib/shared/contracts/tle-admin';
 import { useTleSourceLabel } from '@/lib/client/hooks/use-tle-source-label';
+import { useUncertaintyText } from '@/lib/client/hooks/use-uncertainty-text';
+import { STALE_TLE_DAYS } from '@/lib/shared/orbits/uncertainty';
 import { TleUpload, useEpochSpan } from './tle-upload';
 
-function SetRow({ set, busy, onMakeCurrent }: { set: TleSetSummary; busy: boolean; onMakeCurrent: (set: TleSetSummary) => void }) {
+/** One stored element set: its source, epochs, coverage, age and the position uncertainty that gives now. */
+export function SetRow({ set, busy, onMakeCurrent }: { set: TleSetSummary; busy: boolean; onMakeCurrent: (set: TleSetSummary) => void }) {
   const t = useTranslations('TleAdmin');
   const format = useFormatter();
   const span = useEpochSpan();
   const sourceLabel = useTleSourceLabel();
+  const uncertainty = useUncertaintyText();
   return (
     <Paper withBorder radius="md" p="md" component="li" aria-labelledby={`tle-set-${set.id}`} data-testid="tle-set-row">
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
@@ -30,8 +34,8 @@ function SetRow({ set, busy, onMakeCurrent }: { set: TleSetSummary; busy: boolea
             </Badge>
           ) : null}
           {set.stale ? (
-            <Badge color="yellow" variant="light" tt="none">
-              {t('list.stale')}
+            <Badge color="yellow" variant="light" tt="none" data-testid="tle-set-stale">
+              {t('list.stale', { days: STALE_TLE_DAYS, uncertainty: uncertainty.value(set.oldestUncertaintyKm) })}
             </Badge>
           ) : null}
         </Group>
@@ -41,7 +45,8 @@ function SetRow({ set, busy, onMakeCurrent }: { set: TleSetSummary; busy: boolea
       </Text>
       <Text size="sm" c="gray.7" mt={4}>
         {t('result.satellites', { count: set.satellites })} ·{' '}
-        {t('result.chinese', { covered: set.chineseCovered, total: set.chineseTotal })}
+        {t('result.chinese', { covered: set.chineseCovered, total: set.chineseTotal })} ·{' '}
+        {t('result.oldest', { days: set.oldestAgeDays, uncertainty: uncertainty.value(set.oldestUncertaintyKm), model: uncertainty.model })}
       </Text>
       <Text size="sm" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
         {set.uploadedBy ? t('list.uploadedBy', { name: set.uploadedBy }) : t('list.shipped')} ·{' '}

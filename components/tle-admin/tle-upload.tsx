@@ -9,6 +9,8 @@ import { tleAdminKeys } from '@/lib/client/queries/tle-admin';
 import { uploadFile } from '@/lib/client/upload-file';
 import { TLE_UPLOAD_LIMITS, uploadedTleSetSchema, uploadTleContract, type UploadedTleSet } from '@/lib/shared/contracts/tle-admin';
 import { formats } from '@/i18n/formats';
+import { STALE_TLE_DAYS } from '@/lib/shared/orbits/uncertainty';
+import { useUncertaintyText } from '@/lib/client/hooks/use-uncertainty-text';
 
 const ACCEPT = ['.tle', '.txt'] as const;
 const MAX_MB = TLE_UPLOAD_LIMITS.maxFileBytes / 1024 / 1024;
@@ -24,6 +26,7 @@ export function useEpochSpan() {
 function UploadResult({ result }: { result: UploadedTleSet }) {
   const t = useTranslations('TleAdmin.result');
   const span = useEpochSpan();
+  const uncertainty = useUncertaintyText();
   const { set } = result;
   return (
     <Alert color={set.stale ? 'yellow' : 'teal'} role="status" title={t('title', { source: set.source })} data-testid="tle-result">
@@ -33,11 +36,13 @@ function UploadResult({ result }: { result: UploadedTleSet }) {
         </Text>
         <Text size="sm">
           {t('satellites', { count: set.satellites })} · {t('chinese', { covered: set.chineseCovered, total: set.chineseTotal })} ·{' '}
-          {t('oldest', { days: set.oldestAgeDays })}
+          <span data-testid="tle-result-uncertainty">
+            {t('oldest', { days: set.oldestAgeDays, uncertainty: uncertainty.value(set.oldestUncertaintyKm), model: uncertainty.model })}
+          </span>
         </Text>
         {set.stale ? (
           <Text size="sm" fw={600} data-testid="tle-result-stale">
-            {t('stale')}
+            {t('stale', { days: STALE_TLE_DAYS, uncertainty: uncertainty.value(set.oldestUncertaintyKm) })}
           </Text>
         ) : null}
         {result.duplicates > 0 ? <Text size="sm">{t('duplicates', { count: result.duplicates })}</Text> : null}

@@ -10,7 +10,7 @@ const TEXT = {
 
 /** What the tests read of a prediction answer. */
 export interface ApiPrediction {
-  passes: { id: string; norad: number; sharePct: number }[];
+  passes: { id: string; norad: number; sharePct: number; status: 'counted' | 'possible' | 'lowSun'; uncertaintyKm: number }[];
   satellites: { norad: number; skipped: string | null }[];
   union: { sharePct: number };
 }
@@ -37,6 +37,13 @@ export class OrbitalPredictPage {
 
   get map(): Locator {
     return this.page.locator('[data-testid="orbital-predict-screen"] .leaflet-container');
+  }
+
+  /** The pass ids whose swaths the map draws (`{norad}-{time}`; the area's own layers have plain names). */
+  async drawnPassIds(): Promise<string[]> {
+    return this.map.locator('path[data-feature-id]').evaluateAll((paths) =>
+      paths.map((p) => p.getAttribute('data-feature-id') ?? '').filter((id) => /^\d+-\d+$/.test(id)),
+    );
   }
 
   /** Chooses a province with the region picker (typing its code) and adds it. */

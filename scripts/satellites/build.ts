@@ -220,6 +220,7 @@ function build(entry: CatalogueEntry, sources: Parameters<typeof resolveMember>[
       swathKm: s.swathKm ?? null,
       swath: s.swath ?? null,
       maxOffNadirDeg: s.maxOffNadirDeg ?? null,
+      modes: s.modes ?? [],
     })),
     description: entry.description,
     imagery: entry.imagery ?? null,

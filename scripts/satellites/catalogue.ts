@@ -14,6 +14,7 @@ import type {
   SatelliteCountry,
   SatelliteGroup,
   SensorKind,
+  SensorModeKind,
 } from '../../lib/shared/satellites/model';
 
 export interface CatalogueMember {
@@ -42,6 +43,16 @@ export interface CatalogueSensor {
    * straight down. Left out where no source publishes it, and for radar (its swath is already an off-nadir range).
    */
   maxOffNadirDeg?: number;
+  /** Imaging modes, where resolution and swath depend on the mode (a SAR's): each with its own published pair. */
+  modes?: CatalogueSensorMode[];
+}
+
+export interface CatalogueSensorMode {
+  code: string;
+  name: BilingualText;
+  kind: SensorModeKind;
+  resolutionM: number;
+  swathKm: number;
 }
 
 export interface CatalogueEntry {
@@ -96,6 +107,25 @@ const PAN_MS4 = t(
   'panchromatic; 4 multispectral bands (blue, green, red, near infrared)',
 );
 const MS4 = t('4 个谱段（蓝、绿、红、近红外）', '4 bands (blue, green, red, near infrared)');
+/**
+ * GF-3's twelve C-SAR imaging modes (the extended-incidence mode has a low and a high beam), resolution and swath
+ * as Chen L. et al. 2022 (GF_REVIEW), Table 4, gives them; GF-3 02 and 03 keep the same modes.
+ */
+const GF3_MODES: CatalogueSensorMode[] = [
+  { code: 'SL', name: t('聚束', 'Spotlight'), kind: 'spotlight', resolutionM: 1, swathKm: 10 },
+  { code: 'UFS', name: t('超精细条带', 'Ultra-fine stripmap'), kind: 'stripmap', resolutionM: 3, swathKm: 30 },
+  { code: 'FSI', name: t('精细条带 1', 'Fine stripmap 1'), kind: 'stripmap', resolutionM: 5, swathKm: 50 },
+  { code: 'FSII', name: t('精细条带 2', 'Fine stripmap 2'), kind: 'stripmap', resolutionM: 10, swathKm: 100 },
+  { code: 'SS', name: t('标准条带', 'Standard stripmap'), kind: 'stripmap', resolutionM: 25, swathKm: 130 },
+  { code: 'QPSI', name: t('全极化条带 1', 'Quad-polarisation stripmap 1'), kind: 'stripmap', resolutionM: 8, swathKm: 30 },
+  { code: 'QPSII', name: t('全极化条带 2', 'Quad-polarisation stripmap 2'), kind: 'stripmap', resolutionM: 25, swathKm: 40 },
+  { code: 'NSC', name: t('窄幅扫描', 'Narrow ScanSAR'), kind: 'scansar', resolutionM: 50, swathKm: 300 },
+  { code: 'WSC', name: t('宽幅扫描', 'Wide ScanSAR'), kind: 'scansar', resolutionM: 100, swathKm: 500 },
+  { code: 'GLO', name: t('全球观测', 'Global observation'), kind: 'scansar', resolutionM: 500, swathKm: 650 },
+  { code: 'WAV', name: t('波成像', 'Wave'), kind: 'wave', resolutionM: 10, swathKm: 5 },
+  { code: 'EXT-L', name: t('扩展入射角（低）', 'Extended incidence, low'), kind: 'stripmap', resolutionM: 25, swathKm: 130 },
+  { code: 'EXT-H', name: t('扩展入射角（高）', 'Extended incidence, high'), kind: 'stripmap', resolutionM: 25, swathKm: 80 },
+];
 
 export const CATALOGUE: CatalogueEntry[] = [
   // ── Chinese satellites ─────────────────────────────────────────────────────────────────────────
@@ -424,6 +454,7 @@ export const CATALOGUE: CatalogueEntry[] = [
         bestResolutionM: 1,
         swath: t('10–650 km（随模式而定）', '10–650 km (by mode)'),
         swathKm: 650,
+        modes: GF3_MODES,
       },
     ],
     description: t(
@@ -576,6 +607,7 @@ export const CATALOGUE: CatalogueEntry[] = [
         bestResolutionM: 1,
         swath: t('10–650 km（随模式而定）', '10–650 km (by mode)'),
         swathKm: 650,
+        modes: GF3_MODES,
       },
     ],
     description: t(

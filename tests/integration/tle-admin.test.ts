@@ -193,6 +193,8 @@ describe('uploading orbit elements (administrators)', () => {
     const shipped = last.list[0]!;
     expect(shipped).toMatchObject({ uploadedBy: null, current: false });
     expect(shipped.stale).toBe(shipped.oldestAgeDays > 14);
+    // The badge states the uncertainty of the one model every prediction states (1 km + 2 km a day, whole km up).
+    expect(shipped.oldestUncertaintyKm).toBe(Math.ceil(1 + 2 * (Date.now() - Date.parse(shipped.epochMin)) / DAY - 1e-9));
 
     const made = await call(makeCurrentPost, `/api/sateorbit/v2/tle/${shipped.id}/current`, {
       method: 'POST',

@@ -1,7 +1,8 @@
 import 'server-only';
 /** Where the chosen satellites are at a time, and their next 90 minutes of ground track, from the current TLE set. */
 import type { SatellitesNow } from '../../shared/contracts/orbits';
-import { positionUncertaintyKm, STALE_TLE_DAYS, subPoint } from '../../shared/orbits/passes';
+import { subPoint } from '../../shared/orbits/passes';
+import { elementAgeDays, isStaleAge, positionUncertaintyKm } from '../../shared/orbits/uncertainty';
 import { satrecOf } from '../../shared/orbits/propagate';
 import { API_CODES } from '../../shared/contracts/api';
 import { ApiError } from '../api/errors';
@@ -27,7 +28,7 @@ export async function satellitesNow(db: Queryable, options: { norads: readonly n
     satellites: elements.map((e) => {
       const satrec = satrecOf(e.line1, e.line2);
       const epochMs = e.epoch.getTime();
-      const ageDays = (at - epochMs) / 86_400_000;
+      const ageDays = elementAgeDays(epochMs, at);
       const now = subPoint(satrec, at);
       const track: [number, number][] = [];
       for (let m = 0; m <= TRACK_MINUTES; m++) {
@@ -39,8 +40,8 @@ export async function satellitesNow(db: Queryable, options: { norads: readonly n
         name: e.name,
         epoch: e.epoch.toISOString(),
         ageDays: round(ageDays, 2),
-        stale: Math.abs(ageDays) > STALE_TLE_DAYS,
-        uncertaintyKm: round(positionUncertaintyKm(epochMs, at), 1),
+        stale: isStaleAge(ageDays),
+        uncertaintyKm: positionUncertaintyKm(ageDays),
         now: now ? { lon: round(now.lon, 4), lat: round(now.lat, 4), heightKm: round(now.heightKm, 1) } : null,
         track,
       };

@@ -6,11 +6,15 @@ import 'server-only';
  * 1. The area, from PostgreSQL: regions' boundaries, an upload of the image query, a drawn polygon, a
  *    rectangle, or what an image query search leaves uncovered (the coverage analysis' remainder); its km²
  *    (geodesic), a point on its surface, and a simplified outline for the pass search.
- * 2. The satellites and, per satellite, one sensor (finest resolution or widest swath with a published swath)
- *    with its largest off-nadir angle (side-looking only where the satellite data publishes one).
- * 3. The passes, computed with SGP4 on worker threads (./pool.ts) from the current TLE set.
- * 4. Each pass's swath clipped to the exact area in PostGIS, its km² and share, the union of them all and the
- *    remainder — one statement under a statement timeout.
+ * 2. The satellites and, per satellite, one sensor — or one imaging mode of it, where resolution and swath depend
+ *    on the mode — (finest resolution or widest swath with a published swath) with its largest off-nadir angle
+ *    (side-looking only where the satellite data publishes one).
+ * 3. The passes, computed with SGP4 on worker threads (./pool.ts) from the current TLE set; each is counted toward
+ *    the coverage or not (lib/shared/orbits/counting.ts: optical passes need the sun high enough, and stale
+ *    elements leave a narrow swath only possible).
+ * 4. Each pass's swath clipped to the area (simplified for clipping) in PostGIS, its km² and share, what it counts,
+ *    the union of the counted and the remainder, all measured on that one geometry — one statement under a
+ *    statement timeout.
  * Answers are kept per (satellites, area, window, mode, sensor, TLE set): the same question asked again (a
  * shared link, the screen's sort switch) is not computed again.
  */
@@ -21,13 +25,16 @@ import { SELECT_MODES, type SearchArea } from '../../shared/contracts/catalogue'
 import {
   PREDICTION_LIMITS,
   type PredictedPass,
+  type PredictedSatellite,
   type Prediction,
   type PredictionArea,
   type predictionOptionsSchema,
 } from '../../shared/contracts/orbits';
-import type { JobPass, PassJob, Position } from '../../shared/orbits/job';
-import { STALE_TLE_DAYS } from '../../shared/orbits/passes';
+import type { PassJob, Position } from '../../shared/orbits/job';
+import { STRIP_MODE_KINDS, type SensorKind } from '../../shared/satellites/model';
+import { passStatus } from '../../shared/orbits/counting';
 import { coverageProgress, gridPointsIn } from '../../shared/orbits/progress';
+import { elementAgeDays, isStaleAge, uncertaintyRangeKm } from '../../shared/orbits/uncertainty';
 import type { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { areaGeometrySql, displaySql, regionBoundarySql } from '../areas';
@@ -63,7 +70,10 @@ const PART_TOLERANCE = 0.002;
 const CLIP_TOLERANCE = 'greatest(0.001, (ST_XMax(g) - ST_XMin(g) + ST_YMax(g) - ST_YMin(g)) / 2000)';
 
 interface Area {
-  /** The area as GeoJSON simplified for clipping (CLIP_TOLERANCE), its exact km², centre, search outline and display form. */
+  /**
+   * The area as GeoJSON simplified for clipping (CLIP_TOLERANCE), its exact km² (for the size bound; the answer's km²
+   * are measured on the clipping geometry), centre, search outline and display form.
+   */
   geojson: string;
   km2: number;
   centre: Position;
@@ -154,13 +164,23 @@ interface SatelliteRow {
   sat_group: string | null;
   orbit_type: string | null;
   sensor: string | null;
+  sensor_kind: SensorKind | null;
+  mode_code: string | null;
+  mode_name_zh: string | null;
+  mode_name_en: string | null;
+  resolution_m: number | null;
   swath_km: number | null;
   max_off_nadir_deg: number | null;
+  /** A radar sensor whose modes the satellite data does not give: the finest mode's swath is unknown. */
+  radar_without_modes: boolean;
 }
 
 /**
- * The chosen satellites' elements and the sensor used for each (the one with the finest resolution, or the
- * widest swath, among those with a published swath; instruments that do not image the ground are left out).
+ * The chosen satellites' elements and the sensor used for each, with the resolution and swath that go together:
+ * a sensor's own figures, or — where they depend on the imaging mode (GF-3's C-SAR: spotlight 1 m over 10 km …
+ * global 500 m over 650 km) — one mode's. Only modes that image a continuous strip are predicted (a spotlight
+ * images frames of a few kilometres, not a strip as long as the pass). The finest resolution, or the widest swath,
+ * among those with a published swath; instruments that do not image the ground are left out.
  * Without a choice: every active satellite of the national civil programme (Chinese, government-run)
  * that the set has elements for; commercial constellations are chosen by name.
  */
@@ -172,15 +192,34 @@ async function loadSatellites(
 ): Promise<SatelliteRow[]> {
   const rows = await db.query<SatelliteRow>(
     `SELECT e.norad, e.name, m.name_zh, m.name AS member_name, e.epoch, e.line1, e.line2, s.slug, s.short_name, s.sat_group, s.orbit_type,
-            x.code AS sensor, x.swath_km, x.max_off_nadir_deg
+            x.code AS sensor, x.kind AS sensor_kind, x.mode_code, x.mode_name_zh, x.mode_name_en, x.resolution_m, x.swath_km,
+            x.max_off_nadir_deg,
+            EXISTS (SELECT 1 FROM satellite_sensors z
+                     WHERE z.satellite_slug = s.slug AND z.kind = 'sar' AND z.swath_km IS NOT NULL
+                       AND NOT EXISTS (SELECT 1 FROM satellite_sensor_modes y WHERE y.satellite_slug = z.satellite_slug AND y.sensor_sort = z.sort))
+              AS radar_without_modes
        FROM orbit_elements e
        LEFT JOIN LATERAL (SELECT * FROM satellite_members m WHERE m.norad = e.norad ORDER BY m.status = 'active' DESC LIMIT 1) m ON true
        LEFT JOIN satellites s ON s.slug = m.satellite_slug
        LEFT JOIN LATERAL (
-         SELECT x.code, x.swath_km, x.max_off_nadir_deg FROM satellite_sensors x
-          WHERE x.satellite_slug = s.slug AND x.swath_km IS NOT NULL AND x.kind NOT IN ('atmospheric', 'ranging', 'lidar')
-          ORDER BY CASE WHEN $3 = 'finest' THEN x.best_resolution_m END ASC NULLS LAST,
-                   CASE WHEN $3 = 'widest' THEN x.swath_km END DESC NULLS LAST, x.sort
+         SELECT o.* FROM (
+           -- A radar without its modes in the satellite data: its published swath is its widest mode's (usable for
+           -- 'widest', with that mode's resolution unknown); its finest mode's swath is unknown.
+           SELECT x.code, x.kind, NULL::text AS mode_code, NULL::text AS mode_name_zh, NULL::text AS mode_name_en,
+                  CASE WHEN x.kind = 'sar' THEN NULL ELSE x.best_resolution_m END AS resolution_m, x.swath_km, x.max_off_nadir_deg,
+                  x.sort, 0 AS mode_sort
+             FROM satellite_sensors x
+            WHERE x.satellite_slug = s.slug
+              AND NOT EXISTS (SELECT 1 FROM satellite_sensor_modes y WHERE y.satellite_slug = x.satellite_slug AND y.sensor_sort = x.sort)
+              AND NOT (x.kind = 'sar' AND $3 = 'finest')
+           UNION ALL
+           SELECT x.code, x.kind, y.code, y.name_zh, y.name_en, y.resolution_m, y.swath_km, x.max_off_nadir_deg, x.sort, y.sort
+             FROM satellite_sensors x
+             JOIN satellite_sensor_modes y ON y.satellite_slug = x.satellite_slug AND y.sensor_sort = x.sort
+            WHERE x.satellite_slug = s.slug AND y.kind = ANY ($4::text[])) o
+          WHERE o.swath_km IS NOT NULL AND o.kind NOT IN ('atmospheric', 'ranging', 'lidar')
+          ORDER BY CASE WHEN $3 = 'finest' THEN o.resolution_m END ASC NULLS LAST,
+                   CASE WHEN $3 = 'widest' THEN o.swath_km END DESC NULLS LAST, o.sort, o.mode_sort
           LIMIT 1) x ON true
       WHERE e.set_id = $1::bigint
         AND CASE WHEN $2::int[] IS NULL
@@ -188,7 +227,7 @@ async function loadSatellites(
                  ELSE e.norad = ANY ($2::int[]) END
       ORDER BY s.sort NULLS LAST, e.norad
       LIMIT ${PREDICTION_LIMITS.maxSatellites}`,
-    [set.id, norads ? [...norads] : null, sensor],
+    [set.id, norads ? [...norads] : null, sensor, [...STRIP_MODE_KINDS]],
   );
   if (norads) {
     const found = new Set(rows.map((r) => r.norad));
@@ -201,60 +240,89 @@ async function loadSatellites(
 /** Mean motion (revolutions a day, line 2 columns 53–63): under 1.5 is a geostationary or other high orbit. */
 const meanMotion = (line2: string) => Number(line2.slice(52, 63));
 
-type Skip = 'noSwath' | 'geostationary' | 'decayed' | null;
+type Skip = PredictedSatellite['skipped'];
 
 function skipOf(row: SatelliteRow): Skip {
   if (row.orbit_type === 'geo' || meanMotion(row.line2) < 1.5) return 'geostationary';
-  if (row.swath_km === null) return 'noSwath';
+  if (row.swath_km === null) return row.radar_without_modes ? 'modeUnknown' : 'noSwath';
   return null;
 }
 
 // ------------------------------------------------------------------------------------------------ clipping
 
 interface Clipped {
-  passes: Map<number, { km2: number; geometry: Polygonal | null }>;
+  /** The area clipped to, km²: every pass's part, the union and the remainder are measured on this same geometry. */
+  areaKm2: number;
+  passes: Map<number, { km2: number; countedKm2: number; geometry: Polygonal | null }>;
   union: { km2: number; geometry: Polygonal | null };
   uncovered: { km2: number; geometry: Polygonal | null };
 }
 
+/** A strip to clip: the swath as predicted, and the part it counts (null: it counts nothing). */
+interface Strip {
+  swath: readonly Position[];
+  counted: readonly Position[] | null;
+}
+
 /**
- * Overlay precision (degrees, ≈ 1 cm): strips of one satellite's successive passes share nearly collinear
- * edges, and GEOS' floating overlay then fails (TopologyException) — on PGlite silently, as an empty result.
+ * Overlay precision (degrees, ≈ 1 cm): strips of one satellite's successive passes share nearly collinear edges,
+ * and GEOS' floating overlay then fails (TopologyException) — on PGlite silently, as an empty result.
  * Snapping the overlays to this grid makes them robust and changes no area that is shown.
  */
 const GRID = '1e-7';
 
 const ring = (positions: readonly Position[]) => ({ type: 'Polygon', coordinates: [positions] });
 
-async function clip(db: Database, area: Area, passes: readonly JobPass[]): Promise<Clipped> {
-  const strips = JSON.stringify(passes.map((p, i) => [i, JSON.stringify(ring(p.swath))]));
+/**
+ * One statement: each swath ∩ the area (its km², display part), each counted strip ∩ the area (its km²), the union
+ * of the counted strips cut by the area, the remainder, and the area itself — all measured on the one clipping
+ * geometry, so no part or union can be larger than the area it is a share of (issue 32.7 found a pass covering
+ * 188,555.6 km² of a 188,533.3 km² province: the parts were measured on the simplified outline, the area on the exact).
+ */
+async function clip(db: Database, area: Area, strips: readonly Strip[]): Promise<Clipped> {
+  const input = JSON.stringify(
+    strips.map((p, i) => [i, JSON.stringify(ring(p.swath)), p.counted && p.counted.length >= 4 ? JSON.stringify(ring(p.counted)) : null]),
+  );
   const rows = await boundedTransaction(db, PREDICTION_LIMITS.timeoutMs, (tx) =>
-    tx.query<{ kind: 'pass' | 'union' | 'rest'; i: number | null; km2: number | null; geometry: string | null }>(
+    tx.query<{ kind: 'area' | 'pass' | 'union' | 'rest'; i: number | null; km2: number | null; counted: number | null; geometry: string | null }>(
       `WITH a AS MATERIALIZED (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g),
                 sw AS MATERIALIZED (
-                  SELECT (x ->> 0)::int AS i, ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(x ->> 1), 4326)) AS s
+                  SELECT (x ->> 0)::int AS i, ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(x ->> 1), 4326)) AS s,
+                         CASE WHEN x ->> 2 IS NULL THEN NULL ELSE ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(x ->> 2), 4326)) END AS k
                     FROM jsonb_array_elements($2::jsonb) x),
                 c AS MATERIALIZED (
                   SELECT sw.i, ST_CollectionExtract(ST_Intersection(sw.s, a.g, ${GRID}), 3) AS c
                     FROM sw, a WHERE ST_Intersects(sw.s, a.g)),
-                -- The union of the strips (a few dozen vertices each) cut once by the area: the same set as the union
-                -- of the clipped parts, without overlaying every part's share of the boundary again.
+                k AS MATERIALIZED (
+                  SELECT sw.i, ST_CollectionExtract(ST_Intersection(sw.k, a.g, ${GRID}), 3) AS k
+                    FROM sw, a WHERE sw.k IS NOT NULL AND ST_Intersects(sw.k, a.g)),
+                -- The union of the counted strips (a few dozen vertices each) cut once by the area: the same set as the
+                -- union of their clipped parts, without overlaying every part's share of the boundary again.
                 u AS MATERIALIZED (
-                  SELECT ST_CollectionExtract(ST_Intersection(ST_Union(sw.s, ${GRID}), (SELECT g FROM a), ${GRID}), 3) AS u
-                    FROM sw WHERE sw.i IN (SELECT i FROM c WHERE NOT ST_IsEmpty(c.c))),
+                  SELECT ST_CollectionExtract(ST_Intersection(ST_Union(sw.k, ${GRID}), (SELECT g FROM a), ${GRID}), 3) AS u
+                    FROM sw WHERE sw.i IN (SELECT i FROM k WHERE NOT ST_IsEmpty(k.k))),
                 r AS (SELECT ST_CollectionExtract(ST_Difference(a.g, coalesce(u.u, 'SRID=4326;POLYGON EMPTY'::geometry), ${GRID}), 3) AS d FROM a, u)
-           SELECT 'pass' AS kind, c.i, ST_Area(c.c::geography) / 1e6 AS km2, ${display('c.c', PART_TOLERANCE)} AS geometry FROM c
-           UNION ALL SELECT 'union', NULL, coalesce(ST_Area(u.u::geography) / 1e6, 0), ${display('u.u')} FROM u
-           UNION ALL SELECT 'rest', NULL, ST_Area(r.d::geography) / 1e6, ${display('r.d')} FROM r`,
-      [area.geojson, strips],
+           SELECT 'area' AS kind, NULL::int AS i, ST_Area(a.g::geography) / 1e6 AS km2, NULL::float8 AS counted, NULL::text AS geometry FROM a
+           UNION ALL
+           SELECT 'pass', c.i, ST_Area(c.c::geography) / 1e6, coalesce(ST_Area(k.k::geography) / 1e6, 0), ${display('c.c', PART_TOLERANCE)}
+             FROM c LEFT JOIN k ON k.i = c.i
+           UNION ALL SELECT 'union', NULL, coalesce(ST_Area(u.u::geography) / 1e6, 0), NULL, ${display('u.u')} FROM u
+           UNION ALL SELECT 'rest', NULL, ST_Area(r.d::geography) / 1e6, NULL, ${display('r.d')} FROM r`,
+      [area.geojson, input],
     ),
   ).catch((error: unknown) => {
     throw isStatementTimeout(error) ? new ApiError(API_CODES.UNAVAILABLE, 'Orbits.errors.tooSlow', {}, 503) : error;
   });
-  const out: Clipped = { passes: new Map(), union: { km2: 0, geometry: null }, uncovered: { km2: area.km2, geometry: area.display } };
+  const out: Clipped = {
+    areaKm2: area.km2,
+    passes: new Map(),
+    union: { km2: 0, geometry: null },
+    uncovered: { km2: area.km2, geometry: area.display },
+  };
   for (const row of rows) {
     const geometry = row.geometry ? parsePolygonal(row.geometry) : null;
-    if (row.kind === 'pass' && row.i !== null) out.passes.set(row.i, { km2: row.km2 ?? 0, geometry });
+    if (row.kind === 'area') out.areaKm2 = row.km2 ?? area.km2;
+    else if (row.kind === 'pass' && row.i !== null) out.passes.set(row.i, { km2: row.km2 ?? 0, countedKm2: row.counted ?? 0, geometry });
     else if (row.kind === 'union') out.union = { km2: row.km2 ?? 0, geometry };
     else if (row.kind === 'rest') out.uncovered = { km2: row.km2 ?? 0, geometry };
   }
@@ -328,14 +396,29 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   }
   if (result.passes.length > PREDICTION_LIMITS.maxPasses)
     throw new ApiError(API_CODES.INVALID_INPUT, 'Orbits.errors.tooManyPasses', { max: PREDICTION_LIMITS.maxPasses });
-  const clipped = await clip(db, area, result.passes);
+  const bySatellite = new Map(usable.map((s) => [s.norad, s]));
+  const statuses = result.passes.map((p) => {
+    const s = bySatellite.get(p.norad)!;
+    return passStatus({ sensorKind: s.sensor_kind!, sunElevationDeg: p.sunElevationDeg, uncertaintyKm: p.uncertaintyKm, swathKm: s.swath_km! });
+  });
+  const countedRing = (i: number) => (statuses[i] === 'counted' && result.passes[i]!.certainSwath.length >= 4 ? result.passes[i]!.certainSwath : null);
+  const clipped = await clip(
+    db,
+    area,
+    result.passes.map((p, i) => ({ swath: p.swath, counted: countedRing(i) })),
+  );
   const points = gridPointsIn(area.outline, PROGRESS_POINTS);
+  // Every figure is a share of the area as clipped, and never more than it (the snapping grid may add a few cm²).
+  const areaKm2 = clipped.areaKm2;
+  const upToArea = (km2: number) => Math.min(areaKm2, km2);
 
   const failed = new Set(result.failed);
   const passes: PredictedPass[] = [];
   result.passes.forEach((p, i) => {
     const c = clipped.passes.get(i);
     if (!c) return; // the strip came within reach of the outline but misses the area itself
+    const status = statuses[i]!;
+    const counted = status === 'counted' ? upToArea(c.countedKm2) : 0;
     passes.push({
       id: `${p.norad}-${p.closestMs}`,
       norad: p.norad,
@@ -348,16 +431,24 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
       offNadirDeg: round(p.offNadirDeg, 1),
       side: p.side,
       crossTrackKm: round(p.crossTrackKm, 1),
-      uncertaintyKm: round(p.uncertaintyKm, 1),
-      coveredKm2: round(c.km2, 1),
-      sharePct: round(pct(c.km2, area.km2), 2),
+      uncertaintyKm: p.uncertaintyKm,
+      coveredKm2: round(upToArea(c.km2), 1),
+      sharePct: round(pct(c.km2, areaKm2), 2),
+      status,
+      countedKm2: round(counted, 1),
+      countedPct: round(pct(counted, areaKm2), 2),
       track: p.track,
-      swath: ring(p.widenedSwath) as Polygonal,
+      swath: ring(p.swath) as Polygonal,
+      possibleSwath: ring(p.widenedSwath) as Polygonal,
       clipped: c.geometry,
     });
   });
+  // How soon: the counted passes' certain strips only, as the union.
   const progress = coverageProgress(
-    result.passes.filter((_, i) => clipped.passes.has(i)).map((p) => ({ endMs: p.endMs, ring: p.swath })),
+    result.passes.flatMap((p, i) => {
+      const counted = countedRing(i);
+      return counted && clipped.passes.has(i) ? [{ endMs: p.endMs, ring: counted }] : [];
+    }),
     points,
   )
     .map((s) => ({ at: iso(s.atMs), sharePct: round(s.sharePct, 1) }))
@@ -366,17 +457,29 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   const counts = new Map<number, number>();
   for (const p of passes) counts.set(p.norad, (counts.get(p.norad) ?? 0) + 1);
 
-  // The union is measured on the clipping outline (simplified): never more than the exact area.
-  const unionKm2 = Math.min(area.km2, clipped.union.km2);
+  const unionKm2 = upToArea(clipped.union.km2);
+  // The oldest elements of the satellites computed, and the range of uncertainty the banner states: the same model as
+  // each pass's, so every pass's figure lies in it.
+  const oldest = usable.reduce((a, b) => (b.epoch.getTime() < a.epoch.getTime() ? b : a));
+  const oldestAge = elementAgeDays(oldest.epoch.getTime(), startMs);
   const computed: Computed = {
     tleSet: { id: set.id, source: set.source, epochMin: set.epoch_min.toISOString(), epochMax: set.epoch_max.toISOString() },
-    stale: satellites.some((s) => Math.abs(startMs - s.epoch.getTime()) > STALE_TLE_DAYS * 86_400_000),
+    stale: usable.some((s) => isStaleAge(elementAgeDays(s.epoch.getTime(), startMs))),
+    uncertainty: {
+      oldestEpoch: oldest.epoch.toISOString(),
+      ageDays: round(oldestAge, 2),
+      ...uncertaintyRangeKm(
+        usable.map((s) => s.epoch.getTime()),
+        startMs,
+        endMs,
+      ),
+    },
     window: { start: iso(startMs), end: iso(endMs), days: options.days },
     mode: options.mode,
     sensor: options.sensor,
-    area: { km2: round(area.km2, 1), geometry: area.display, centre: area.centre },
+    area: { km2: round(areaKm2, 1), geometry: area.display, centre: area.centre },
     satellites: satellites.map((s) => {
-      const ageDays = (startMs - s.epoch.getTime()) / 86_400_000;
+      const ageDays = elementAgeDays(s.epoch.getTime(), startMs);
       const skip = skipOf(s) ?? (failed.has(s.norad) ? 'decayed' : null);
       return {
         norad: s.norad,
@@ -386,22 +489,24 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
         satelliteName: s.short_name,
         group: s.sat_group,
         sensor: s.sensor,
+        sensorKind: s.sensor_kind,
+        mode: s.mode_code ? { code: s.mode_code, name: (locale === 'en' ? s.mode_name_en : s.mode_name_zh) ?? s.mode_code } : null,
+        resolutionM: s.resolution_m,
         swathKm: s.swath_km,
         maxOffNadirDeg: s.max_off_nadir_deg,
         epoch: s.epoch.toISOString(),
         ageDays: round(ageDays, 2),
-        stale: Math.abs(ageDays) > STALE_TLE_DAYS,
+        stale: isStaleAge(ageDays),
         passCount: counts.get(s.norad) ?? 0,
         skipped: skip,
       };
     }),
     passes,
-    union: { km2: round(unionKm2, 1), sharePct: round(pct(unionKm2, area.km2), 2), geometry: clipped.union.geometry },
-    // What stays uncovered, in km², is the exact area less the union (the remainder's geometry is the clipped
-    // area's, shown simplified).
+    union: { km2: round(unionKm2, 1), sharePct: round(pct(unionKm2, areaKm2), 2), geometry: clipped.union.geometry },
+    // What stays uncovered, in km², is the area less the union (the remainder's geometry is the clipped area's, shown simplified).
     uncovered: {
-      km2: round(area.km2 - unionKm2, 1),
-      sharePct: round(pct(area.km2 - unionKm2, area.km2), 2),
+      km2: round(areaKm2 - unionKm2, 1),
+      sharePct: round(pct(areaKm2 - unionKm2, areaKm2), 2),
       geometry: clipped.uncovered.geometry,
     },
     progress,

@@ -8,7 +8,7 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import { TLE_UPLOAD_LIMITS, type TleSetPage, type TleSetSummary, type UploadedTleSet } from '../../shared/contracts/tle-admin';
-import { STALE_TLE_DAYS } from '../../shared/orbits/passes';
+import { elementAgeDays, isStaleAge, positionUncertaintyKm } from '../../shared/orbits/uncertainty';
 import { checkTles, type Tle, type TleProblem } from '../../shared/satellites/tle';
 import { ApiError } from '../api/errors';
 import { multipartFile, type UploadedFile } from '../api/upload';
@@ -58,7 +58,7 @@ const SET_COLUMNS = `s.id::text AS id, s.source, u.username AS uploaded_by, s.cr
 const SET_FROM = `FROM tle_sets s LEFT JOIN users u ON u.id = s.uploaded_by`;
 
 function toSummary(row: SetRow, nowMs: number): TleSetSummary {
-  const oldestAgeDays = (nowMs - row.epoch_min.getTime()) / 86_400_000;
+  const oldestAgeDays = elementAgeDays(row.epoch_min.getTime(), nowMs);
   return {
     id: row.id,
     source: row.source,
@@ -71,7 +71,8 @@ function toSummary(row: SetRow, nowMs: number): TleSetSummary {
     chineseCovered: row.chinese_covered,
     chineseTotal: row.chinese_total,
     oldestAgeDays: Math.round(oldestAgeDays * 10) / 10,
-    stale: oldestAgeDays > STALE_TLE_DAYS,
+    stale: isStaleAge(oldestAgeDays),
+    oldestUncertaintyKm: positionUncertaintyKm(oldestAgeDays),
   };
 }
 

@@ -124,6 +124,29 @@ async function insertSatellites(tx: Queryable, data: SatelliteDataFile): Promise
           swath_km double precision, swath_zh text, swath_en text, max_off_nadir_deg double precision)`,
     [JSON.stringify(sensors)],
   );
+
+  const modes = data.satellites.flatMap((s) =>
+    s.sensors.flatMap((x, sensorSort) =>
+      x.modes.map((m, i) => ({
+        satellite_slug: s.slug,
+        sensor_sort: sensorSort,
+        sort: i,
+        code: m.code,
+        name_zh: m.name.zh,
+        name_en: m.name.en,
+        kind: m.kind,
+        resolution_m: m.resolutionM,
+        swath_km: m.swathKm,
+      })),
+    ),
+  );
+  if (modes.length > 0)
+    await tx.query(
+      `INSERT INTO satellite_sensor_modes
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(satellite_slug text, sensor_sort smallint, sort smallint, code text,
+            name_zh text, name_en text, kind text, resolution_m double precision, swath_km double precision)`,
+      [JSON.stringify(modes)],
+    );
 }
 
 async function insertScenes(tx: Queryable, data: SatelliteDataFile): Promise<number> {

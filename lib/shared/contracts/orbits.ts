@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineContract, localizedIssue } from './api';
 import { areaGeometrySchema, bboxSchema, SELECT_MODES, uploadIdSchema } from './catalogue';
 import { coverageScenesBodySchema } from './coverage';
+import { SENSOR_KINDS } from '../satellites/model';
 
 /** At most this many satellites in one call. */
 export const MAX_SATELLITES = 25;
@@ -37,7 +38,7 @@ export const satellitesNowSchema = z.object({
       epoch: z.string(),
       ageDays: z.number(),
       stale: z.boolean(),
-      /** Expected position error from the element set's age, km. */
+      /** Expected position error from the element set's age, whole km (lib/shared/orbits/uncertainty.ts). */
       uncertaintyKm: z.number(),
       now: z.object({ lon: z.number(), lat: z.number(), heightKm: z.number() }).nullable(),
       /** The next 90 minutes of ground track, a point a minute ([lon, lat]); a point SGP4 gives up on is left out. */
@@ -88,6 +89,9 @@ export const COVERAGE_MODES = ['nadir', 'side'] as const;
 /** Which of a satellite's sensors: the finest resolution (what field checks order) or the widest swath. */
 export const SENSOR_CHOICES = ['finest', 'widest'] as const;
 export const PASS_SORTS = ['time', 'coverage'] as const;
+/** Whether a pass counts toward the coverage (lib/shared/orbits/counting.ts decides). */
+export const PASS_STATUSES = ['counted', 'possible', 'lowSun'] as const;
+export type PassStatus = (typeof PASS_STATUSES)[number];
 
 const isoInstant = z.iso.datetime({ offset: true, message: localizedIssue('Orbits.errors.badTime') });
 
@@ -154,21 +158,33 @@ export const passSchema = z.object({
   end: z.string(),
   closest: z.string(),
   ascending: z.boolean(),
-  /** The sun's elevation over the area's centre at the closest moment (degrees); daylight = above 0. */
+  /**
+   * The sun's elevation over the area's centre at the closest moment (degrees); daylight = above 0. An optical
+   * sensor's pass counts toward coverage only with the sun at least OPTICAL_MIN_SUN_ELEVATION_DEG high.
+   */
   sunElevationDeg: z.number(),
   daylight: z.boolean(),
   /** Off-nadir angle needed to bring the swath over the area's centre (0 when it lies in the nadir swath). */
   offNadirDeg: z.number(),
   side: z.enum(['left', 'right']),
   crossTrackKm: z.number(),
-  /** Expected position error at that moment from the element set's age (km); the swath edge is widened by it. */
+  /** Expected position error at that moment from the element set's age (whole km, lib/shared/orbits/uncertainty.ts). */
   uncertaintyKm: z.number(),
-  /** Area of the area of interest inside the swath (km²) and its share (%). */
+  /** Area of the area of interest inside the swath as predicted (km²) and its share (%). */
   coveredKm2: z.number(),
   sharePct: z.number(),
-  /** Ground track of the pass ([lon, lat]) and the whole swath strip as imaged (widened by the uncertainty). */
+  /**
+   * Whether the pass counts toward the coverage (lib/shared/orbits/counting.ts): `counted`, `possible` (the
+   * uncertainty reaches half the swath) or `lowSun` (an optical sensor with the sun too low).
+   */
+  status: z.enum(PASS_STATUSES),
+  /** What it counts: the area inside its swath narrowed by the uncertainty on both sides (0 unless counted). */
+  countedKm2: z.number(),
+  countedPct: z.number(),
+  /** Ground track of the pass ([lon, lat]), the swath strip as predicted, and the strip widened by the uncertainty. */
   track: z.array(lonLatSchema),
   swath: polygonalSchema,
+  possibleSwath: polygonalSchema,
   /** The swath clipped to the area (null when the strip only grazes it). */
   clipped: polygonalSchema.nullable(),
 });
@@ -182,6 +198,11 @@ export const predictedSatelliteSchema = z.object({
   satelliteName: z.string().nullable(),
   group: z.string().nullable(),
   sensor: z.string().nullable(),
+  sensorKind: z.enum(SENSOR_KINDS).nullable(),
+  /** The sensor's imaging mode used, where its resolution and swath depend on the mode (a SAR's), in the reader's language. */
+  mode: z.object({ code: z.string(), name: z.string() }).nullable(),
+  /** Resolution (m) and swath (km) of the sensor, or of the mode used. */
+  resolutionM: z.number().nullable(),
   swathKm: z.number().nullable(),
   /** The sensor's largest off-nadir angle (null: not published, so side-looking is not assumed). */
   maxOffNadirDeg: z.number().nullable(),
@@ -189,14 +210,24 @@ export const predictedSatelliteSchema = z.object({
   ageDays: z.number(),
   stale: z.boolean(),
   passCount: z.number().int(),
-  /** Why it was left out: no published swath, geostationary (it stares), or SGP4 gave up on its elements. */
-  skipped: z.enum(['noSwath', 'geostationary', 'decayed']).nullable(),
+  /**
+   * Why it was left out: no published swath, a radar whose finest mode's swath the satellite data does not give
+   * (its modes are not listed), geostationary (it stares), or SGP4 gave up on its elements.
+   */
+  skipped: z.enum(['noSwath', 'modeUnknown', 'geostationary', 'decayed']).nullable(),
 });
+export type PredictedSatellite = z.infer<typeof predictedSatelliteSchema>;
 
 export const predictionSchema = z.object({
   tleSet: tleSetSchema,
   /** True when any element set used is over 14 days old at the window start. */
   stale: z.boolean(),
+  /**
+   * The oldest element set of the satellites computed (its epoch, its age at the window start in days), and the
+   * smallest and largest position uncertainty the satellites' elements give over the window (whole km): every pass's
+   * own figure lies between them (lib/shared/orbits/uncertainty.ts).
+   */
+  uncertainty: z.object({ oldestEpoch: z.string(), ageDays: z.number(), minKm: z.number(), maxKm: z.number() }),
   window: z.object({ start: z.string(), end: z.string(), days: z.number().int() }),
   mode: z.enum(COVERAGE_MODES),
   sensor: z.enum(SENSOR_CHOICES),
@@ -209,11 +240,14 @@ export const predictionSchema = z.object({
   }),
   satellites: z.array(predictedSatelliteSchema),
   passes: z.array(passSchema),
-  /** The union of every pass's clipped swath and what stays uncovered (km², share %, display geometry). */
+  /**
+   * What the counted passes image for certain (the union of their swaths narrowed by their uncertainty, clipped to the
+   * area) and what stays uncovered (km², share %, display geometry).
+   */
   union: z.object({ km2: z.number(), sharePct: z.number(), geometry: polygonalSchema.nullable() }),
   uncovered: z.object({ km2: z.number(), sharePct: z.number(), geometry: polygonalSchema.nullable() }),
   /**
-   * The share of the area imaged by the passes up to each moment (after each pass that adds to it, in time order):
+   * The share of the area the counted passes image for certain up to each moment (after each pass that adds to it, in time order):
    * estimated from sample points spread over the area (about one percent), so "how soon is most of it covered".
    */
   progress: z.array(z.object({ at: z.string(), sharePct: z.number() })),

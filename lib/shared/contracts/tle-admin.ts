@@ -44,6 +44,8 @@ export const tleSetSummarySchema = z.object({
   /** Age of the oldest epoch now, in days, and whether that is over 14 days. */
   oldestAgeDays: z.number(),
   stale: z.boolean(),
+  /** The position uncertainty (whole km) the oldest epoch gives now: the model every prediction states (lib/shared/orbits/uncertainty.ts). */
+  oldestUncertaintyKm: z.number(),
 });
 export type TleSetSummary = z.infer<typeof tleSetSummarySchema>;
 

@@ -12,8 +12,10 @@ const LABELS: ExportLabels = {
   night: '夜间',
   left: '左',
   right: '右',
+  statuses: { counted: '计入', possible: '仅为可能', lowSun: '不计入（太阳过低）' },
   title: 'Passes <over> "Hebei" & more',
   predictedNote: '预测，非确认的成像',
+  rules: '光学传感器仅在太阳高度角不低于 10° 时计入',
 };
 
 describe('CSV of the passes', () => {
@@ -38,7 +40,9 @@ describe('CSV of the passes', () => {
     expect(night).toContain(
       '高分一号B星,43485,PMS,2026-08-25 12:00:00,2026-08-25 12:00:30,2026-08-25 12:00:15,2026-08-25 20:00:00,2026-08-25 20:00:30,升轨,夜间,-30.1,12.34,右',
     );
-    expect(night.endsWith(',2533.4,95.5')).toBe(true);
+    // The uncertainty as the screen states it (whole km), the share as predicted, and that the night pass counts nothing.
+    expect(night.endsWith(',9,2533.4,95.5,不计入（太阳过低）,0,0')).toBe(true);
+    expect(lines[1]!.endsWith(',9,1200.5,45.25,计入,950.2,35.81')).toBe(true);
   });
 
   it('writes China time eight hours after UTC, across the date line of the day', () => {
@@ -61,7 +65,12 @@ describe('GeoJSON of the swaths', () => {
       sharePct: 95.5,
       daylight: false,
       startChina: '2026-08-25 20:00:00',
+      uncertaintyKm: 9,
+      status: 'lowSun',
+      countedKm2: 0,
     });
+    // The document says what the uncertainty is and what is counted.
+    expect(parsed).toMatchObject({ uncertainty: prediction.uncertainty, rules: LABELS.rules });
   });
 });
 

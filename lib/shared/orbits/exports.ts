@@ -1,9 +1,10 @@
 /**
  * Exports of a pass prediction (issue 22), made in the browser from the answer: the passes as CSV (UTC and
- * China time, every figure; UTF-8 with a byte-order mark so Excel reads Chinese) and the swaths as GeoJSON
+ * China time, every figure — the position uncertainty as the screen states it, and whether and how much each pass
+ * counts toward the coverage; UTF-8 with a byte-order mark so Excel reads Chinese) and the swaths as GeoJSON
  * and KML (one feature / Placemark per pass). Pure: the words come in as `ExportLabels`.
  */
-import type { Prediction, PredictedPass } from '../contracts/orbits';
+import type { PassStatus, Prediction, PredictedPass } from '../contracts/orbits';
 
 type Polygonal = PredictedPass['swath'];
 
@@ -25,6 +26,9 @@ export const CSV_COLUMNS = [
   'uncertaintyKm',
   'coveredKm2',
   'sharePct',
+  'status',
+  'countedKm2',
+  'countedPct',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -36,9 +40,12 @@ export interface ExportLabels {
   night: string;
   left: string;
   right: string;
-  /** KML/GeoJSON document name and the note that a pass is predicted, not a confirmed acquisition. */
+  /** Whether a pass counts toward the coverage, in words. */
+  statuses: Record<PassStatus, string>;
+  /** KML/GeoJSON document name, the note that a pass is predicted, not a confirmed acquisition, and what is counted. */
   title: string;
   predictedNote: string;
+  rules: string;
 }
 
 /** China Standard Time is UTC+8 all year (no daylight saving since 1991). */
@@ -92,9 +99,12 @@ export function passesCsv(prediction: Prediction, labels: ExportLabels): string 
       offNadirDeg: round(p.offNadirDeg, 2),
       side: p.side === 'left' ? labels.left : labels.right,
       crossTrackKm: round(p.crossTrackKm, 1),
-      uncertaintyKm: round(p.uncertaintyKm, 1),
+      uncertaintyKm: p.uncertaintyKm,
       coveredKm2: round(p.coveredKm2, 1),
       sharePct: round(p.sharePct, 2),
+      status: labels.statuses[p.status],
+      countedKm2: round(p.countedKm2, 1),
+      countedPct: round(p.countedPct, 2),
     };
     return CSV_COLUMNS.map((c) => csvField(cells[c])).join(',');
   });
@@ -117,20 +127,28 @@ function passProperties(p: PredictedPass, satellite: string): Record<string, str
     sunElevationDeg: round(p.sunElevationDeg, 1),
     offNadirDeg: round(p.offNadirDeg, 2),
     side: p.side,
-    uncertaintyKm: round(p.uncertaintyKm, 1),
+    uncertaintyKm: p.uncertaintyKm,
     coveredKm2: round(p.coveredKm2, 1),
     sharePct: round(p.sharePct, 2),
+    status: p.status,
+    countedKm2: round(p.countedKm2, 1),
+    countedPct: round(p.countedPct, 2),
   };
 }
 
-/** The swaths as a GeoJSON FeatureCollection: one Feature per pass (its strip as imaged), with its figures. */
-export function swathsGeoJson(prediction: Prediction, labels: Pick<ExportLabels, 'title' | 'predictedNote'>): string {
+/**
+ * The swaths as a GeoJSON FeatureCollection: one Feature per pass (its strip as predicted), with its figures — the
+ * position uncertainty and whether it counts toward the coverage among them.
+ */
+export function swathsGeoJson(prediction: Prediction, labels: Pick<ExportLabels, 'title' | 'predictedNote' | 'rules'>): string {
   const names = satelliteNames(prediction);
   return JSON.stringify({
     type: 'FeatureCollection',
     name: labels.title,
     note: labels.predictedNote,
+    rules: labels.rules,
     tleSet: prediction.tleSet,
+    uncertainty: prediction.uncertainty,
     window: prediction.window,
     features: prediction.passes.map((p) => ({
       type: 'Feature',
@@ -166,7 +184,7 @@ function kmlPolygon(rings: [number, number][][]): string {
 }
 
 /** The swaths as KML 2.2: one Placemark per pass with its time span, figures and strip. */
-export function swathsKml(prediction: Prediction, labels: Pick<ExportLabels, 'title' | 'predictedNote'>): string {
+export function swathsKml(prediction: Prediction, labels: Pick<ExportLabels, 'title' | 'predictedNote' | 'rules'>): string {
   const names = satelliteNames(prediction);
   const placemarks = prediction.passes.map((p) => {
     const satellite = names.get(p.norad)?.name ?? String(p.norad);
@@ -183,7 +201,7 @@ export function swathsKml(prediction: Prediction, labels: Pick<ExportLabels, 'ti
   });
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document>` +
-    `<name>${xmlEscape(labels.title)}</name><description>${xmlEscape(labels.predictedNote)}</description>` +
+    `<name>${xmlEscape(labels.title)}</name><description>${xmlEscape(`${labels.predictedNote} ${labels.rules}`)}</description>` +
     `<Style id="swath"><LineStyle><color>ff2f6bd9</color><width>1.5</width></LineStyle><PolyStyle><color>402f6bd9</color></PolyStyle></Style>` +
     `${placemarks.join('')}</Document></kml>\n`
   );

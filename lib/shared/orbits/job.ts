@@ -42,6 +42,8 @@ export interface JobPass {
   track: Position[];
   swath: Position[];
   widenedSwath: Position[];
+  /** Empty when the uncertainty reaches half the swath. */
+  certainSwath: Position[];
 }
 
 export interface JobResult {
@@ -69,6 +71,7 @@ function plain(norad: number, p: Pass): JobPass {
     track: toPositions(p.track),
     swath: toPositions(p.swath),
     widenedSwath: toPositions(p.widenedSwath),
+    certainSwath: toPositions(p.certainSwath),
   };
 }
 

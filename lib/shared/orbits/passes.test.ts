@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { distanceKm } from '../geo/sphere';
-import { areaTarget, findPasses, groundOffsetKm, offNadirFor, positionUncertaintyKm, subPoint, sunElevationDeg, swathRing } from './passes';
+import { areaTarget, findPasses, groundOffsetKm, offNadirFor, subPoint, sunElevationDeg, swathRing } from './passes';
+import { positionUncertaintyKm } from './uncertainty';
 import { satrecOf } from './propagate';
 
 const reference = z
@@ -58,15 +59,27 @@ describe('passes over a target (GF-6, wide-field camera, over Beijing)', () => {
     expect(Math.abs(distanceKm(shifted[mid]!, shifted[n - 1 - mid]!) - 800) / 800).toBeLessThan(0.02);
   });
 
-  it('widens each pass’s swath by the position error expected from the element set’s age', () => {
-    expect(positionUncertaintyKm(epochMs, epochMs)).toBe(1);
-    expect(positionUncertaintyKm(epochMs, epochMs + 3 * 86_400_000)).toBe(7);
+  it('widens each pass’s swath by the position error expected from the element set’s age, and narrows what is certain', () => {
     for (const pass of nadir) {
       const days = (pass.closestMs - epochMs) / 86_400_000;
-      expect(pass.uncertaintyKm).toBeCloseTo(1 + 2 * days, 6);
+      expect(pass.uncertaintyKm).toBe(positionUncertaintyKm(days));
       const n = pass.widenedSwath.length - 1;
       const mid = Math.floor(n / 4);
       expect(distanceKm(pass.widenedSwath[mid]!, pass.widenedSwath[n - 1 - mid]!)).toBeCloseTo(800 + 2 * pass.uncertaintyKm, -1);
+      const m = pass.certainSwath.length - 1;
+      const cmid = Math.floor(m / 4);
+      expect(distanceKm(pass.certainSwath[cmid]!, pass.certainSwath[m - 1 - cmid]!)).toBeCloseTo(800 - 2 * pass.uncertaintyKm, -1);
+    }
+  });
+
+  it('leaves nothing certain when the uncertainty reaches half the swath', () => {
+    // 100–106 days after the epoch: ±201 km or more, beyond half of a 90 km swath.
+    const late = findPasses(satrec, [beijing], { startMs: epochMs + 100 * 86_400_000, endMs: epochMs + 106 * 86_400_000, swathKm: 90, maxOffNadirDeg: 0 });
+    expect(late.length).toBeGreaterThan(0);
+    for (const pass of late) {
+      expect(pass.uncertaintyKm).toBeGreaterThan(45);
+      expect(pass.certainSwath).toEqual([]);
+      expect(pass.swath.length).toBeGreaterThan(0);
     }
   });
 

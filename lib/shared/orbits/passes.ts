@@ -13,6 +13,7 @@ import { eciToGeodetic, gstime, propagate, type SatRec } from 'satellite.js';
 import { bearing, destination, distanceKm, EARTH_RADIUS_KM, type LonLat } from '../geo/sphere';
 import { insideRings } from '../geo/point-in-polygon';
 import { sunPosition } from '../geo/sun';
+import { certainSwathKm, elementAgeDays, positionUncertaintyKm } from './uncertainty';
 
 const DEG = 180 / Math.PI;
 const RAD = Math.PI / 180;
@@ -56,17 +57,6 @@ export function sunElevationDeg(at: LonLat, timeMs: number): number {
   return sunPosition(timeMs, at.lon, at.lat).elevation;
 }
 
-/**
- * Expected position error of SGP4 from a TLE, km: about 1 km at the epoch, drifting 0.5–2 km a day along the
- * track; the upper rate is taken, so a widened swath errs on the side of "might be covered".
- */
-export function positionUncertaintyKm(epochMs: number, atMs: number): number {
-  return 1 + 2 * (Math.abs(atMs - epochMs) / 86_400_000);
-}
-
-/** Element sets older than this (days) at the start of a prediction are flagged as stale. */
-export const STALE_TLE_DAYS = 14;
-
 export interface PassOptions {
   startMs: number;
   endMs: number;
@@ -92,12 +82,15 @@ export interface Pass {
   side: 'left' | 'right';
   heightKm: number;
   sunElevationDeg: number;
-  /** Expected position error at the closest time from the element set's age (km), and the swath widened by it. */
+  /** Expected position error at the closest time from the element set's age (km, ./uncertainty.ts). */
   uncertaintyKm: number;
   /** Ground track over the pass, and the swath strip (closed ring, counter-clockwise) pointed as offNadirDeg says. */
   track: SubPoint[];
   swath: LonLat[];
+  /** The strip widened by the uncertainty on both sides: where the pass may image. */
   widenedSwath: LonLat[];
+  /** The strip narrowed by it on both sides: what the pass images wherever it really is; empty when nothing is certain. */
+  certainSwath: LonLat[];
 }
 
 /** The swath strip along a track: the nadir swath shifted `shiftKm` to one side, as a closed counter-clockwise ring. */
@@ -329,7 +322,8 @@ function describe(satrec: SatRec, startMs: number, endMs: number, target: PassTa
   // The strip runs a step beyond both ends, so that clipping to the area, not the sampling, decides its ends.
   const track = times.map((t) => subPoint(satrec, t)).filter((p): p is SubPoint => p !== null);
   const shift = groundOffsetKm(at.heightKm, offNadirDeg);
-  const uncertaintyKm = positionUncertaintyKm((satrec.jdsatepoch - 2440587.5) * 86_400_000, closestMs);
+  const uncertaintyKm = positionUncertaintyKm(elementAgeDays((satrec.jdsatepoch - 2440587.5) * 86_400_000, closestMs));
+  const certainKm = certainSwathKm(options.swathKm, uncertaintyKm);
   return {
     startMs,
     endMs,
@@ -344,5 +338,6 @@ function describe(satrec: SatRec, startMs: number, endMs: number, target: PassTa
     track,
     swath: swathRing(track, options.swathKm, shift, side),
     widenedSwath: swathRing(track, options.swathKm + 2 * uncertaintyKm, shift, side),
+    certainSwath: certainKm > 0 ? swathRing(track, certainKm, shift, side) : [],
   };
 }

@@ -64,6 +64,25 @@ describe('data/satellites/satellites.json', () => {
     expect(sensor('sentinel2', 'MSI').maxOffNadirDeg).toBe(0);
     for (const s of data.satellites) for (const x of s.sensors) if (x.kind === 'sar') expect(x.maxOffNadirDeg ?? null).toBeNull();
   });
+
+  it('gives the modes of a radar whose resolution and swath depend on the mode: its finest and widest are different modes', () => {
+    const gf3 = data.satellites.find((s) => s.slug === 'gf3')!.sensors[0]!;
+    const modes = new Map(gf3.modes.map((m) => [m.code, m]));
+    expect(gf3.modes).toHaveLength(13);
+    expect(modes.get('SL')).toMatchObject({ kind: 'spotlight', resolutionM: 1, swathKm: 10 });
+    expect(modes.get('UFS')).toMatchObject({ kind: 'stripmap', resolutionM: 3, swathKm: 30 });
+    expect(modes.get('GLO')).toMatchObject({ kind: 'scansar', resolutionM: 500, swathKm: 650 });
+    // The sensor's best resolution and widest swath are the spotlight's and the global mode's, never one pair.
+    expect([gf3.bestResolutionM, gf3.swathKm]).toEqual([modes.get('SL')!.resolutionM, modes.get('GLO')!.swathKm]);
+    // Every Chinese radar the prediction screen offers (spacecraft with NORAD numbers) has its modes, so it never
+    // pairs them (a radar without modes is predicted only for its widest swath).
+    for (const s of data.satellites)
+      for (const x of s.sensors)
+        if (x.kind === 'sar' && s.area === 'cn' && s.members.some((m) => m.norad !== null)) {
+          expect(x.modes.filter((m) => m.kind === 'stripmap' || m.kind === 'scansar').length).toBeGreaterThan(0);
+          for (const m of x.modes) expect(m.name.en).not.toMatch(/[\u4e00-\u9fff]/);
+        }
+  });
 });
 
 describe('a sensor of the satellite data file', () => {
@@ -76,6 +95,7 @@ describe('a sensor of the satellite data file', () => {
     bestResolutionM: 2,
     swathKm: 60,
     swath: null,
+    modes: [],
   };
 
   it('takes a largest off-nadir angle of 0–60°, null, or none at all', () => {

@@ -12,6 +12,7 @@ import {
   SATELLITE_COUNTRIES,
   SATELLITE_GROUPS,
   SENSOR_KINDS,
+  SENSOR_MODE_KINDS,
   SLUG_PATTERN,
 } from './model';
 
@@ -46,6 +47,18 @@ export const memberSchema = z.object({
   tle: tleFiguresSchema.nullable(),
 });
 
+/** One imaging mode of a sensor whose resolution and swath depend on the mode (a SAR's spotlight, stripmap, ScanSAR…). */
+export const sensorModeSchema = z.object({
+  /** The operator's short code, e.g. UFS (GF-3's ultra-fine stripmap). */
+  code: z.string().regex(/^[A-Z][A-Z0-9-]{0,9}$/),
+  name: textSchema,
+  kind: z.enum(SENSOR_MODE_KINDS),
+  /** Nominal resolution (m) and swath (km) of this mode. */
+  resolutionM: z.number().positive(),
+  swathKm: z.number().positive(),
+});
+export type SensorModeRecord = z.infer<typeof sensorModeSchema>;
+
 export const sensorSchema = z.object({
   code: z.string().min(1).max(40),
   name: textSchema,
@@ -61,6 +74,11 @@ export const sensorSchema = z.object({
    * null (or absent) where no source publishes it, and for radar, whose swath is already an off-nadir range.
    */
   maxOffNadirDeg: z.number().min(0).max(60).nullable().optional(),
+  /**
+   * Its imaging modes, where resolution and swath depend on the mode (empty: one mode, the figures above). The
+   * sensor's best resolution and widest swath are then those of different modes and never go together.
+   */
+  modes: z.array(sensorModeSchema).max(16),
 });
 
 export const sourceSchema = z.object({ title: z.string().min(1).max(300), url: z.url() });

@@ -38,6 +38,28 @@ export const SENSOR_KINDS = [
 ] as const;
 export type SensorKind = (typeof SENSOR_KINDS)[number];
 
+/** Sensors that image reflected sunlight: an acquisition needs daylight. Radar and thermal sensors image by night too. */
+export const DAYLIGHT_SENSOR_KINDS: readonly SensorKind[] = ['pan-multispectral', 'multispectral', 'hyperspectral', 'video'];
+
+/**
+ * The lowest sun (degrees above the horizon at the scene) at which an optical (daylight) acquisition is counted — by
+ * the orbital prediction's coverage and by the demo catalogue's scenes. At 10° the sun lights level ground with
+ * about a tenth of a high sun's irradiance (sin 10° ≈ 0.17, through some 5.6 air masses) and casts shadows 5.7 times
+ * as long as what casts them: lower, an optical scene is too dark and too shadowed to be of use for land monitoring.
+ */
+export const OPTICAL_MIN_SUN_ELEVATION_DEG = 10;
+
+export const needsDaylight = (kind: SensorKind): boolean => DAYLIGHT_SENSOR_KINDS.includes(kind);
+
+/**
+ * How a sensor mode images (a SAR's modes differ by far more than resolution): a continuous strip along the track
+ * (stripmap, ScanSAR), or separate frames (spotlight: a scene a few kilometres long) and imagettes (wave mode).
+ */
+export const SENSOR_MODE_KINDS = ['stripmap', 'scansar', 'spotlight', 'wave'] as const;
+export type SensorModeKind = (typeof SENSOR_MODE_KINDS)[number];
+/** Modes that image a continuous strip as wide as their swath for the whole pass: the ones a pass prediction can draw. */
+export const STRIP_MODE_KINDS: readonly SensorModeKind[] = ['stripmap', 'scansar'];
+
 export const ORBIT_TYPES = ['sso', 'geo', 'inclined', 'polar'] as const;
 export type OrbitType = (typeof ORBIT_TYPES)[number];
 

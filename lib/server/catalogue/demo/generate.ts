@@ -26,11 +26,12 @@ import { mgrsTile } from './mgrs';
 import { cresdaName, gf3Name, jilinName, landsatName, sentinel1Name, sentinel2Name, superviewName, tripleSatName } from './names';
 import { findPasses, Orbit, parseTles, type Pass } from './orbit';
 import { sunPosition } from '../../../shared/geo/sun';
+import { OPTICAL_MIN_SUN_ELEVATION_DEG } from '../../../shared/satellites/model';
 
 /** Bump when the generator's output changes for the same inputs (part of the dataset version). */
 export const GENERATOR_VERSION = 'catalogue-demo-1';
-/** Optical scenes are cut only where the sun stands at least this high at the scene centre. */
-export const MIN_SUN_ELEVATION = 10;
+/** Optical scenes are cut only where the sun stands at least this high at the scene centre (the orbital prediction's bound). */
+export const MIN_SUN_ELEVATION = OPTICAL_MIN_SUN_ELEVATION_DEG;
 export const WINDOW_MONTHS = 24;
 /** Spacecraft start imaging this long after launch (commissioning). */
 const COMMISSIONING_DAYS = 30;

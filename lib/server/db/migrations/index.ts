@@ -31,6 +31,7 @@ import { migration as m0025 } from './0025_surface_deformation';
 import { migration as m0026 } from './0026_orbit_elements';
 import { migration as m0027 } from './0027_sensor_off_nadir';
 import { migration as m0028 } from './0028_workflow_history';
+import { migration as m0029 } from './0029_sensor_modes';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0026,
   m0027,
   m0028,
+  m0029,
 ];
