@@ -23,7 +23,7 @@ export default async function ManageTlePage({ params }: Props) {
   await requirePageSession(locale, '/manage/tle');
   return (
     <Container size={960} py="xl">
-      <ClientMessages groups={['TleAdmin', 'TleSource']}>
+      <ClientMessages groups={['Orbits.uncertainty', 'TleAdmin', 'TleSource']}>
         <QueryBoundary>
           <TleAdmin />
         </QueryBoundary>
