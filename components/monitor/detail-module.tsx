@@ -24,7 +24,7 @@ import { useRegion, useRegionGeometry } from '@/lib/client/queries/regions';
 import { useDictionary, useSpot, useSpotList, type SpotListFilters } from '@/lib/client/queries/spots';
 import type { Spot, SpotDetail } from '@/lib/shared/contracts/spots';
 import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
-import { parseCompactDate } from '@/lib/shared/spots/dates';
+import { parseCompactDate, toCompactDate } from '@/lib/shared/spots/dates';
 import { formatHectares } from './format';
 import { formatMeasure, measureKey } from './measures';
 import { spotLayerOf, type MonitorTheme } from './theme';
@@ -75,9 +75,8 @@ function ChangeTypeLegend({
   );
 }
 
-/** A compact YYYYMMDD as a date input's YYYY-MM-DD (empty stays empty), and back. */
-const isoOf = (compact: string) => (/^\d{8}$/.test(compact) ? `${compact.slice(0, 4)}-${compact.slice(4, 6)}-${compact.slice(6)}` : '');
-const compactOf = (iso: string) => iso.replace(/-/g, '');
+/** A compact YYYYMMDD as a date input's YYYY-MM-DD (empty or invalid → empty). */
+const isoOf = (compact: string) => parseCompactDate(compact) ?? '';
 
 interface FilterForm {
   from: string;
@@ -134,7 +133,7 @@ function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'stat
             value={isoOf(form.from)}
             max={isoOf(form.to) || undefined}
             error={errors.from}
-            onChange={(e) => setForm({ ...form, from: compactOf(e.currentTarget.value) })}
+            onChange={(e) => setForm({ ...form, from: toCompactDate(e.currentTarget.value) })}
             data-testid="batch-from"
           />
           <TextInput
@@ -144,7 +143,7 @@ function SpotFilters({ theme, state, update }: Pick<ModuleProps, 'theme' | 'stat
             value={isoOf(form.to)}
             min={isoOf(form.from) || undefined}
             error={errors.to}
-            onChange={(e) => setForm({ ...form, to: compactOf(e.currentTarget.value) })}
+            onChange={(e) => setForm({ ...form, to: toCompactDate(e.currentTarget.value) })}
             data-testid="batch-to"
           />
           <Select

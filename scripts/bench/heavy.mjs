@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { onEachDatabase } from './databases.mjs';
 import { fetchOnce, openLoop, summarizeOpenLoop } from './load.mjs';
+import { cpuTimes, cpuUsage } from './machine.mjs';
 
 export const id = 'heavy';
 export const title = 'Heavy analyses: four anonymous clients run coverage analyses while a cached page and a trivial call stay fast';
@@ -73,19 +74,6 @@ async function client(port, address, list, offset, until) {
   return outcomes;
 }
 
-/** Machine load now: 1-minute load average and the share of all cores busy since `from` (Linux /proc/stat). */
-function cpuTimes() {
-  return os.cpus().reduce(
-    (acc, c) => {
-      const t = c.times;
-      acc.busy += t.user + t.nice + t.sys + t.irq;
-      acc.total += t.user + t.nice + t.sys + t.irq + t.idle;
-      return acc;
-    },
-    { busy: 0, total: 0 },
-  );
-}
-
 async function measure(server, label, log) {
   const provinces = ['650000', '540000', '150000', '630000', '510000'];
   for (const code of provinces) {
@@ -117,7 +105,7 @@ async function measure(server, label, log) {
   ]);
   const outcomes = (await heavy).flat();
   const cpuTo = cpuTimes();
-  const cpuShare = ((cpuTo.busy - cpuFrom.busy) / Math.max(1, cpuTo.total - cpuFrom.total)) * 100;
+  const cpuShare = (cpuUsage(cpuFrom, cpuTo)?.busy ?? NaN) * 100;
   const load = os.loadavg()[0];
 
   const page = summarizeOpenLoop(probeRecords.filter((r) => !r.path.startsWith('/api/')), SECONDS - 3);

@@ -6,7 +6,7 @@
 // BENCH_ROUNDS (alternating slices the measured seconds are cut into, 4), BENCH_CONNECTIONS (16),
 // BENCH_SERVERS (servers under test, "portal,next"), BENCH_TIMEOUT_SECONDS (hard limit of the whole
 // run after the build; derived from the others when unset).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as catalogue from './catalogue.mjs';
@@ -19,6 +19,7 @@ import * as orbits from './orbits.mjs';
 import * as orders from './orders.mjs';
 import * as spotStatistics from './spot-statistics.mjs';
 import * as wmsGetMap from './wms-getmap.mjs';
+import { cpuTimes, cpuUsage } from './machine.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
 const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, heavy, lighthouse, catalogue, orders, orbits];
@@ -95,24 +96,6 @@ for (const [signal, code] of [
     writeReport();
     stopAll().finally(() => process.exit(code));
   });
-}
-
-/** Linux CPU time counters (all cores), to report how busy the machine was and how much the host stole. */
-function cpuTimes() {
-  try {
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-    const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = fields.map(Number);
-    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
-  } catch {
-    return null; // not Linux
-  }
-}
-
-function cpuUsage(before, after) {
-  if (!before || !after) return null;
-  const d = (k) => after[k] - before[k];
-  const total = d('busy') + d('idle') + d('steal');
-  return total > 0 ? { busy: d('busy') / total, steal: d('steal') / total } : null;
 }
 
 const fmt = (n, digits = 0) =>

@@ -152,11 +152,12 @@ export async function createPgliteThreadDatabase(
       await call({ op: 'exec', sql });
     },
     async close() {
+      if (closed) return;
       const current = thread;
-      if (!current || closed) return;
-      await call({ op: 'close' }).catch(() => undefined);
+      // A thread that died needs no closing: only later statements must be refused.
+      if (current) await call({ op: 'close' }).catch(() => undefined);
       closed = true;
-      await current.worker.terminate();
+      await current?.worker.terminate();
     },
   };
 }
