@@ -77,12 +77,8 @@ export const envSchema = z
     MAP_RENDER_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /** Worker threads predicting satellite passes; unset → one per CPU core (at most 4), 0 → on the request thread. */
     ORBIT_THREADS: z.coerce.number().int().min(0).max(32).optional(),
-    /**
-     * The expensive public analyses (coverage, fall figures, union areas, sort by coverage, predictions, area
-     * uploads; lib/server/api/heavy-work.ts): how many run at once (unset → 1 on the embedded database, which works
-     * one statement at a time, else 4), how many one client may run (and have waiting), how many may wait in all,
-     * and the longest wait before a 503 with Retry-After.
-     */
+    /** Worker threads that read and check uploaded areas; unset → one per CPU core (at most 2), 0 → on the request thread. */
+    AREA_UPLOAD_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /**
      * Bounds PostgreSQL enforces on every statement the running portal sends (lib/server/db/postgres.ts): run time
      * (0 = none), memory per sort/hash, disk spilled per session, and idle time inside a transaction. Migrations
@@ -91,9 +87,18 @@ export const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     DB_WORK_MEM_KB: z.coerce.number().int().min(64).max(4_194_304).default(16_384),
     DB_TEMP_FILE_LIMIT_KB: z.coerce.number().int().min(1024).max(1_073_741_824).default(2_097_152),
+    /**
+     * The expensive public analyses (coverage, fall figures, union areas, sort by coverage, predictions, area
+     * uploads; lib/server/api/heavy-work.ts): how many run at once (unset → 1 on the embedded database, which works
+     * one statement at a time, else 4), how many one client may run (and have waiting), how many may wait in all,
+     * (unset → what fits in a quarter of MAX_ACTIVE_REQUESTS beside the running ones, at most 32) and the longest
+     * wait before a 503 with Retry-After.
+     */
     HEAVY_MAX_ACTIVE: z.coerce.number().int().min(1).max(64).optional(),
     HEAVY_PER_CLIENT: z.coerce.number().int().min(1).max(16).default(1),
-    HEAVY_MAX_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
+    HEAVY_MAX_QUEUE: z.coerce.number().int().min(0).max(1000).optional(),
+    /** server.mjs's admission (scripts/admission.mjs): requests let into Next at once, 0 = no bound. Read here to size the above. */
+    MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(0).default(48),
     HEAVY_MAX_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     /** Tianditu (天地图) browser key; set → online VEC/IMG base layers, unset → the offline base maps. */
     TIANDITU_KEY: optionalString.pipe(

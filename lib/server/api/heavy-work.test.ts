@@ -1,5 +1,5 @@
 import { ApiError } from './errors';
-import { HeavyWorkGate } from './heavy-work';
+import { heavyLimits, HeavyWorkGate } from './heavy-work';
 
 const refusedWith = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -65,5 +65,37 @@ describe('admission of the expensive analyses (issue 32.2)', () => {
     (b1 as () => void)();
     a1();
     (await a2)();
+  });
+});
+
+describe('the analyses never hold most of the server’s admission slots', () => {
+  const env = { HEAVY_PER_CLIENT: 1, HEAVY_MAX_WAIT_MS: 20_000, HEAVY_MAX_ACTIVE: undefined, HEAVY_MAX_QUEUE: undefined };
+
+  it('fit running and waiting analyses in a quarter of MAX_ACTIVE_REQUESTS on both databases', () => {
+    const embedded = heavyLimits({ ...env, MAX_ACTIVE_REQUESTS: 48, DATABASE_URL: undefined });
+    expect(embedded.maxActive).toBe(1);
+    expect(embedded.maxActive + embedded.maxQueue).toBe(12);
+    const postgres = heavyLimits({ ...env, MAX_ACTIVE_REQUESTS: 48, DATABASE_URL: 'postgres://x@h/db' });
+    expect(postgres.maxActive).toBe(4);
+    expect(postgres.maxActive + postgres.maxQueue).toBe(12);
+  });
+
+  it('caps a configured queue or concurrency that would take more', () => {
+    const capped = heavyLimits({ ...env, HEAVY_MAX_ACTIVE: 20, HEAVY_MAX_QUEUE: 500, MAX_ACTIVE_REQUESTS: 40, DATABASE_URL: undefined });
+    expect(capped).toMatchObject({ maxActive: 10, maxQueue: 0 });
+    // Without a server bound (MAX_ACTIVE_REQUESTS=0) the configured figures stand.
+    expect(heavyLimits({ ...env, HEAVY_MAX_QUEUE: 500, MAX_ACTIVE_REQUESTS: 0, DATABASE_URL: undefined }).maxQueue).toBe(500);
+    expect(heavyLimits({ ...env, MAX_ACTIVE_REQUESTS: 0, DATABASE_URL: undefined }).maxQueue).toBe(32);
+  });
+
+  it('a gate with those limits refuses the 13th analysis of 13 clients at once', async () => {
+    const gate = new HeavyWorkGate(heavyLimits({ ...env, MAX_ACTIVE_REQUESTS: 48, DATABASE_URL: undefined }));
+    const entered = Array.from({ length: 12 }, (_, i) => gate.enter(`client-${i}`));
+    const thirteenth = await refusedWith(gate.enter('client-12'));
+    expect(thirteenth).toMatchObject({ key: 'heavyBusy', status: 503 });
+    const release = await entered[0]!;
+    release();
+    // The rest are admitted in turn (and released) so no timer is left behind.
+    for (const waiting of entered.slice(1)) (await waiting)();
   });
 });

@@ -15,7 +15,7 @@ import 'server-only';
  * says so), never a hang.
  */
 import { API_CODES } from '../../shared/contracts/api';
-import { getEnv } from '../env';
+import { getEnv, type Env } from '../env';
 import { ApiError } from './errors';
 
 export interface HeavyWorkLimits {
@@ -134,17 +134,28 @@ export class HeavyWorkGate {
 
 const holder = globalThis as typeof globalThis & { __portalHeavyWork?: HeavyWorkGate };
 
-/** The process's gate, with the limits of the environment (HEAVY_*). */
+/** Share of server.mjs's admission slots the analyses may hold, running and waiting together. */
+export const HEAVY_SLOT_SHARE = 1 / 4;
+
+/**
+ * The limits of the environment (HEAVY_*). Every analysis, running or waiting, holds one of the slots server.mjs
+ * lets into Next (MAX_ACTIVE_REQUESTS, scripts/admission.mjs): together they take at most a quarter of them, so
+ * three quarters stay for everything else however many clients ask for analyses.
+ */
+export function heavyLimits(env: Pick<Env, 'HEAVY_MAX_ACTIVE' | 'HEAVY_PER_CLIENT' | 'HEAVY_MAX_QUEUE' | 'HEAVY_MAX_WAIT_MS' | 'MAX_ACTIVE_REQUESTS' | 'DATABASE_URL'>): HeavyWorkLimits {
+  const slots = env.MAX_ACTIVE_REQUESTS > 0 ? Math.max(1, Math.floor(env.MAX_ACTIVE_REQUESTS * HEAVY_SLOT_SHARE)) : Number.POSITIVE_INFINITY;
+  const maxActive = Math.min(env.HEAVY_MAX_ACTIVE ?? (env.DATABASE_URL ? 4 : 1), slots);
+  return {
+    maxActive,
+    perClient: env.HEAVY_PER_CLIENT,
+    maxQueue: Math.min(env.HEAVY_MAX_QUEUE ?? 32, slots - maxActive),
+    maxWaitMs: env.HEAVY_MAX_WAIT_MS,
+  };
+}
+
+/** The process's gate, with the limits of the environment. */
 export function heavyWorkGate(): HeavyWorkGate {
-  if (!holder.__portalHeavyWork) {
-    const env = getEnv();
-    holder.__portalHeavyWork = new HeavyWorkGate({
-      maxActive: env.HEAVY_MAX_ACTIVE ?? (env.DATABASE_URL ? 4 : 1),
-      perClient: env.HEAVY_PER_CLIENT,
-      maxQueue: env.HEAVY_MAX_QUEUE,
-      maxWaitMs: env.HEAVY_MAX_WAIT_MS,
-    });
-  }
+  holder.__portalHeavyWork ??= new HeavyWorkGate(heavyLimits(getEnv()));
   return holder.__portalHeavyWork;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The map-service core knows no theme: its modules import only each other and a few shared
- * foundations (database, session, environment, log, locale, region codes, permission codes). Layers
+ * foundations (database, session, environment, log, worker threads, locale, region codes, permission codes). Layers
  * reach it through lib/server/composition/map-layers.ts, which every map route loads.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ const FOUNDATIONS = new Set([
   'lib/server/client-ip',
   'lib/server/env',
   'lib/server/log',
+  'lib/server/compute/thread-pool',
   'lib/server/i18n',
   'lib/shared/contracts/regions',
   'lib/shared/permissions',

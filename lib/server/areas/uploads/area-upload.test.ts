@@ -3,7 +3,8 @@ import { featureCollection, metresBetween, shapefileMembers, shapefileZip, squar
 import { readAreaFile } from './read';
 import { UploadRefused, type Refusal } from './refusal';
 import { multiPolygonArea, simplifyToLimit, vertexTotal, type MultiPolygonCoordinates } from './simplify';
-import { closeRings, displayName } from './store';
+import { closeRings } from './prepare';
+import { displayName } from './store';
 
 /** A known vertex, not on any zone's central meridian, so the projection really works on it. */
 const KNOWN: [number, number] = [116.391275, 39.907358];

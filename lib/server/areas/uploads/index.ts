@@ -3,10 +3,14 @@ import 'server-only';
  * Uploaded areas of the image query (SHP mode, spec §4/§7 `normalmeta/upload/shp`): see
  * lib/shared/contracts/uploads.ts for the formats, coordinate systems and limits.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { AREA_UPLOAD_LIMITS, type UploadedArea } from '../../../shared/contracts/uploads';
 import { multipartFile, type UploadedFile } from '../../api/upload';
+import { JobTimeout, OffThread } from '../../compute/thread-pool';
 import type { Database } from '../../db/types';
-import { readAreaFile } from './read';
+import { getEnv } from '../../env';
+import { prepareArea, type PreparedArea, type PrepareJob, type PrepareOutcome } from './prepare';
 import { UploadRefused } from './refusal';
 import { storeArea } from './store';
 
@@ -26,8 +30,43 @@ export function uploadedFile(request: Request, maxBodyBytes: number): Promise<Up
   );
 }
 
+/** Longest a file may take to read and check; beyond it the upload is refused as too costly (Upload.errors.tooSlow). */
+export const PREPARE_DEADLINE_MS = 30_000;
+
+/**
+ * Reading and checking run on their own threads (./prepare.ts, ./worker.mjs): seconds of CPU for a large file
+ * that must not hold up the request thread. AREA_UPLOAD_THREADS=0 runs them inline (tests, or where threads fail).
+ */
+const preparation = new OffThread<PrepareJob, PrepareOutcome>(
+  () => ({
+    name: 'area upload',
+    file: path.join(process.cwd(), 'lib/server/areas/uploads/worker.mjs'),
+    size: getEnv().AREA_UPLOAD_THREADS ?? Math.min(2, os.availableParallelism()),
+    execArgv: ['--conditions=react-server'],
+  }),
+  prepareArea,
+);
+
+/** Tests: the threads of the preparation (started on first use), or null when it runs inline. */
+export const preparationThreads = () => preparation.threads();
+/** Tests: stops the preparation's threads; the next upload starts them from the environment as it is then. */
+export const resetPreparation = () => preparation.reset();
+
+/** Reads and checks an uploaded file off the request thread: the area to dissolve, or the refusal thrown. */
+export async function prepareUploadedArea(file: UploadedFile): Promise<PreparedArea> {
+  let outcome: PrepareOutcome;
+  try {
+    // A copy is sent (structured clone): the file's bytes may share a buffer with the request's body.
+    outcome = await preparation.run({ name: file.name, bytes: file.bytes }, PREPARE_DEADLINE_MS);
+  } catch (error) {
+    if (error instanceof JobTimeout) throw new UploadRefused('tooSlow', { seconds: PREPARE_DEADLINE_MS / 1000 });
+    throw error;
+  }
+  if (!outcome.ok) throw new UploadRefused(outcome.reason, outcome.values);
+  return outcome.area;
+}
+
 /** Reads, checks, dissolves and stores an uploaded area; nothing is stored when it is refused. */
 export async function uploadArea(db: Database, file: UploadedFile): Promise<UploadedArea> {
-  const area = await readAreaFile(file.name, file.bytes);
-  return storeArea(db, file.name, area);
+  return storeArea(db, file.name, await prepareUploadedArea(file));
 }

@@ -25,6 +25,7 @@ export type Refusal =
   | 'tooManyCrossings'
   | 'tooManyOverlaps'
   | 'uncheckable'
+  | 'tooSlow'
   | 'emptyArea';
 
 const MB = (bytes: number) => Math.round(bytes / 1024 / 1024);

@@ -1,10 +1,8 @@
 import 'server-only';
 /**
- * Bounding, dissolving, repairing and storing an uploaded area (table catalogue_uploads, kind 'area'),
- * and reading it back while it lives. Before the database sees it: polygons and vertices were counted while
- * reading (./read.ts); an area over AREA_UPLOAD_LIMITS.maxVertices is simplified (./simplify.ts) only if its
- * area stays within AREA_UPLOAD_LIMITS.maxAreaChange; its crossings are counted by the geometry guard
- * (../guard.ts) against the limits. Then PostGIS repairs each polygon (ST_MakeValid: a bow-tie becomes two
+ * Dissolving, repairing and storing an uploaded area (table catalogue_uploads, kind 'area'), and reading it back
+ * while it lives. Before the database sees it, the area was read, bounded and checked off the request thread
+ * (./prepare.ts). Then PostGIS repairs each polygon (ST_MakeValid: a bow-tie becomes two
  * triangles, a badly nested ring a hole or an island) and ST_Union dissolves everything into one multipolygon.
  * Nothing is written before every check has passed.
  */
@@ -15,11 +13,8 @@ import { AREA_UPLOAD_LIMITS, uploadErrorKey, type UploadedArea } from '../../../
 import { ApiError } from '../../api/errors';
 import type { Database, Queryable } from '../../db/types';
 import { coresSql, CORE_MIN_VERTICES, MAX_HULL_PARTS } from '../../regions/cores';
-import type { Position } from './crs';
-import type { PolygonRings, ReadArea } from './read';
+import type { PreparedArea } from './prepare';
 import { refuse } from './refusal';
-import { countPartCrossings, GeometryRefused } from '../guard';
-import { simplifyToLimit, vertexTotal, type MultiPolygonCoordinates } from './simplify';
 
 interface AreaDetails {
   vertices: number;
@@ -28,36 +23,6 @@ interface AreaDetails {
   crs: string;
   features: number;
   format: string;
-}
-
-/**
- * Closes open rings and drops rings with fewer than four positions (PostGIS would not parse them);
- * true when anything had to change, which counts as a repair.
- */
-export function closeRings(polygons: readonly PolygonRings[]): { polygons: PolygonRings[]; changed: boolean } {
-  let changed = false;
-  const out: PolygonRings[] = [];
-  for (const polygon of polygons) {
-    const rings: Position[][] = [];
-    polygon.forEach((ring, i) => {
-      const first = ring[0];
-      const last = ring[ring.length - 1];
-      let closed = ring;
-      if (first && last && (first[0] !== last[0] || first[1] !== last[1])) {
-        closed = [...ring, first];
-        changed = true;
-      }
-      if (closed.length < 4) {
-        changed = true;
-        if (i === 0) rings.length = 0;
-        return;
-      }
-      if (i > 0 && rings.length === 0) return; // holes of a dropped outer ring
-      rings.push(closed);
-    });
-    if (rings.length > 0) out.push(rings);
-  }
-  return { polygons: out, changed };
 }
 
 /** A file name fit to show: its last path segment, no control characters, at most 255 characters. */
@@ -84,53 +49,21 @@ const DISSOLVE_SQL = `
          coalesce(repaired, false) AS repaired, ST_IsEmpty(g) AS empty
     FROM u`;
 
-/**
- * The file's polygons within what the dissolve may cost, or a refusal: over AREA_UPLOAD_LIMITS.maxVertices they
- * are simplified here first (./simplify.ts, O(n log n), only if the area moves by at most maxAreaChange), then
- * their crossings are counted (./guard.ts, a sweep that stops at the limits) — all before the database sees them.
- */
-function boundedForDissolve(polygons: PolygonRings[]): { polygons: PolygonRings[]; simplified: boolean } {
-  let simplified = false;
-  let coordinates: MultiPolygonCoordinates = polygons;
-  const vertices = vertexTotal(coordinates);
-  if (vertices > AREA_UPLOAD_LIMITS.maxVertices) {
-    const result = simplifyToLimit(coordinates, AREA_UPLOAD_LIMITS.maxVertices, AREA_UPLOAD_LIMITS.maxAreaChange);
-    if (!result.ok) return refuse('tooManyVertices', { count: result.vertices });
-    coordinates = result.coordinates;
-    simplified = true;
-  }
-  let crossings;
-  try {
-    crossings = countPartCrossings(coordinates, { self: AREA_UPLOAD_LIMITS.maxSelfCrossings, between: AREA_UPLOAD_LIMITS.maxOverlapCrossings });
-  } catch (error) {
-    if (error instanceof GeometryRefused) return refuse('uncheckable');
-    throw error;
-  }
-  if (crossings.self > AREA_UPLOAD_LIMITS.maxSelfCrossings) refuse('tooManyCrossings', { max: AREA_UPLOAD_LIMITS.maxSelfCrossings });
-  if (crossings.between > AREA_UPLOAD_LIMITS.maxOverlapCrossings) refuse('tooManyOverlaps', { max: AREA_UPLOAD_LIMITS.maxOverlapCrossings });
-  return { polygons: coordinates, simplified };
-}
-
 /** From this many vertices an area keeps a lighter copy for the listed scenes' shares (geom_mid). */
 const MID_MIN_VERTICES = 5000;
 
-/** Dissolves, repairs and (if it must) simplifies the area; stores it and answers it as the screen shows it. */
-export async function storeArea(db: Database, name: string, area: ReadArea): Promise<UploadedArea> {
-  const closed = closeRings(area.polygons);
-  if (closed.polygons.length === 0) refuse('emptyArea');
-  const bounded = boundedForDissolve(closed.polygons);
-  const input = JSON.stringify({ type: 'MultiPolygon', coordinates: bounded.polygons });
-  const [dissolved] = await db.query<Dissolved>(DISSOLVE_SQL, [input]);
+/** Dissolves and repairs the prepared area (./prepare.ts); stores it and answers it as the screen shows it. */
+export async function storeArea(db: Database, name: string, area: PreparedArea): Promise<UploadedArea> {
+  const [dissolved] = await db.query<Dissolved>(DISSOLVE_SQL, [area.geojson]);
   if (!dissolved || dissolved.empty || dissolved.m2 <= 0) return refuse('emptyArea');
-  // The repair adds a vertex per crossing at most (bounded above); still, nothing over the limit is stored.
+  // The repair adds a vertex per crossing at most (bounded by ./prepare.ts); still, nothing over the limit is stored.
   if (dissolved.vertices > AREA_UPLOAD_LIMITS.maxVertices) return refuse('tooManyVertices', { count: dissolved.vertices });
   const final = dissolved;
-  const simplified = bounded.simplified;
   const details: AreaDetails = {
     vertices: final.vertices,
-    repaired: closed.changed || dissolved.repaired,
-    simplified,
-    crs: area.crs.name,
+    repaired: area.closedChanged || dissolved.repaired,
+    simplified: area.simplified,
+    crs: area.crs,
     features: area.features,
     format: area.format,
   };

@@ -10,7 +10,7 @@ port.on('message', async (/** @type {{ id: number, job: import('./renderer.d.mts
   try {
     // A worker has its thread to itself: deflate here rather than queue behind libuv's shared pool.
     const png = await renderJob(job, { blocking: true });
-    port.postMessage({ id, png }, [png.buffer]);
+    port.postMessage({ id, result: png }, [png.buffer]);
   } catch (error) {
     port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
