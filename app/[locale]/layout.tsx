@@ -1,5 +1,6 @@
 import '@/components/providers/mantine-styles';
 import '@mantine/notifications/styles.css';
+import '@/components/providers/theme-variables.css';
 import '../globals.css';
 import { mantineHtmlProps } from '@mantine/core';
 import type { Metadata, Viewport } from 'next';

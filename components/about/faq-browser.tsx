@@ -1,6 +1,6 @@
 'use client';
 
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { Fragment, useEffect, useMemo } from 'react';
 import { LiveSearch, matchesAll, useLiveSearch } from '@/components/ui/live-search';

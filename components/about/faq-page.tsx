@@ -3,7 +3,7 @@
  * the page for five minutes, ISR): the full list is in the HTML (readable without JavaScript), with
  * FAQPage structured data.
  */
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@/components/ui/mantine-static';
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';

@@ -15,6 +15,7 @@ import { LOGIN_CODES, loginContract } from '@/lib/shared/contracts/users';
 import { CaptchaField } from './captcha-field';
 import classes from './login-dialog.module.css';
 import { withQueries } from '@/components/providers/query-boundary';
+import { withMantine } from '@/components/providers/mantine-scope';
 
 type Field = 'username' | 'password' | 'captcha';
 const EMPTY = { username: '', password: '', captcha: '' };
@@ -161,4 +162,4 @@ function LoginForm({ onLeave }: { onLeave: () => void }) {
 }
 
 /** Loaded on demand, so it brings React Query itself (components/providers/query-boundary.tsx). */
-export const LoginDialog = withQueries(LoginDialogContent);
+export const LoginDialog = withMantine(withQueries(LoginDialogContent));

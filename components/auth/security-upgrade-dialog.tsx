@@ -5,9 +5,10 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { useSessionStore } from '@/lib/client/stores/session-store';
+import { withMantine } from '@/components/providers/mantine-scope';
 
 /** Spec §2: the account must change its password; Confirm goes to /resetPassword, close dismisses. */
-export function SecurityUpgradeDialog() {
+function SecurityUpgradeDialogContent() {
   const t = useTranslations('UpgradeDialog');
   const router = useRouter();
   const opened = useSessionStore((s) => s.upgradeOpen);
@@ -31,3 +32,5 @@ export function SecurityUpgradeDialog() {
     </Modal>
   );
 }
+
+export const SecurityUpgradeDialog = withMantine(SecurityUpgradeDialogContent);

@@ -1,4 +1,4 @@
-import { Anchor, Container, List, ListItem, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Container, List, ListItem, Paper, Stack, Text, Title, VisuallyHidden } from '@/components/ui/mantine-static';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ContentPage } from '@/lib/content/types';
 import classes from './content-page.module.css';

@@ -1,4 +1,4 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import classes from './home.module.css';
 

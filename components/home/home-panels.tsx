@@ -1,5 +1,5 @@
 /** The home page's news and satellite panels, rendered on the server from the database (ISR): no code in the browser. */
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/ui/mantine-static';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { SatelliteCard } from '@/components/satellites/satellite-card';
@@ -67,10 +67,7 @@ export function HomeNewsList({ items: news }: { items: readonly HomeNewsItem[] }
         <li key={item.id} lang={item.lang === locale ? undefined : HTML_LANG[item.lang]}>
           <Stack gap={4}>
             <Text size="xs" c="dimmed" lang={HTML_LANG[locale]}>
-              {routes(kind.title)} ·{' '}
-              <time dateTime={item.publishedAt}>
-                {format.dateTime(new Date(item.publishedAt), 'day')}
-              </time>
+              {routes(kind.title)} · <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), 'day')}</time>
             </Text>
             <AnchorLink href={newsDetailPath(kind, item.id)} fw={600} c="inherit">
               {item.title}

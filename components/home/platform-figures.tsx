@@ -2,7 +2,7 @@
  * Home's "platform in figures": rendered on the server with the page (ISR), so the panel and its counts are in the
  * HTML. Only the visit counter, which changes with every visit, is filled in by the browser (`visits`).
  */
-import { Paper, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@/components/ui/mantine-static';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { PlatformFigures } from '@/lib/shared/contracts/figures';

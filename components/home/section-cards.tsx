@@ -1,4 +1,4 @@
-import { Badge, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Text, Title } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { findRoute, isBuilt } from '@/lib/shared/routes';

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { MenuItem } from '@/lib/shared/menu-view';
 import { isActive } from './menu-utils';
+import { withMantine } from '@/components/providers/mantine-scope';
 
 function MobileItem({ item, pathname, depth, onNavigate }: { item: MenuItem; pathname: string; depth: number; onNavigate: () => void }) {
   const t = useTranslations('Routes');
@@ -26,7 +27,7 @@ function MobileItem({ item, pathname, depth, onNavigate }: { item: MenuItem; pat
 }
 
 /** The navigation as a drawer on narrow screens (loaded on first opening, see NavMenu). */
-export function MobileDrawer({
+function MobileDrawerContent({
   opened,
   onClose,
   items,
@@ -53,3 +54,5 @@ export function MobileDrawer({
     </Drawer>
   );
 }
+
+export const MobileDrawer = withMantine(MobileDrawerContent);

@@ -15,6 +15,7 @@ import { useSessionStore } from '@/lib/client/stores/session-store';
 import { PERMISSIONS } from '@/lib/shared/permissions';
 import { CART_PATH, isBuiltPath } from '@/lib/shared/routes';
 import { CartIcon, EditIcon, FeedbackIcon, LogoutIcon, UserIcon } from '../icons';
+import { withMantine } from '@/components/providers/mantine-scope';
 
 /**
  * A header control that links to a screen: on a wide screen its icon and its name in words (the tools are not a
@@ -81,7 +82,7 @@ const CartLink = withQueries(function CartLink({ size }: { size: 'md' | 'lg' }) 
 });
 
 /** Signed-in users: cart (MOD_061), news editor (editors), the administrators' menu (feedback, applications, orders, orbit elements), personal center, log out. */
-export function SignedInActions({ user }: { user: SessionUser }) {
+function SignedInActionsContent({ user }: { user: SessionUser }) {
   const t = useTranslations('Header');
   const logout = useLogout();
   // Up to five icons beside the site name: smaller and closer on phones, so the name keeps its room.
@@ -142,3 +143,6 @@ export function SignedInActions({ user }: { user: SessionUser }) {
     </Group>
   );
 }
+
+/** Mantine's controls in the header: with a provider of their own, since content pages have none. */
+export const SignedInActions = withMantine(SignedInActionsContent);

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@/components/ui/mantine-static';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { HTML_LANG } from '@/i18n/routing';
 import { AnchorLink } from '@/components/ui/anchor-link';

@@ -1,15 +1,13 @@
 'use client';
 
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { ApiClientError, configureApiClient } from '@/lib/client/api';
 import { resetQueries, setQueryErrorHandler } from '@/lib/client/query-events';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { NotificationsHost } from './notifications-host';
-import { cssVariablesResolver, theme } from './theme';
 
 const BUSY_NOTIFICATION = 'service-busy';
 
@@ -22,8 +20,9 @@ function showError(error: unknown, title: string, fallback: string) {
 }
 
 /**
- * Mantine, notifications and the fetch wrapper's hooks, for every page. React Query is not here: the parts that run
- * queries bring it (components/providers/query-boundary.tsx), so content pages do not load it.
+ * Notifications and the fetch wrapper's hooks, for every page. Mantine's provider is not here: screens bring it in
+ * their layouts and on-demand parts in their own modules (mantine-scope.tsx), so content pages load none of Mantine.
+ * Nor is React Query: the parts that run queries bring it (components/providers/query-boundary.tsx).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const t = useTranslations('Client');
@@ -48,21 +47,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
     });
   }, [locale, router, t]);
 
-  // Mantine's notification close button has no name of its own; a plain object, not Notification.extend,
-  // so the component itself still loads only with the first notification.
-  const closeLabel = t('closeNotification');
-  const localizedTheme = useMemo(
-    () => ({
-      ...theme,
-      components: { ...theme.components, Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } },
-    }),
-    [closeLabel],
-  );
-
   return (
-    <MantineProvider theme={localizedTheme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <>
       <NotificationsHost />
       {children}
-    </MantineProvider>
+    </>
   );
 }

@@ -47,10 +47,11 @@ function stylesheetsOf(component: string, into = new Set<string>()): Set<string>
   return into;
 }
 
-/** Mantine components a module renders: imported from @mantine/core, or the notification list from @mantine/notifications. */
+/** Mantine components a module renders: imported from @mantine/core or mantine-static, or the notification list from @mantine/notifications. */
 function mantineComponents(node: GraphModule): string[] {
   const names: string[] = [];
-  for (const match of node.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
+  // components/ui/mantine-static.tsx draws Mantine's components with Mantine's stylesheets, without its script.
+  for (const match of node.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'(?:@mantine\/core|@\/components\/ui\/mantine-static)'/g)) {
     for (const part of match[1]!.split(',')) {
       if (/^\s*type\s/.test(part)) continue;
       const name = part.trim().split(/\s+as\s+/)[0]!;

@@ -1,6 +1,6 @@
 'use client';
 
-import { Text } from '@mantine/core';
+import { Text } from '@/components/ui/mantine-static';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import type { AnalysisChart } from '@/lib/shared/contracts/satellites';

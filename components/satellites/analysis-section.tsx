@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@/components/ui/mantine-static';
 import { DataTable } from '@/components/ui/data-table';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { useTranslations } from 'next-intl';

@@ -1,4 +1,4 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@/components/ui/mantine-static';
 import type { ReactNode } from 'react';
 import classes from './satellites.module.css';
 

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Text } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import type { TypicalImageView } from '@/lib/shared/satellites/typical-images';
 import classes from './satellites.module.css';

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Text, Title } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import type { SatelliteSummary } from '@/lib/shared/contracts/satellites';

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@/components/ui/mantine-static';
 import type { SatelliteSummary } from '@/lib/shared/contracts/satellites';
 import { SatelliteCard } from './satellite-card';
 

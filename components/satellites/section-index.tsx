@@ -1,4 +1,4 @@
-import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@/components/ui/mantine-static';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import { breadcrumbList, JsonLd } from './json-ld';

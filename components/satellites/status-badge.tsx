@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import type { SVGProps } from 'react';
 import type { MissionStatus } from '@/lib/shared/satellites/model';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Group, Text } from '@mantine/core';
+import { Group, Text } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiFetch, ApiClientError } from '@/lib/client/api';

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@/components/ui/mantine-static';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { LinkPagination } from '@/components/ui/link-pagination';
 import type { ShareSummary } from '@/lib/shared/contracts/share';

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title } from '@/components/ui/mantine-static';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import type { ShareDetail } from '@/lib/shared/contracts/share';

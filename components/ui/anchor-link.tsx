@@ -1,6 +1,4 @@
-'use client';
-
-import { Anchor, type AnchorProps } from '@mantine/core';
+import { Anchor, type TextProps as AnchorProps } from '@/components/ui/mantine-static';
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { AnchorLink } from './anchor-link';
 

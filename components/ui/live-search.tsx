@@ -1,6 +1,6 @@
 'use client';
 
-import { Text } from '@mantine/core';
+import { Text } from '@/components/ui/mantine-static';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useInteractive } from '@/lib/client/hooks/use-interactive';
 import classes from './live-search.module.css';

@@ -1,4 +1,4 @@
-import { Container, Stack } from '@mantine/core';
+import { Container, Stack } from '@/components/ui/mantine-static';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HomeHero } from '@/components/home/home-hero';

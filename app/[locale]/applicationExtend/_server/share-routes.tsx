@@ -3,7 +3,7 @@
  * the database on first request and cached for five minutes (ISR); nothing at build time, which has
  * no database.
  */
-import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@/components/ui/mantine-static';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound, permanentRedirect } from 'next/navigation';

@@ -4,7 +4,7 @@
  * and handed to the components as props. Rendered from the database on first request and cached for
  * five minutes (ISR); nothing at build time, which has no database.
  */
-import { Container } from '@mantine/core';
+import { Container } from '@/components/ui/mantine-static';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound, permanentRedirect } from 'next/navigation';

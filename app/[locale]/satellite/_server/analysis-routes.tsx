@@ -4,7 +4,7 @@
  * (lib/server/satellites/analysis.ts), each with a table of its data in the server HTML, ISR.
  */
 import { ClientMessages } from '@/components/providers/client-messages';
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text, Title } from '@/components/ui/mantine-static';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cache } from 'react';

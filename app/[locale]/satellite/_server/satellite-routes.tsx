@@ -3,7 +3,7 @@
  * (/satellite/{chinese|global}/{slug}) as functions, so the route files stay one line each. Rendered
  * from the database on first request and cached for five minutes (ISR); nothing at build time.
  */
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@/components/ui/mantine-static';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';

@@ -2,7 +2,7 @@
  * Server code (docs/adr/0007) for the typical-image pages: the index (/satellite/image, static) and /satellite/image/{slug} (ISR): what
  * the satellite's imagery is used for, and DEMO scene metadata stored by the seed, labelled as demo data.
  */
-import { Badge, Container, Group, Text } from '@mantine/core';
+import { Badge, Container, Group, Text } from '@/components/ui/mantine-static';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
