@@ -251,6 +251,26 @@ describe('image query: areas', () => {
     const shares = page.list.map((s) => s.coveragePct!);
     expect(shares).toEqual([...shares].sort((a, b) => b - a));
   });
+
+  it('refuses up front, in the caller’s language, to sort more matches by coverage than it may measure (issue 32.2)', async () => {
+    // Every match is measured before a page can be cut, and the embedded database has no statement timeout:
+    // five large provinces took 123 s. A count decides first.
+    const bbox = [73, 18, 135, 54];
+    const matches = await sqlCount(`footprint && ST_MakeEnvelope(73, 18, 135, 54, 4326)`);
+    expect(matches).toBeGreaterThan(CATALOGUE_LIMITS.coverageSortMaxMatches);
+    const started = Date.now();
+    const refused = await search({ filter: { area: { mode: 2, bbox } }, sort: 'coverage' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(refused.json.code).toBe(400);
+    expect(refused.json.message).toContain(`at most ${CATALOGUE_LIMITS.coverageSortMaxMatches.toLocaleString('en')}`);
+    const zhAnswer = await call(basePost, '/api/normal/v5/normalmeta/base', {
+      body: { filter: { area: { mode: 2, bbox } }, sort: 'coverage' },
+      headers: { 'x-locale': 'zh' },
+    });
+    expect(zhAnswer.json.message).toContain('按覆盖率排序最多支持');
+    // Sorted by time, the same search answers.
+    expect((await search({ filter: { area: { mode: 2, bbox } } })).json.code).toBe(0);
+  });
 });
 
 describe('image query: sorting, paging, lookups', () => {

@@ -71,18 +71,21 @@ export async function searchScenes(db: Queryable, search: SceneSearch): Promise<
     });
     return { list, total: answer[0]?.total ?? 0, pageNum, pageSize };
   }
+  if (sort === 'coverage' && filter.area) {
+    // Refused up front: the sort measures every match before it can cut a page (CATALOGUE_LIMITS).
+    const total = await countScenes(db, filter);
+    const max = CATALOGUE_LIMITS.coverageSortMaxMatches;
+    if (total > max) throw new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.coverageSortTooMany', { max, total });
+    const rows = await pageRows(db, search);
+    return { list: rows.map((r) => toScene(r, r.coverage === null ? null : Math.min(100, r.coverage))), total, pageNum, pageSize };
+  }
   const [total, rows] = await Promise.all([countScenes(db, filter), pageRows(db, search)]);
-  const coverage =
-    sort === 'coverage' && filter.area
-      ? null
-      : await coverageOf(
-          db,
-          filter,
-          rows.map((r) => r.id),
-        );
-  const list = rows.map((r) =>
-    toScene(r, coverage === null ? (r.coverage === null ? null : Math.min(100, r.coverage)) : (coverage.get(r.id) ?? null)),
+  const coverage = await coverageOf(
+    db,
+    filter,
+    rows.map((r) => r.id),
   );
+  const list = rows.map((r) => toScene(r, coverage.get(r.id) ?? null));
   return { list, total, pageNum, pageSize };
 }
 

@@ -25,6 +25,12 @@ export const CATALOGUE_LIMITS = {
   pageSizeMax: 100,
   /** `allids` returns at most this many ids and says when it cut the list. */
   allIdsCap: 10_000,
+  /**
+   * Sorting by coverage measures every match against the area before the first page can be cut (~1–3 ms a match on
+   * the embedded database, which no statement timeout stops): more matches than this are refused up front, after
+   * a count, with Catalogue.errors.coverageSortTooMany (issue 32.2).
+   */
+  coverageSortMaxMatches: 3_000,
   /** SCENE_FILTER of the density map layer (a URL parameter); the screen sends a larger drawn area as its extent. */
   sceneFilterMaxChars: 16_384,
   /** An uploaded area or scene list lives this long after its upload (its id is its key). */
