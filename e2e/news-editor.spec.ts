@@ -21,10 +21,14 @@ test('editor: draft → preview → publish → visible to everyone', async ({ p
   await form.getByLabel('类型').click();
   await page.getByRole('option', { name: '行业动态' }).click();
   await form.getByLabel('中文标题').fill(titleZh);
-  await form.getByLabel('中文正文（HTML）').fill('<p>这是一条端到端测试资讯的正文。</p><script>alert(1)</script>');
+  // The HTML source view takes markup as it is; the server strips the script and the handler when saving.
+  await form.getByRole('toolbar', { name: '格式工具栏：中文正文' }).getByRole('button', { name: 'HTML 源码' }).click();
+  await form
+    .getByRole('textbox', { name: '中文正文（HTML 源码）' })
+    .fill('<p>这是一条端到端测试资讯的正文。</p><script>alert(1)</script><p><img src="/x.png" onerror="alert(2)" alt="x"></p>');
   await form.getByRole('tab', { name: 'English' }).click();
   await form.getByLabel('英文标题').fill(titleEn);
-  await form.getByLabel('英文正文（HTML）').fill('<p>The body of an end-to-end test item.</p>');
+  await form.getByRole('textbox', { name: '英文正文', exact: true }).fill('The body of an end-to-end test item.');
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('status')).toContainText('已保存');
 
@@ -65,6 +69,9 @@ test('editor: draft → preview → publish → visible to everyone', async ({ p
   await anonymous.goto(draftUrl);
   await expect(anonymous.getByRole('heading', { level: 1 })).toHaveText(titleEn);
   await expect(anonymous.locator('main')).not.toContainText('alert(1)');
+  await anonymous.goto(`/chinese/platform/newsList/trend/detail/${id}`);
+  await expect(anonymous.getByText('这是一条端到端测试资讯的正文。')).toBeVisible();
+  expect(await anonymous.locator('main article').innerHTML()).not.toMatch(/<script|onerror|alert\(/);
   await visitor.close();
 });
 
@@ -83,7 +90,13 @@ for (const t of [
     newItem: '新建资讯',
     form: '资讯编辑表单',
     titleZh: '中文标题',
-    bodyZh: '中文正文（HTML）',
+    bodyZh: '中文正文',
+    toolbarZh: '格式工具栏：中文正文',
+    bold: '加粗（Ctrl+B）',
+    confirmPublish: '发布这条新闻？',
+    confirmWithdraw: '撤回这条新闻？',
+    cancel: '取消',
+    draft: '草稿',
     titleEn: '英文标题',
     save: '保存',
     saved: '已保存',
@@ -103,7 +116,13 @@ for (const t of [
     newItem: 'New item',
     form: 'News item form',
     titleZh: 'Chinese title',
-    bodyZh: 'Chinese body (HTML)',
+    bodyZh: 'Chinese body',
+    toolbarZh: 'Formatting: Chinese body',
+    bold: 'Bold (Ctrl+B)',
+    confirmPublish: 'Publish this item?',
+    confirmWithdraw: 'Unpublish this item?',
+    cancel: 'Cancel',
+    draft: 'Draft',
     titleEn: 'English title',
     save: 'Save',
     saved: 'Saved',
@@ -140,7 +159,17 @@ for (const t of [
     const stamp = Date.now().toString(36);
     const titleZh = `仅中文资讯 ${stamp}`;
     await form.getByLabel(t.titleZh).fill(titleZh);
-    await form.getByLabel(t.bodyZh).fill('<p>只有中文正文。</p>');
+    // The body is written in the rich-text editor: one word made bold with the toolbar.
+    const body = form.getByRole('textbox', { name: t.bodyZh, exact: true });
+    await body.click();
+    await page.keyboard.type('只有中文正文，');
+    const bold = form.getByRole('toolbar', { name: t.toolbarZh }).getByRole('button', { name: t.bold });
+    await bold.click();
+    await expect(bold).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.type('重点词');
+    await bold.click();
+    await page.keyboard.type('。');
+    await expect(body.locator('strong')).toHaveText('重点词');
     await form.getByRole('button', { name: t.save, exact: true }).click();
     await expect(page.locator('main').getByRole('alert')).toHaveText(t.incompleteEn);
     await expect(tabEn).toHaveAttribute('aria-selected', 'true');
@@ -154,9 +183,18 @@ for (const t of [
     await expect(page.getByRole('status')).toContainText(t.saved);
     await expect(tabEn).not.toHaveAttribute('data-incomplete', 'true');
 
-    // Published, the English page shows it in Chinese, marked as such and in the right language for screen readers.
+    // Publishing asks first, naming the item; cancelled, nothing changes.
     const row = page.getByRole('row', { name: new RegExp(titleZh) });
     await row.getByRole('button', { name: t.publish, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: t.confirmPublish });
+    await expect(confirm).toContainText(titleZh);
+    await expect(confirm.getByRole('button', { name: t.cancel })).toBeFocused();
+    await confirm.getByRole('button', { name: t.cancel }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toContainText(t.draft);
+    // Published, the English page shows it in Chinese, marked as such and in the right language for screen readers.
+    await row.getByRole('button', { name: t.publish, exact: true }).click();
+    await expect(confirm).toBeVisible();
     await page.getByTestId('news-confirm-status').click();
     await expect(page.getByRole('status')).toContainText(t.published);
     const visitor = await browser.newContext();
@@ -168,10 +206,12 @@ for (const t of [
     await item.getByRole('link', { name: titleZh }).click();
     await expect(anonymous.getByRole('heading', { level: 1 })).toHaveText(titleZh);
     await expect(anonymous.locator('main article')).toHaveAttribute('lang', 'zh-CN');
-    await expect(anonymous.getByText('只有中文正文。')).toBeVisible();
+    await expect(anonymous.getByText('只有中文正文，重点词。')).toBeVisible();
+    await expect(anonymous.locator('main article strong', { hasText: '重点词' })).toBeVisible();
     await visitor.close();
-    // Off the site again, so the lists other specs read start with the demo items.
+    // Off the site again, so the lists other specs read start with the demo items: asked first as well.
     await row.getByRole('button', { name: t.unpublish, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: t.confirmWithdraw })).toContainText(titleZh);
     await page.getByTestId('news-confirm-status').click();
     await expect(page.getByRole('status')).toContainText(t.unpublished);
   });

@@ -42,6 +42,7 @@ import {
   type NewsRecord,
   type NewsRequiredField,
 } from '@/lib/shared/contracts/news';
+import { NewsBodyField } from './news-body-field';
 import { NewsCoverEditor } from './news-cover-editor';
 
 const EMPTY: NewsInput = {
@@ -251,16 +252,14 @@ export function NewsEditor() {
                         value={editing.draft[field('source')] ?? ''}
                         onChange={(e) => set('source', e.currentTarget.value)}
                       />
-                      <Textarea
+                      <NewsBodyField
                         id={fieldId(field('body'))}
+                        lang={lang}
                         label={t(`bodyField.${lang}`)}
                         description={t('bodyHint')}
                         error={error('body')}
-                        autosize
-                        minRows={8}
-                        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                         value={editing.draft[field('body')]}
-                        onChange={(e) => set('body', e.currentTarget.value)}
+                        onChange={(html) => set('body', html)}
                       />
                     </Stack>
                   </Tabs.Panel>
@@ -322,7 +321,9 @@ export function NewsEditor() {
             {list.error.message}
           </Alert>
         ) : list.data.list.length === 0 ? (
-          <Text c="dimmed">{t('empty')}</Text>
+          <Text c="dimmed" data-testid="news-list-empty">
+            {q ? t('emptySearch', { q }) : t('empty')}
+          </Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover>
@@ -395,7 +396,9 @@ export function NewsEditor() {
                 value={Math.min(page, pages)}
                 onChange={setPage}
                 size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(control === 'previous' ? 'previousPage' : control === 'next' ? 'nextPage' : 'pageControl') })}
+                getControlProps={(control) => ({
+                  'aria-label': t(control === 'previous' ? 'previousPage' : control === 'next' ? 'nextPage' : 'pageControl'),
+                })}
                 getItemProps={(n) => ({ 'aria-label': t('pageItem', { page: n }) })}
                 data-testid="news-pages"
               />
@@ -407,13 +410,19 @@ export function NewsEditor() {
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={confirming?.to === 'published' ? t('confirmPublishTitle') : t('confirmWithdrawTitle')}
+        closeButtonProps={{ 'aria-label': t('close') }}
         centered
       >
         {confirming ? (
           <Stack gap="md">
-            <Text>{confirming.to === 'published' ? t('confirmPublish', { title: confirming.title }) : t('confirmWithdraw', { title: confirming.title })}</Text>
+            <Text>
+              {confirming.to === 'published'
+                ? t('confirmPublish', { title: confirming.title })
+                : t('confirmWithdraw', { title: confirming.title })}
+            </Text>
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirming(null)}>
+              {/* The safe choice has the focus when the dialog opens. */}
+              <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
                 {t('cancel')}
               </Button>
               <Button

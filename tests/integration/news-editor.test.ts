@@ -121,15 +121,53 @@ describe('news editing API', () => {
     expect(first.list).toHaveLength(20);
     expect(second.list.map((i) => i.id).filter((id) => first.list.some((f) => f.id === id))).toEqual([]);
 
-    const created = newsRecordSchema.parse((await call(manageCreate, '/api/news/v3/manage', { body: { ...draft, titleZh: '资讯分页检索测试', titleEn: 'Stereo 100% coverage_check' }, headers: editor })).json.data);
+    const created = newsRecordSchema.parse(
+      (
+        await call(manageCreate, '/api/news/v3/manage', {
+          body: { ...draft, titleZh: '资讯分页检索测试', titleEn: 'Stereo 100% coverage_check' },
+          headers: editor,
+        })
+      ).json.data,
+    );
     // Either language, any case; % and _ are letters here, not patterns.
     for (const q of ['分页检索', 'stereo 100%', 'COVERAGE_CHECK']) {
       const found = await page(`q=${encodeURIComponent(q)}`);
       expect([q, found.list.map((i) => i.id)]).toEqual([q, [created.id]]);
     }
     expect((await page(`q=${encodeURIComponent('100_%')}`)).total).toBe(0);
+    // Paged search results, and the page size is bounded.
+    const paged = await page(`q=${encodeURIComponent('资讯分页')}&pageNum=1&pageSize=1`);
+    expect(paged).toMatchObject({ total: 1, list: [{ id: created.id }] });
+    expect((await page(`q=${encodeURIComponent('资讯分页')}&pageNum=2&pageSize=1`)).list).toEqual([]);
+    for (const bad of ['pageSize=101', 'pageSize=0', 'pageNum=0', 'pageNum=x', 'status=gone']) {
+      expect([bad, (await call(manageList, `/api/news/v3/manage?${bad}`, { headers: editor })).json.code]).toEqual([bad, 400]);
+    }
     const tooLong = await call(manageList, `/api/news/v3/manage?q=${'x'.repeat(101)}`, { headers: editor });
     expect(tooLong.json.code).toBe(400);
+  });
+
+  it('keeps the rich-text editor’s HTML and strips scripts and handlers from it when saving (issue 32.7)', async () => {
+    const editor = headersFor(await tokenOf('demo-editor'));
+    const bodyEn =
+      '<h2>Heading</h2><p><strong>bold</strong> <u>under</u> <a href="/english/home">home</a></p>' +
+      '<img src="/api/figures/a.png" alt="scene" onerror="alert(1)"><img src="https://evil.example/x.png" alt="x">' +
+      '<script>alert(2)</script><p onmouseover="alert(3)">end</p>';
+    const created = await call(manageCreate, '/api/news/v3/manage', { body: { ...draft, bodyEn }, headers: editor });
+    const record = newsRecordSchema.parse(created.json.data);
+    expect(record.bodyEn).toBe(
+      '<h2>Heading</h2><p><strong>bold</strong> <u>under</u> <a href="/english/home" rel="noopener noreferrer nofollow">home</a></p>' +
+        '<img src="/api/figures/a.png" alt="scene" /><p>end</p>',
+    );
+    const [row] = await db().query<{ body_en: string }>('SELECT body_en FROM news WHERE id = $1', [record.id]);
+    expect(row!.body_en).not.toMatch(/script|onerror|onmouseover|evil\.example/);
+    // The same on an update.
+    const updated = await call(manageUpdate, '/x', {
+      method: 'PUT',
+      params: { id: record.id },
+      body: { ...draft, bodyEn: '<p>x<img src=x onerror=alert(1)></p>' },
+      headers: editor,
+    });
+    expect(newsRecordSchema.parse(updated.json.data).bodyEn).toBe('<p>x</p>');
   });
 
   it('refuses bad input and changes nothing', async () => {

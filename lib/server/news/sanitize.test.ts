@@ -51,6 +51,31 @@ describe('sanitizeNewsHtml', () => {
     expect(output).toContain('<td colspan="2">x</td>');
   });
 
+  it('keeps what the editor’s toolbar makes: underline, headings, lists, quotes, links to this site, images from this site', () => {
+    const html =
+      '<h3>Sub</h3><p><u>under</u> <em>it</em> <a href="/english/home">home</a></p><ol><li>one</li></ol><blockquote><p>q</p></blockquote><img src="/api/figures/a.png" alt="A scene">';
+    expect(sanitizeNewsHtml(html)).toBe(
+      '<h3>Sub</h3><p><u>under</u> <em>it</em> <a href="/english/home" rel="noopener noreferrer nofollow">home</a></p><ol><li>one</li></ol><blockquote><p>q</p></blockquote><img src="/api/figures/a.png" alt="A scene" />',
+    );
+  });
+
+  it('keeps an image only from a path on this site, and never its handlers or styles', () => {
+    expect(sanitizeNewsHtml('<p>a<img src="/api/x.png" onerror="alert(1)" style="width:9px" alt="x">b</p>')).toBe(
+      '<p>a<img src="/api/x.png" alt="x" />b</p>',
+    );
+    for (const src of [
+      'x',
+      '//evil.example/x.png',
+      'https://evil.example/x.png',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      '/\\evil.example/x.png',
+      '',
+    ]) {
+      expect([src, sanitizeNewsHtml(`<p>a<img src="${src}" alt="x">b</p>`)]).toEqual([src, '<p>ab</p>']);
+    }
+  });
+
   it('gives plain text for search', () => {
     expect(htmlToText('<p>高分七号</p><p>立体&nbsp;测图 <script>x</script></p>')).toBe('高分七号 立体 测图');
   });

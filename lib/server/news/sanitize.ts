@@ -1,10 +1,12 @@
 import 'server-only';
 /**
  * The one HTML policy for news bodies, applied when a body is saved and again when it is rendered:
- * paragraphs, headings, lists, emphasis, quotes, tables and links to http(s)/mailto only. Scripts,
+ * paragraphs, headings, lists, emphasis (bold, italic, underline), quotes, tables, links to http(s)/mailto
+ * or a path on this site, and images from a path on this site (what the editor's toolbar makes). Scripts,
  * event handlers, styles, iframes, forms and other URL schemes are dropped; links open safely.
  */
 import sanitizeHtml from 'sanitize-html';
+import { isSitePath } from '../../shared/news/body-urls';
 
 const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -20,6 +22,7 @@ const POLICY: sanitizeHtml.IOptions = {
     'b',
     'em',
     'i',
+    'u',
     'blockquote',
     'a',
     'table',
@@ -31,10 +34,20 @@ const POLICY: sanitizeHtml.IOptions = {
     'code',
     'sub',
     'sup',
+    'img',
   ],
-  allowedAttributes: { a: ['href', 'title'], th: ['scope', 'colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  allowedAttributes: {
+    a: ['href', 'title'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
+  // Images load from this site only (the content security policy allows no other): no scheme at all.
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  // An image without a path on this site would show broken (or not at all): dropped whole.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isSitePath(frame.attribs.src ?? ''),
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Dropped with their content, not just unwrapped.
