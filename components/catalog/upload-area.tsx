@@ -68,7 +68,10 @@ export function UploadArea({ id, onChange }: { id: string | null; onChange: (id:
         // Nothing of the failed file is used: the area chosen before (still on the map, with the results
         // searched in it) comes back into view and the error says it is still the one in use.
         setChoosing(false);
-        setError(previous ? `${failure.message} ${t('errors.previousKept', { name: previous })}` : failure.message);
+        // Chinese sentences follow each other without a space.
+        setError(
+          previous ? `${failure.message}${locale === 'zh' ? '' : ' '}${t('errors.previousKept', { name: previous })}` : failure.message,
+        );
       },
     );
   };
