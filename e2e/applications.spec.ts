@@ -115,3 +115,86 @@ test('zh: apply for checked scenes → an administrator approves → the order i
 test('en: apply for checked scenes → an administrator approves → the order is the user’s', async ({ browser }) => {
   await journey(browser, 'en');
 });
+
+const EDGE_ONLY = { zh: '仅接边（0%）', en: 'Edge only (0%)' } as const;
+const CHOSEN = { zh: /^已选 (\d+) 景$/, en: /^(\d+) chosen$/ } as const;
+
+/**
+ * An area application (issue 32.7): the approval's scene picker starts with the cloud-weighted minimal
+ * covering set — not every matching scene — shows each scene's share of the area and cloud, and the order
+ * holds exactly the preselected scenes.
+ */
+async function areaApproval(browser: Browser, lang: Lang, viewport: { width: number; height: number }) {
+  const text = TEXT[lang];
+  const project = `E2E area ${lang} ${Date.now().toString(36)}`;
+  const userContext = await browser.newContext();
+  const user = new PortalPage(await userContext.newPage(), lang);
+  await user.goto('/home');
+  await user.login('demo-personal', PASSWORD, CAPTCHA_ANSWER);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const created = await user.page.request.post('/api/order/v3/request', {
+    headers: { origin: new URL(user.page.url()).origin },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      kind: 'area',
+      area: { mode: 1, regionCodes: ['130100'] },
+      dateFrom: day(-365),
+      dateTo: day(0),
+      organization: 'Hebei Institute of Surveying',
+      project,
+      purpose: 'Cropland change, end-to-end test of the area approval.',
+      contact: { name: 'Li Lei', phone: '13800000009', email: null },
+    },
+  });
+  const answer = (await created.json()) as { code: number; data: { request: { id: string } } };
+  expect(answer.code).toBe(0);
+  const id = answer.data.request.id;
+  await userContext.close();
+
+  const adminContext = await browser.newContext({ viewport });
+  const adminPage = await adminContext.newPage();
+  const admin = new PortalPage(adminPage, lang);
+  await admin.goto('/home');
+  await admin.login('demo-admin', PASSWORD, CAPTCHA_ANSWER);
+  await admin.goto('/manage/applications');
+  await adminPage.getByRole('listitem').filter({ hasText: project }).getByRole('button').click();
+  const dialog = adminPage.getByRole('dialog', { name: project });
+  const picker = dialog.getByTestId('scene-picker');
+  await expect(picker).toBeVisible({ timeout: 30_000 });
+  const detail = (await (await adminPage.request.get(`/api/order/v3/manage/request/id/${id}`)).json()) as {
+    data: { areaMatches: { total: number } };
+  };
+  const matched = detail.data.areaMatches.total;
+  const chosen = Number((await picker.getByTestId('picker-chosen').textContent())!.match(CHOSEN[lang])![1]);
+  const minimalRows = picker.locator('[data-testid="picker-row"][data-minimal]');
+  // The minimal set, every one of its rows checked and covering part of the area; fewer than all the matches.
+  expect(chosen).toBeGreaterThan(0);
+  expect(chosen).toBeLessThan(matched);
+  const onPage = await minimalRows.count();
+  for (let i = 0; i < Math.min(onPage, 20); i++) {
+    await expect(minimalRows.nth(i).getByRole('checkbox')).toBeChecked();
+    await expect(minimalRows.nth(i).getByTestId('picker-coverage')).not.toHaveText(EDGE_ONLY[lang]);
+  }
+  await expect(picker.locator('[data-testid="picker-row"]:not([data-minimal])').first().getByRole('checkbox')).not.toBeChecked();
+  await adminPage.screenshot({ path: test.info().outputPath(`area-approval-${lang}-${viewport.width}.png`), fullPage: false });
+  await fitsPage(adminPage, viewport.width);
+  await dialog.getByRole('button', { name: text.approve }).click();
+  await expect(dialog.getByTestId('request-status')).toHaveText(text.approved);
+  const approved = (await (await adminPage.request.get(`/api/order/v3/manage/request/id/${id}`)).json()) as { data: { orderId: string } };
+  const order = (await (await adminPage.request.get(`/api/order/v3/manage/order/id/${approved.data.orderId}`)).json()) as {
+    data: { itemCount: number };
+  };
+  expect(order.data.itemCount).toBe(chosen);
+  await adminContext.close();
+}
+
+const fitsPage = async (page: import('@playwright/test').Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+test('zh: approving an area application preselects the minimal covering set, at phone width (issue 32.7)', async ({ browser }) => {
+  await areaApproval(browser, 'zh', PHONE);
+});
+
+test('en: approving an area application preselects the minimal covering set (issue 32.7)', async ({ browser }) => {
+  await areaApproval(browser, 'en', { width: 1280, height: 900 });
+});

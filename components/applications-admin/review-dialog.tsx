@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
@@ -8,12 +8,18 @@ import { ApplicationDetails } from '@/components/applications/application-detail
 import { DetailModal } from '@/components/ui/detail-modal';
 import { ApiClientError } from '@/lib/client/api';
 import { applicationKeys } from '@/lib/client/queries/applications';
-import { approveApplication, rejectApplication, reviewKeys, useManagedApplication } from '@/lib/client/queries/applications-admin';
+import {
+  approveApplication,
+  rejectApplication,
+  reviewKeys,
+  useAreaSceneCover,
+  useManagedApplication,
+} from '@/lib/client/queries/applications-admin';
 import { useIssueText } from '@/lib/client/use-issue-text';
 import { approveRequestBodySchema, rejectRequestBodySchema, type ManagedRequestDetail } from '@/lib/shared/contracts/requests-review';
 import { REQUEST_LIMITS } from '@/lib/shared/orders/request-limits';
 import { REQUEST_STATUS } from '@/lib/shared/orders/model';
-import { ScenePicker } from './scene-picker';
+import { ScenePicker, ScenePickerPending } from './scene-picker';
 
 type Decision = 'approve' | 'reject';
 
@@ -27,9 +33,14 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [choosing, setChoosing] = useState(false);
-  const [chosen, setChosen] = useState<string[]>([]);
   const cannotOrder = request.kind === 'area' && request.areaMatches?.total === 0;
+  // An area application orders the scenes the reviewer chooses, preselected as the minimal covering set
+  // (null: untouched, the preselection stands).
+  const picking = request.kind === 'area' && !cannotOrder;
+  const cover = useAreaSceneCover(request.id, picking && decision === 'approve');
+  const [touched, setTouched] = useState<string[] | null>(null);
+  const chosen = touched ?? cover.data?.minimalSet ?? [];
+  const pickerReady = !picking || cover.data !== undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,12 +53,16 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
       document.getElementById('review-text')?.focus();
       return;
     }
+    if (decision === 'approve' && picking && chosen.length === 0) {
+      setFailure(t('picker.noneChosen'));
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
       const updated =
         decision === 'approve'
-          ? await approveApplication(request.id, text, choosing ? chosen : undefined)
+          ? await approveApplication(request.id, text, picking ? chosen : undefined)
           : await rejectApplication(request.id, text);
       queryClient.setQueryData(reviewKeys.one(request.id), updated);
       void queryClient.invalidateQueries({ queryKey: applicationKeys.managed() });
@@ -76,28 +91,20 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
           ]}
           data-testid="review-decision"
         />
-        {decision === 'approve' && request.kind === 'area' && !cannotOrder ? (
-          <Switch
-            checked={choosing}
-            onChange={(e) => setChoosing(e.currentTarget.checked)}
-            label={t('chooseScenes')}
-            data-testid="choose-scenes"
-          />
+        {decision === 'approve' && picking ? (
+          cover.data ? (
+            <ScenePicker cover={cover.data} chosen={chosen} onChange={setTouched} />
+          ) : (
+            <ScenePickerPending failure={cover.isError ? cover.error.message : null} onRetry={() => void cover.refetch()} />
+          )
         ) : null}
-        {decision === 'approve' && choosing ? <ScenePicker id={request.id} chosen={chosen} onChange={setChosen} /> : null}
-        {decision === 'approve' ? (
-          <Text size="sm" c={cannotOrder ? 'red' : undefined}>
-            {choosing && chosen.length > 0
+        {decision === 'approve' && pickerReady ? (
+          <Text size="sm" c={cannotOrder ? 'red' : undefined} data-testid="approve-summary">
+            {picking
               ? t('approveChosen', { count: chosen.length })
               : request.kind === 'scenes'
                 ? t('approveScenes', { count: request.itemCount })
-                : request.areaMatches && request.areaMatches.total > 0
-                  ? t('approveArea', {
-                      total: request.areaMatches.total,
-                      toOrder: request.areaMatches.toOrder,
-                      cap: request.areaMatches.cap,
-                    })
-                  : t('errors.noScenesInArea')}
+                : t('errors.noScenesInArea')}
           </Text>
         ) : null}
         <Textarea
@@ -123,7 +130,7 @@ function DecisionForm({ request }: { request: ManagedRequestDetail }) {
             type="submit"
             color={decision === 'approve' ? 'green' : 'red'}
             loading={busy}
-            disabled={decision === 'approve' && cannotOrder}
+            disabled={decision === 'approve' && (cannotOrder || !pickerReady)}
             data-testid="review-submit"
           >
             {decision === 'approve' ? t('approveSubmit') : t('rejectSubmit')}

@@ -49,6 +49,8 @@ export function UploadArea({ id, onChange }: { id: string | null; onChange: (id:
   }, [gone, onChange]);
 
   const onFile = (file: File) => {
+    // The area in use while this file uploads (it stays if the file fails).
+    const previous = id !== null && area.data ? area.data.name : null;
     setError(null);
     setPhase({ kind: 'uploading', percent: 0 });
     const job = uploadAreaFile(file, locale, (percent) => setPhase({ kind: 'uploading', percent }), t('errors.unreadable'));
@@ -62,7 +64,14 @@ export function UploadArea({ id, onChange }: { id: string | null; onChange: (id:
       },
       (failure: unknown) => {
         setPhase({ kind: 'idle' });
-        if (failure instanceof UploadFailed) setError(failure.message);
+        if (!(failure instanceof UploadFailed)) return;
+        // Nothing of the failed file is used: the area chosen before (still on the map, with the results
+        // searched in it) comes back into view and the error says it is still the one in use.
+        setChoosing(false);
+        // Chinese sentences follow each other without a space.
+        setError(
+          previous ? `${failure.message}${locale === 'zh' ? '' : ' '}${t('errors.previousKept', { name: previous })}` : failure.message,
+        );
       },
     );
   };
@@ -128,6 +137,11 @@ export function UploadArea({ id, onChange }: { id: string | null; onChange: (id:
           testId="upload-area-drop"
         />
       )}
+      {choosing && id !== null && area.data && !busy ? (
+        <Button size="xs" variant="subtle" color="gray" onClick={() => setChoosing(false)} data-testid="upload-area-keep">
+          {t('area.keep', { name: area.data.name })}
+        </Button>
+      ) : null}
       {error ? (
         <Alert color="red" variant="light" p="xs" role="alert" data-testid="upload-area-error">
           <Text size="xs">{error}</Text>

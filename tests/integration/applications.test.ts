@@ -16,13 +16,14 @@ import { GET as manageOne } from '../../app/api/order/v3/manage/request/id/[id]/
 import { POST as approve } from '../../app/api/order/v3/manage/request/id/[id]/approve/route';
 import { POST as reject } from '../../app/api/order/v3/manage/request/id/[id]/reject/route';
 import { GET as areaScenes } from '../../app/api/order/v3/manage/request/id/[id]/scenes/route';
+import { GET as sceneCover } from '../../app/api/order/v3/manage/request/id/[id]/scenes/cover/route';
 import { GET as orderList } from '../../app/api/order/v3/manage/order/route';
 import { GET as orderOne } from '../../app/api/order/v3/manage/order/id/[id]/route';
 import { POST as orderStatus } from '../../app/api/order/v3/manage/order/id/[id]/status/route';
 import { GET as orderReport } from '../../app/api/order/v3/manage/order/report/route';
 import { createSession } from '../../lib/server/session';
 import { requestDetailSchema, requestPageSchema } from '../../lib/shared/contracts/requests';
-import { managedRequestDetailSchema, managedRequestPageSchema } from '../../lib/shared/contracts/requests-review';
+import { areaSceneCoverSchema, managedRequestDetailSchema, managedRequestPageSchema } from '../../lib/shared/contracts/requests-review';
 import { managedOrderDetailSchema, managedOrderPageSchema, orderReportSchema } from '../../lib/shared/contracts/orders-manage';
 import { ORDER_LIMITS, ORDER_STATUS, REQUEST_STATUS } from '../../lib/shared/orders/model';
 import { call, withTestDatabase } from '../support/api';
@@ -421,6 +422,81 @@ describe('the reviewer chooses the scenes', () => {
     );
     const [count] = await db().query<{ n: number }>('SELECT item_count AS n FROM orders WHERE id = $1', [subset.orderId]);
     expect(count!.n).toBe(1);
+  });
+});
+
+describe('the reviewer’s preselection (issue 32.7)', () => {
+  const rect = (w: number, s: number, e: number, n: number) => `POLYGON((${w} ${s},${e} ${s},${e} ${n},${w} ${n},${w} ${s}))`;
+  // An area with nothing else in 2015: a cloudy scene over all of it, two clear halves, a cloudier copy of
+  // the west half, and a clear scene that only shares its east edge.
+  const FIXTURES = [
+    { id: 'PICK_ALL_CLOUDY', cloud: 93, wkt: rect(80, 30, 80.5, 30.5) },
+    { id: 'PICK_WEST', cloud: 0, wkt: rect(80, 30, 80.25, 30.5) },
+    { id: 'PICK_EAST', cloud: 5, wkt: rect(80.25, 30, 80.5, 30.5) },
+    { id: 'PICK_WEST_CLOUDY', cloud: 40, wkt: rect(80, 30, 80.25, 30.5) },
+    { id: 'PICK_EDGE', cloud: 0, wkt: rect(80.5, 30, 81, 30.5) },
+  ];
+  beforeAll(async () => {
+    for (const [i, f] of FIXTURES.entries())
+      await db().query(
+        `INSERT INTO scenes (id, file_name, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at, cloud_pct,
+           footprint, centre, area_km2, online, source)
+         SELECT $1, $1 || '.tar.gz', 'fixture-pick', 'PICK', 'PMS', 'fixture', 'L1A', 2, $2::timestamptz, $3, g, ST_Centroid(g),
+                ST_Area(g::geography) / 1e6, true, 'imported'
+           FROM (SELECT ST_GeomFromText($4, 4326) AS g) x`,
+        [f.id, new Date(Date.UTC(2015, 5, 1 + i, 3)).toISOString(), f.cloud, f.wkt],
+      );
+  });
+
+  it('preselects the cloud-weighted minimal covering set, never a scene that only touches the area, with each scene’s share and cloud', async () => {
+    const admin = await as('demo-admin');
+    const square = [
+      [80, 30],
+      [80.5, 30],
+      [80.5, 30.5],
+      [80, 30.5],
+      [80, 30],
+    ];
+    const area = await newApplication('demo-personal', {
+      kind: 'area',
+      sceneIds: undefined,
+      area: { mode: 4, geometry: { type: 'Polygon', coordinates: [square] } },
+      dateFrom: '2015-01-01',
+      dateTo: '2015-12-31',
+    });
+    const res = await withId(sceneCover, '/api/order/v3/manage/request/id/{id}/scenes/cover', area.id, admin);
+    expect(res.json.code).toBe(0);
+    const cover = areaSceneCoverSchema.parse(res.json.data);
+    expect(cover.scenes.map((s) => s.sceneId).sort()).toEqual(FIXTURES.map((f) => f.id).sort());
+    const share = Object.fromEntries(cover.scenes.map((s) => [s.sceneId, s.coveragePct]));
+    expect(share.PICK_EDGE).toBe(0);
+    expect(share.PICK_ALL_CLOUDY).toBeCloseTo(100, 0);
+    expect(share.PICK_WEST).toBeCloseTo(50, 0);
+    expect(cover.scenes.find((s) => s.sceneId === 'PICK_ALL_CLOUDY')!.cloudPct).toBe(93);
+    // The two clear halves, not the 93 %-cloud scene that covers it all, nor the edge, nor the cloudier copy.
+    expect(cover.minimalSet).toEqual(['PICK_WEST', 'PICK_EAST']);
+    expect(cover.minimalCoveredPct).toBeCloseTo(100, 0);
+    expect(cover).toMatchObject({ matched: 5, capped: false, cut: false });
+
+    // The preselection is what the approval orders; the server still checks every id.
+    const path = '/api/order/v3/manage/request/id/{id}/approve';
+    const [outside] = await db().query<{ id: string }>(
+      'SELECT s.id FROM scenes s, data_requests r WHERE r.id = $1 AND NOT ST_Intersects(s.footprint, r.area) ORDER BY s.id LIMIT 1',
+      [area.id],
+    );
+    const refused = await withId(approve, path, area.id, admin, { body: { sceneIds: [...cover.minimalSet, outside!.id] } });
+    expect(refused.json.code).toBe(400);
+    const done = managedRequestDetailSchema.parse(
+      (await withId(approve, path, area.id, admin, { body: { sceneIds: cover.minimalSet } })).json.data,
+    );
+    const items = await db().query<{ scene_id: string }>('SELECT scene_id FROM order_items WHERE order_id = $1 ORDER BY scene_id', [
+      done.orderId,
+    ]);
+    expect(items.map((i) => i.scene_id)).toEqual(['PICK_EAST', 'PICK_WEST']);
+
+    // Nobody else reads it.
+    const other = await withId(sceneCover, '/api/order/v3/manage/request/id/{id}/scenes/cover', area.id, await as('demo-personal'));
+    expect(other.status).toBe(403);
   });
 });
 

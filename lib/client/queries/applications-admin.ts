@@ -3,8 +3,8 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import {
   approveRequestContract,
+  areaSceneCoverContract,
   getManagedRequestContract,
-  listAreaScenesContract,
   listManagedRequestsContract,
   rejectRequestContract,
 } from '../../shared/contracts/requests-review';
@@ -17,7 +17,7 @@ import { managedListQuery, type ManagedListFilter } from './managed-list';
 export const reviewKeys = {
   list: (filter: ManagedApplicationsFilter) => [...applicationKeys.managed(), 'list', filter] as const,
   one: (id: string) => [...applicationKeys.managed(), 'one', id] as const,
-  scenes: (id: string, pageNum: number) => [...applicationKeys.managed(), 'scenes', id, pageNum] as const,
+  cover: (id: string) => [...applicationKeys.managed(), 'cover', id] as const,
 };
 
 export type ManagedApplicationsFilter = ManagedListFilter<RequestStatus>;
@@ -42,18 +42,20 @@ export function useManagedApplication(id: string | null) {
   });
 }
 
-/** An area application's catalogue scenes, clearest first, for the reviewer to choose from. */
-export function useAreaScenes(id: string, pageNum: number, enabled: boolean) {
+export const AREA_SCENES_PAGE_SIZE = 20;
+
+/**
+ * An area application's scenes with the share of its area each covers, and the minimal covering set the
+ * picker preselects. One analysis per application (kept while the dialog is open; the catalogue rarely moves).
+ */
+export function useAreaSceneCover(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: reviewKeys.scenes(id, pageNum),
-    queryFn: enabled
-      ? ({ signal }) => apiFetch(listAreaScenesContract, { params: { id }, query: { pageNum, pageSize: AREA_SCENES_PAGE_SIZE }, signal })
-      : skipToken,
-    placeholderData: keepPreviousData,
+    queryKey: reviewKeys.cover(id),
+    queryFn: enabled ? ({ signal }) => apiFetch(areaSceneCoverContract, { params: { id }, signal }) : skipToken,
+    staleTime: 5 * 60_000,
+    retry: false,
   });
 }
-
-export const AREA_SCENES_PAGE_SIZE = 20;
 
 /** Approves; `sceneIds` (the reviewer's choice) limits the order to those scenes. */
 export const approveApplication = (id: string, note: string, sceneIds?: readonly string[]) =>

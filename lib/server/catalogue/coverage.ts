@@ -35,7 +35,7 @@ import { fileResponse } from '../files/file-response';
 import { shapefileZip } from '../files/shapefile';
 import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout';
 import type { Database, Queryable, SqlParam } from '../db/types';
-import { areaGeometrySql, checkArea, displaySql } from '../areas';
+import { areaGeometrySql, checkArea, displaySql, storedAreaSql, type StoredAreaRef } from '../areas';
 import { whereSql } from '../db/where';
 import { sceneConditions } from './query';
 
@@ -81,6 +81,14 @@ export interface FootprintSource {
   conditions: (params: SqlParam[]) => string[];
 }
 
+/**
+ * The area an analysis measures against: a search's area, or an area kept with a record (an area
+ * application's, whose reviewer is offered the same minimal set).
+ */
+export type AnalysisArea = SearchArea | StoredAreaRef;
+
+const isStored = (area: AnalysisArea): area is StoredAreaRef => 'of' in area;
+
 /** The scenes of a search (and its checked ids). */
 const sceneSource = ({ filter, ids }: CoverageScenes): FootprintSource => ({
   from: 'scenes s',
@@ -94,20 +102,25 @@ const sceneSource = ({ filter, ids }: CoverageScenes): FootprintSource => ({
  * - `cov_scene`: the scenes (the ids given, within the search, or every result newest first) up to the cap;
  *   the km² of each footprint inside the area is filled by the fall figures only (`sceneShares`).
  */
-async function prepare(tx: Queryable, searchArea: SearchArea | undefined, source: FootprintSource): Promise<Prepared> {
-  if (!searchArea || searchArea.mode === SELECT_MODES.FILE) throw areaRequired();
-  const filter = { area: searchArea };
-  await checkArea(tx, filter);
+async function prepare(tx: Queryable, searchArea: AnalysisArea | undefined, source: FootprintSource): Promise<Prepared> {
+  if (!searchArea || (!isStored(searchArea) && searchArea.mode === SELECT_MODES.FILE)) throw areaRequired();
   const areaParams: SqlParam[] = [];
-  // Regions by their full-resolution boundary: the mid-resolution one is off by up to 0.9 % for a province
-  // and 19 % for a small city district — too far for figures that must agree within 0.1 %.
-  const area =
-    filter.area.mode === SELECT_MODES.REGION
-      ? `(SELECT ST_Union(r.geom_hi) FROM regions r WHERE r.code = ANY ($${areaParams.push([...new Set(filter.area.regionCodes)])}::text[]))`
-      : areaGeometrySql(filter.area, areaParams, 'exact')!;
-  // `rank`: what the minimal set's ranking cuts into pieces (rankingPieces) — an uploaded area's lighter
-  // copy when it has one (ST_Subdivide took ~4 s on a 99,000-vertex upload); never used for a figure.
-  const rank = filter.area.mode === SELECT_MODES.SHP ? areaGeometrySql(filter.area, areaParams, 'share')! : 'NULL';
+  let area: string;
+  let rank = 'NULL';
+  if (isStored(searchArea)) area = storedAreaSql(searchArea, areaParams);
+  else {
+    const filter = { area: searchArea };
+    await checkArea(tx, filter);
+    // Regions by their full-resolution boundary: the mid-resolution one is off by up to 0.9 % for a province
+    // and 19 % for a small city district — too far for figures that must agree within 0.1 %.
+    area =
+      filter.area.mode === SELECT_MODES.REGION
+        ? `(SELECT ST_Union(r.geom_hi) FROM regions r WHERE r.code = ANY ($${areaParams.push([...new Set(filter.area.regionCodes)])}::text[]))`
+        : areaGeometrySql(filter.area, areaParams, 'exact')!;
+    // `rank`: what the minimal set's ranking cuts into pieces (rankingPieces) — an uploaded area's lighter
+    // copy when it has one (ST_Subdivide took ~4 s on a 99,000-vertex upload); never used for a figure.
+    if (filter.area.mode === SELECT_MODES.SHP) rank = areaGeometrySql(filter.area, areaParams, 'share')!;
+  }
   await tx.query(
     `CREATE TEMP TABLE cov_area ON COMMIT DROP AS
        SELECT g, ST_Area(g::geography) / 1e6 AS km2, coalesce(ST_Multi(ST_CollectionExtract(ST_MakeValid(r), 3)), g) AS rank
@@ -302,8 +315,13 @@ async function sceneShares(tx: Queryable): Promise<void> {
 
 /** Each scene's share of the area, and the minimal set (greedy by area gained, clearest among near-ties). */
 export async function fallFigures(db: Database, input: CoverageScenes): Promise<FallFigures> {
+  return fallFiguresOf(db, input.filter.area, sceneSource(input));
+}
+
+/** `fallFigures` of any footprint source, over a search's area or a stored one (an area application's). */
+export async function fallFiguresOf(db: Database, area: AnalysisArea | undefined, source: FootprintSource): Promise<FallFigures> {
   return analyse(db, async (tx) => {
-    const p = await prepare(tx, input.filter.area, sceneSource(input));
+    const p = await prepare(tx, area, source);
     await sceneShares(tx);
     await rankingPieces(tx);
     const scenes = await tx.query<{ id: string; file_name: string; acquired_at: string; cloud_pct: number | null; km2: number }>(

@@ -15,10 +15,10 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import type { RequestItem } from '../../shared/contracts/requests';
-import type { ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests-review';
+import type { AreaSceneCover, ManagedRequestDetail, ManagedRequestPage } from '../../shared/contracts/requests-review';
 import { ORDER_LIMITS, REQUEST_STATUS, type RequestStatus } from '../../shared/orders/model';
 import { ApiError, notFound } from '../api/errors';
-import { sceneConditions } from '../catalogue';
+import { fallFiguresOf, sceneConditions } from '../catalogue';
 import { whereSql } from '../db/where';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { placeOrder } from '../orders/place';
@@ -125,6 +125,65 @@ export async function listAreaScenes(
     })),
     total: rows[0]?.total ?? (await areaSceneCount(db, id, request.date_from, request.date_to)),
     ...page,
+  };
+}
+
+/**
+ * The reviewer's picker of an area application: every scene of its area and period (newest first, up to the
+ * coverage analysis' cap) with the share of the area it covers — 0 for a footprint that only touches the
+ * edge — and the preselection, the image query's cloud-weighted minimal covering set over the stored area.
+ */
+export async function areaSceneCover(db: Database, id: string): Promise<AreaSceneCover> {
+  const [request] = await db.query<{ kind: string; date_from: string | null; date_to: string | null }>(
+    `SELECT kind, to_char(date_from, 'YYYY-MM-DD') AS date_from, to_char(date_to, 'YYYY-MM-DD') AS date_to FROM data_requests WHERE id = $1`,
+    [id],
+  );
+  if (!request) throw notFound();
+  const empty: AreaSceneCover = { scenes: [], minimalSet: [], minimalCoveredPct: 0, coveredPct: 0, matched: 0, capped: false, cut: false };
+  if (request.kind !== 'area' || !request.date_from || !request.date_to) return empty;
+  const { date_from: dateFrom, date_to: dateTo } = request;
+  const conditions = (params: SqlParam[]) => sceneConditions({ filter: { dateFrom, dateTo }, within: { of: 'application', id } }, params);
+  const figures = await fallFiguresOf(
+    db,
+    { of: 'application', id },
+    { from: 'scenes s', columns: 's.id, s.file_name, s.acquired_at, s.cloud_pct, s.footprint', conditions },
+  );
+  // The same scenes as the analysis (newest first, its cap), read in full.
+  const params: SqlParam[] = [];
+  const where = whereSql(conditions(params));
+  params.push(figures.sceneCount);
+  const rows = await db.query<{
+    id: string;
+    file_name: string;
+    satellite: string;
+    sensor: string;
+    acquired_at: string;
+    cloud_pct: number | null;
+    online: boolean;
+  }>(
+    `SELECT s.id, s.file_name, s.satellite, s.sensor, to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at,
+            s.cloud_pct::float8 AS cloud_pct, s.online
+       FROM scenes s ${where} ORDER BY s.acquired_at DESC, s.id DESC LIMIT $${params.length}`,
+    params,
+  );
+  const shares = new Map(figures.scenes.map((s) => [s.id, s.coveredPct]));
+  return {
+    scenes: rows.map((r) => ({
+      sceneId: r.id,
+      fileName: r.file_name,
+      satellite: r.satellite,
+      sensor: r.sensor,
+      acquiredAt: r.acquired_at,
+      cloudPct: r.cloud_pct === null ? null : Math.round(r.cloud_pct * 10) / 10,
+      online: r.online,
+      coveragePct: shares.get(r.id) ?? 0,
+    })),
+    minimalSet: figures.minimalSet.steps.map((s) => s.id),
+    minimalCoveredPct: figures.minimalSet.coveredPct,
+    coveredPct: figures.coveredPct,
+    matched: figures.matched,
+    capped: figures.capped,
+    cut: figures.minimalSet.cut,
   };
 }
 

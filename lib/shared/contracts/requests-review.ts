@@ -15,6 +15,7 @@ import {
   requestDetailSchema,
   requestIdParamsSchema,
   requestItemPageSchema,
+  requestItemSchema,
   requestSummarySchema,
 } from './requests';
 
@@ -128,10 +129,48 @@ export const listAreaScenesContract = defineContract({
   response: requestItemPageSchema,
 });
 
+/**
+ * What the reviewer's scene picker offers for an area application: every scene of its area and period (the
+ * newest COVERAGE_LIMITS.maxScenes at most, the coverage analysis' cap) with the share of the area it covers, and the preselection —
+ * the cloud-weighted minimal covering set of the image query's coverage tab (lib/shared/catalogue/set-cover.ts).
+ */
+export const areaSceneCoverSchema = z.object({
+  scenes: z.array(
+    requestItemSchema.extend({
+      /** Share of the application's area the footprint covers, 0–100 (0: it only touches the edge). */
+      coveragePct: z.number(),
+    }),
+  ),
+  /** The minimal covering set's scene ids, in the order they were chosen. */
+  minimalSet: z.array(z.string()),
+  /** Share of the area the minimal set covers, and all the scenes together. */
+  minimalCoveredPct: z.number(),
+  coveredPct: z.number(),
+  /** Scenes matching the area and period; more than `scenes` holds when capped. */
+  matched: z.number().int(),
+  capped: z.boolean(),
+  /** The minimal set's search ran out of time: the set is what it had chosen so far. */
+  cut: z.boolean(),
+});
+export type AreaSceneCover = z.infer<typeof areaSceneCoverSchema>;
+
+export const areaSceneCoverContract = defineContract({
+  method: 'GET',
+  path: '/api/order/v3/manage/request/id/{id}/scenes/cover',
+  heavy: true,
+  summary:
+    "Every catalogue scene of an area application's area and period with the share of the area it covers, and the cloud-weighted minimal covering set the reviewer's picker preselects (administrators)",
+  tag: TAG,
+  access: ADMIN,
+  params: requestIdParamsSchema,
+  response: areaSceneCoverSchema,
+});
+
 export const REQUEST_REVIEW_CONTRACTS = [
   listManagedRequestsContract,
   getManagedRequestContract,
   listAreaScenesContract,
+  areaSceneCoverContract,
   approveRequestContract,
   rejectRequestContract,
 ] as const;
