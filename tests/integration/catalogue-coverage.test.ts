@@ -21,6 +21,7 @@ import { heavyWorkGate, resetHeavyWorkGate } from '../../lib/server/api/heavy-wo
 import { resetEnvCache } from '../../lib/server/env';
 import { API_CODES } from '../../lib/shared/contracts/api';
 import { coverageAnalysisSchema, COVERAGE_LIMITS, fallFiguresSchema, unionAreaSchema } from '../../lib/shared/contracts/coverage';
+import { SUBREGION_PIECE } from '../../lib/server/catalogue/coverage';
 import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
@@ -437,5 +438,36 @@ describe('the expensive analyses are admitted per client (issue 32.2)', () => {
     expect(gate.load('ip:198.51.100.9')).toEqual({ running: 0, waiting: 1 });
     for (const release of held) release();
     expect((await other).json.code).toBe(0);
+  });
+});
+
+describe('a long analysis is made of short statements (issue 32.2)', () => {
+  it('lets other statements run between its pieces: a country-wide analysis never holds the database for long', async () => {
+    // Every scene of the catalogue over the whole country (the newest COVERAGE_LIMITS.maxScenes), counted per
+    // county: ~2,800 overlays. On the embedded database one statement runs at a time and none has a time bound,
+    // so a probe waits as long as the longest piece of the analysis — or the whole of it, were it one transaction.
+    // The probe asks again at once (no timer: here the database runs on this thread, and timers wait for it).
+    const filter = { area: { mode: 2, bbox: [73, 18, 135, 54] } };
+    let probing = true;
+    let worst = 0;
+    let probes = 0;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        await db().query(`SELECT 1`);
+        worst = Math.max(worst, performance.now() - started);
+        probes++;
+      }
+    })();
+    const started = performance.now();
+    const response = await call(coveragePost, '/api/normal/v5/normalmeta/coverage', { body: { filter }, headers: { 'x-locale': 'en' } });
+    const took = performance.now() - started;
+    probing = false;
+    await probe;
+    const analysis = coverageAnalysisSchema.parse(response.json.data);
+    expect(analysis.subRegions.length).toBeGreaterThan(2 * SUBREGION_PIECE);
+    expect(probes).toBeGreaterThan(3);
+    // The longest wait is one piece of the analysis, a small part of the whole.
+    expect(worst).toBeLessThan(took / 2);
   });
 });

@@ -33,7 +33,7 @@ import { areaInsideKm2, areaTargetOf, footprintClipOf } from '../../shared/geo/c
 import { ApiError } from '../api/errors';
 import { fileResponse } from '../files/file-response';
 import { shapefileZip } from '../files/shapefile';
-import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout';
+import { boundedWork, isStatementTimeout, type WorkSession } from '../db/statement-timeout';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { areaGeometrySql, checkArea, displaySql, storedAreaSql, type StoredAreaRef } from '../areas';
 import { whereSql } from '../db/where';
@@ -48,12 +48,13 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.max
 const geometryOf = (text: string | null): Geometry => (text ? (JSON.parse(text) as NonNullable<Geometry>) : null);
 
 /**
- * One analysis: one transaction (its temporary tables drop at commit) in which no statement runs longer
- * than COVERAGE_LIMITS.statementTimeoutMs; past it the request answers Coverage.errors.tooSlow.
+ * One analysis: short statements with temporary tables (boundedWork: on PostgreSQL one transaction in which no
+ * statement runs longer than COVERAGE_LIMITS.statementTimeoutMs, past it Coverage.errors.tooSlow; embedded, no
+ * transaction, so other requests' statements run between the analysis's pieces).
  */
-async function analyse<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+async function analyse<T>(db: Database, fn: (tx: WorkSession) => Promise<T>): Promise<T> {
   try {
-    return await boundedTransaction(db, COVERAGE_LIMITS.statementTimeoutMs, fn);
+    return await boundedWork(db, COVERAGE_LIMITS.statementTimeoutMs, fn);
   } catch (error) {
     if (isStatementTimeout(error))
       throw new ApiError(API_CODES.UNAVAILABLE, 'Coverage.errors.tooSlow', { seconds: COVERAGE_LIMITS.statementTimeoutMs / 1000 });
@@ -102,7 +103,7 @@ const sceneSource = ({ filter, ids }: CoverageScenes): FootprintSource => ({
  * - `cov_scene`: the scenes (the ids given, within the search, or every result newest first) up to the cap;
  *   the km² of each footprint inside the area is filled by the fall figures only (`sceneShares`).
  */
-async function prepare(tx: Queryable, searchArea: AnalysisArea | undefined, source: FootprintSource): Promise<Prepared> {
+async function prepare(tx: WorkSession, searchArea: AnalysisArea | undefined, source: FootprintSource): Promise<Prepared> {
   if (!searchArea || (!isStored(searchArea) && searchArea.mode === SELECT_MODES.FILE)) throw areaRequired();
   const areaParams: SqlParam[] = [];
   let area: string;
@@ -122,7 +123,7 @@ async function prepare(tx: Queryable, searchArea: AnalysisArea | undefined, sour
     if (filter.area.mode === SELECT_MODES.SHP) rank = areaGeometrySql(filter.area, areaParams, 'share')!;
   }
   await tx.query(
-    `CREATE TEMP TABLE cov_area ON COMMIT DROP AS
+    `${tx.tempTable('cov_area')}
        SELECT g, ST_Area(g::geography) / 1e6 AS km2, coalesce(ST_Multi(ST_CollectionExtract(ST_MakeValid(r), 3)), g) AS rank
          FROM (SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(${area}), 3)) AS g, ${rank} AS r) x`,
     areaParams,
@@ -131,7 +132,7 @@ async function prepare(tx: Queryable, searchArea: AnalysisArea | undefined, sour
   const where = whereSql(source.conditions(params));
   params.push(COVERAGE_LIMITS.maxScenes + 1);
   await tx.query(
-    `CREATE TEMP TABLE cov_scene ON COMMIT DROP AS
+    `${tx.tempTable('cov_scene')}
        SELECT s.id, s.file_name, s.acquired_at, s.cloud_pct::float8 AS cloud_pct, s.footprint, NULL::float8 AS km2
          FROM (SELECT ${source.columns} FROM ${source.from} ${where}
                 ORDER BY acquired_at DESC, id DESC LIMIT $${params.length}) s`,
@@ -182,8 +183,8 @@ const scenesUsed = (p: Prepared) => ({ sceneCount: p.sceneCount, matched: p.matc
 const EMPTY = `ST_GeomFromText('POLYGON EMPTY', 4326)`;
 
 /** The union of the footprints (`cov_union`, not clipped: footprints are simple), its km² inside the area and the uncovered part. */
-async function unionInside(tx: Queryable): Promise<{ km2: number; uncovered: string | null; uncoveredKm2: number }> {
-  await tx.query(`CREATE TEMP TABLE cov_union ON COMMIT DROP AS SELECT coalesce(ST_Union(footprint), ${EMPTY}) AS u FROM cov_scene`);
+async function unionInside(tx: WorkSession): Promise<{ km2: number; uncovered: string | null; uncoveredKm2: number }> {
+  await tx.query(`${tx.tempTable('cov_union')} SELECT coalesce(ST_Union(footprint), ${EMPTY}) AS u FROM cov_scene`);
   const [row] = await tx.query<{ km2: number; uncovered: string | null; area_km2: number }>(
     `SELECT ${insideKm2('x.u')} AS km2, a.km2 AS area_km2, ${displaySql('ST_Difference(a.g, x.u)')} AS uncovered FROM cov_union x CROSS JOIN cov_area a`,
   );
@@ -192,38 +193,54 @@ async function unionInside(tx: Queryable): Promise<{ km2: number; uncovered: str
 }
 
 /**
+ * Counties per statement of the per-county figures: a country-wide analysis is ~2,800 overlays with the union
+ * (~7 s on the embedded database), made of pieces of a fraction of a second so other requests run between them.
+ */
+export const SUBREGION_PIECE = 150;
+
+/**
  * The counties of the analysis: for a REGION search the leaves under the chosen regions (the counties of a
  * province or a city; a county is its own) — their full-resolution boundaries tile their parent's exactly —
- * otherwise every county the area overlaps, cut to the area. Each with its km² and the km² covered.
+ * otherwise every county the area overlaps, cut to the area. Each with its km² and the km² covered, measured
+ * SUBREGION_PIECE counties at a time.
  */
 async function subRegions(tx: Queryable, filter: SceneFilter, locale: Locale): Promise<SubRegionCoverage[]> {
-  const params: SqlParam[] = [];
   const area = filter.area!;
-  let parts: string;
-  if (area.mode === SELECT_MODES.REGION) {
-    params.push([...new Set(area.regionCodes)]);
-    parts = `WITH RECURSIVE tree AS (
-               SELECT r.code FROM regions r WHERE r.code = ANY ($1::text[])
-               UNION SELECT c.code FROM regions c JOIN tree t ON c.parent_code = t.code)
-             SELECT r.code, r.name_zh, r.name_en, r.geom_hi AS g FROM regions r JOIN tree t ON t.code = r.code
-              WHERE NOT EXISTS (SELECT 1 FROM regions k WHERE k.parent_code = r.code)`;
-  } else {
-    parts = `SELECT r.code, r.name_zh, r.name_en,
-                    CASE WHEN ST_CoveredBy(r.geom_hi, a.g) THEN r.geom_hi ELSE ST_CollectionExtract(ST_Intersection(r.geom_hi, a.g), 3) END AS g
-               FROM regions r CROSS JOIN cov_area a WHERE r.level = 'county' AND r.geom_hi && a.g AND ST_Intersects(r.geom_hi, a.g)`;
+  const region = area.mode === SELECT_MODES.REGION;
+  const codes = region
+    ? await tx.query<{ code: string }>(
+        `WITH RECURSIVE tree AS (
+           SELECT r.code FROM regions r WHERE r.code = ANY ($1::text[])
+           UNION SELECT c.code FROM regions c JOIN tree t ON c.parent_code = t.code)
+         SELECT t.code FROM tree t WHERE NOT EXISTS (SELECT 1 FROM regions k WHERE k.parent_code = t.code) ORDER BY t.code`,
+        [[...new Set(area.regionCodes)]],
+      )
+    : await tx.query<{ code: string }>(
+        `SELECT r.code FROM regions r CROSS JOIN cov_area a WHERE r.level = 'county' AND r.geom_hi && a.g ORDER BY r.code`,
+      );
+  const parts = region
+    ? `SELECT r.code, r.name_zh, r.name_en, r.geom_hi AS g FROM regions r WHERE r.code = ANY ($1::text[])`
+    : `SELECT r.code, r.name_zh, r.name_en,
+              CASE WHEN ST_CoveredBy(r.geom_hi, a.g) THEN r.geom_hi ELSE ST_CollectionExtract(ST_Intersection(r.geom_hi, a.g), 3) END AS g
+         FROM regions r CROSS JOIN cov_area a WHERE r.code = ANY ($1::text[]) AND ST_Intersects(r.geom_hi, a.g)`;
+  const rows: Array<{ code: string; name_zh: string; name_en: string | null; km2: number; covered: number }> = [];
+  for (let i = 0; i < codes.length; i += SUBREGION_PIECE) {
+    const piece = codes.slice(i, i + SUBREGION_PIECE).map((c) => c.code);
+    rows.push(
+      ...(await tx.query<(typeof rows)[number]>(
+        // Materialized: each part is an overlay, used four times below (inlined, it was computed for each use).
+        `WITH part AS MATERIALIZED (${parts}),
+              sized AS MATERIALIZED (SELECT p.*, ST_Area(p.g::geography) / 1e6 AS km2 FROM part p WHERE NOT ST_IsEmpty(p.g))
+         SELECT s.code, s.name_zh, s.name_en, s.km2,
+                CASE WHEN ST_IsEmpty(u.u) OR NOT ST_Intersects(s.g, u.u) THEN 0
+                     WHEN ST_CoveredBy(s.g, u.u) THEN s.km2
+                     ELSE ST_Area(ST_Intersection(s.g, u.u)::geography) / 1e6 END AS covered
+           FROM sized s CROSS JOIN cov_union u WHERE s.km2 > 0.001
+          ORDER BY s.code`,
+        [piece],
+      )),
+    );
   }
-  const rows = await tx.query<{ code: string; name_zh: string; name_en: string | null; km2: number; covered: number }>(
-    // Materialized: each part is an overlay, used four times below (inlined, it was computed for each use).
-    `WITH part AS MATERIALIZED (${parts}),
-          sized AS MATERIALIZED (SELECT p.*, ST_Area(p.g::geography) / 1e6 AS km2 FROM part p WHERE NOT ST_IsEmpty(p.g))
-     SELECT s.code, s.name_zh, s.name_en, s.km2,
-            CASE WHEN ST_IsEmpty(u.u) OR NOT ST_Intersects(s.g, u.u) THEN 0
-                 WHEN ST_CoveredBy(s.g, u.u) THEN s.km2
-                 ELSE ST_Area(ST_Intersection(s.g, u.u)::geography) / 1e6 END AS covered
-       FROM sized s CROSS JOIN cov_union u WHERE s.km2 > 0.001
-      ORDER BY s.code`,
-    params,
-  );
   return rows.map((r) => ({
     code: r.code,
     name: locale === 'en' ? (r.name_en ?? r.name_zh) : r.name_zh,
@@ -273,9 +290,9 @@ export async function unionAreaOf(db: Database, area: SearchArea | undefined, so
  * GiST-indexed) with their km², from which the minimal set's ranking starts (`cov_left`). Edges longer
  * than 5 km (a drawn or uploaded area's) get points along their great circles first.
  */
-async function rankingPieces(tx: Queryable): Promise<void> {
+async function rankingPieces(tx: WorkSession): Promise<void> {
   await tx.query(
-    `CREATE TEMP TABLE cov_piece ON COMMIT DROP AS
+    `${tx.tempTable('cov_piece')}
        SELECT p AS g, ST_Area(p::geography) / 1e6 AS km2
          FROM (SELECT ST_Subdivide(CASE WHEN ST_IsValid(d) THEN d ELSE rank END, 64) AS p
                  FROM (SELECT rank, ST_Segmentize(rank::geography, 5000)::geometry AS d FROM cov_area) y) x`,
@@ -334,8 +351,8 @@ export async function fallFiguresOf(db: Database, area: AnalysisArea | undefined
     // left that it covers: the left pieces shrink and vanish as scenes are chosen, so later gains get
     // cheaper, where overlaying each candidate with the growing union of the chosen got dearer (49 gain
     // queries of ~35 ms for 1,000 scenes over Henan).
-    await tx.query(`CREATE TEMP TABLE cov_chosen ON COMMIT DROP AS SELECT ${EMPTY} AS g`);
-    await tx.query(`CREATE TEMP TABLE cov_left ON COMMIT DROP AS SELECT row_number() OVER () AS id, g, km2 FROM cov_piece`);
+    await tx.query(`${tx.tempTable('cov_chosen')} SELECT ${EMPTY} AS g`);
+    await tx.query(`${tx.tempTable('cov_left')} SELECT row_number() OVER () AS id, g, km2 FROM cov_piece`);
     await tx.query(`CREATE INDEX ON cov_left USING gist (g)`);
     const deadline = Date.now() + COVERAGE_LIMITS.minimalSetBudgetMs;
     let cut = false;
