@@ -67,36 +67,47 @@ export async function storeArea(db: Database, name: string, area: PreparedArea):
     features: area.features,
     format: area.format,
   };
+  // The lighter copy and the core/hull are computed first, each in a statement of its own that writes nothing: the
+  // embedded database runs other requests' statements between them (a transaction would hold it for all of them,
+  // ~5 s for a 100,000-vertex area), and only the short insert at the end is a transaction.
+  const geom = `(SELECT ST_GeomFromEWKB(decode($1, 'hex')) AS geom) x`;
+  let mid: string | null = null;
+  if (final.vertices >= MID_MIN_VERTICES) {
+    // ~60 m for a county-sized area (a tenth of the cores' band): the listed shares move by far less than their
+    // one decimal.
+    const [row] = await db.query<{ mid: string | null }>(
+      `SELECT encode(ST_AsEWKB(ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SimplifyPreserveTopology(geom,
+                greatest(0.0001, 0.0004 * greatest(ST_XMax(geom) - ST_XMin(geom), ST_YMax(geom) - ST_YMin(geom))))), 3))), 'hex') AS mid
+         FROM ${geom}`,
+      [final.wkb],
+    );
+    mid = row?.mid ?? null;
+  }
+  // A large area gets the region search's core and hull (lib/server/regions/cores.ts), so that a search tests
+  // only the footprints along its border against every vertex (a 99,000-vertex area at 1 M scenes: 9-12 s →
+  // ~0.4 s). The band d: 0.4 % of the extent, at least 0.001° (~100 m).
+  let cores: { core: string | null; hull: string | null } = { core: null, hull: null };
+  if (final.vertices >= CORE_MIN_VERTICES) {
+    const source = `SELECT 1 AS key, geom AS hi, geom AS base, ST_NumGeometries(geom) AS parts,
+                           greatest(0.001, 0.004 * greatest(ST_XMax(geom) - ST_XMin(geom), ST_YMax(geom) - ST_YMin(geom))) AS d
+                      FROM ${geom}`;
+    const [row] = await db.query<{ core: string | null; hull: string | null }>(
+      `SELECT encode(ST_AsEWKB(c.core), 'hex') AS core, encode(ST_AsEWKB(c.hull), 'hex') AS hull FROM (${coresSql(source, '$2')}) c`,
+      [final.wkb, MAX_HULL_PARTS],
+    );
+    if (row) cores = row;
+  }
   const id = randomUUID();
+  const fromHex = (n: number) => `CASE WHEN $${n}::text IS NULL THEN NULL ELSE ST_GeomFromEWKB(decode($${n}::text, 'hex')) END`;
   await db.transaction(async (tx) => {
     await tx.query(`DELETE FROM catalogue_uploads WHERE expires_at <= now()`);
     await tx.query(
-      `INSERT INTO catalogue_uploads (id, kind, name, expires_at, geom, area_km2, details)
-       SELECT $1::uuid, 'area', $2, now() + make_interval(hours => $3::int), g, ST_Area(g::geography) / 1e6, $4::jsonb
+      `INSERT INTO catalogue_uploads (id, kind, name, expires_at, geom, area_km2, details, geom_mid, core, hull)
+       SELECT $1::uuid, 'area', $2, now() + make_interval(hours => $3::int), g, ST_Area(g::geography) / 1e6, $4::jsonb,
+              ${fromHex(6)}, ${fromHex(7)}, ${fromHex(8)}
          FROM (SELECT ST_GeomFromEWKB(decode($5, 'hex')) AS g) x`,
-      [id, displayName(name), CATALOGUE_LIMITS.uploadTtlHours, JSON.stringify(details), final.wkb],
+      [id, displayName(name), CATALOGUE_LIMITS.uploadTtlHours, JSON.stringify(details), final.wkb, mid, cores.core, cores.hull],
     );
-    // A large area gets the region search's core and hull (lib/server/regions/cores.ts), so that a search
-    // tests only the footprints along its border against every vertex (a 99,000-vertex area at 1 M scenes:
-    // 9-12 s → ~0.4 s). The band d: 0.4 % of the extent, at least 0.001° (~100 m).
-    if (final.vertices >= MID_MIN_VERTICES)
-      // ~60 m for a county-sized area (a tenth of the cores' band): the listed shares move by far less
-      // than their one decimal.
-      await tx.query(
-        `UPDATE catalogue_uploads SET geom_mid = ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SimplifyPreserveTopology(geom,
-                greatest(0.0001, 0.0004 * greatest(ST_XMax(geom) - ST_XMin(geom), ST_YMax(geom) - ST_YMin(geom))))), 3))
-          WHERE id = $1::uuid`,
-        [id],
-      );
-    if (final.vertices >= CORE_MIN_VERTICES) {
-      const source = `SELECT id AS key, geom AS hi, geom AS base, ST_NumGeometries(geom) AS parts,
-                             greatest(0.001, 0.004 * greatest(ST_XMax(geom) - ST_XMin(geom), ST_YMax(geom) - ST_YMin(geom))) AS d
-                        FROM catalogue_uploads WHERE id = $1::uuid`;
-      await tx.query(`UPDATE catalogue_uploads u SET core = c.core, hull = c.hull FROM (${coresSql(source, '$2')}) c WHERE u.id = c.key`, [
-        id,
-        MAX_HULL_PARTS,
-      ]);
-    }
   });
   return getUploadedArea(db, id);
 }
