@@ -16,6 +16,7 @@ export const SUBJECTS: Record<WorkflowId, SubjectTable> = {
   order: { table: 'orders', touches: true },
   request: { table: 'data_requests', touches: true },
   feedback: { table: 'feedback', touches: false },
+  verification: { table: 'verification_cases', touches: true },
 };
 
 /** A workflow's state type: its machine's states. */

@@ -6,9 +6,12 @@
  * (lib/server/workflow); nothing else decides whether a status may change.
  */
 
-/** Who takes a transition: the owner of the subject, an administrator (MOD_ADMIN), or the system (jobs). */
-export type Role = 'owner' | 'admin' | 'system';
-export const ROLES: readonly Role[] = ['owner', 'admin', 'system'];
+/**
+ * Who takes a transition: the owner of the subject, an administrator (MOD_ADMIN), the system (jobs), or one of
+ * spot verification's roles within its regions (county checker, city reviewer, province confirmer).
+ */
+export type Role = 'owner' | 'admin' | 'system' | 'checker' | 'reviewer' | 'confirmer';
+export const ROLES: readonly Role[] = ['owner', 'admin', 'system', 'checker', 'reviewer', 'confirmer'];
 
 export type StateValue = string | number;
 
@@ -63,6 +66,11 @@ export function defineMachine<S extends StateValue, Id extends string>(machine: 
 /** The transition `role` may take from `from` to `to`, or undefined. */
 export function findTransition<S extends StateValue>(machine: Machine<S>, from: S, to: S, role: Role): Transition<S> | undefined {
   return machine.transitions.find((t) => t.from === from && t.to === to && t.by.includes(role));
+}
+
+/** The first of `roles` (a user may hold several) that may take `from` → `to`, or undefined. */
+export function roleFor<S extends StateValue>(machine: Machine<S>, from: S, to: S, roles: readonly Role[]): Role | undefined {
+  return roles.find((role) => findTransition(machine, from, to, role) !== undefined);
 }
 
 /** Why a change is refused: not a transition the role may take, or one that needs a note and has none. */

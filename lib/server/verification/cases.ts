@@ -1,0 +1,156 @@
+import 'server-only';
+/**
+ * Moving a verification case (issue 33): who may act on a case is decided here, on the server, from the user's
+ * verification roles (table user_verification_roles) — a role reaches the cases whose county code starts with its
+ * region's prefix (the one area-range rule, lib/shared/regions/codes.ts) — and what the role may do from the
+ * case's stage is the machine's (lib/shared/workflow/machines/verification.ts), run by the one workflow engine.
+ *
+ * A case outside every range of the user answers 404, as one that does not exist (ids do not leak); a case in
+ * range whose stage the user's roles cannot move answers 403. A form saved against a version the case has left
+ * answers 409 and changes nothing (the screen keeps what was typed). A submit needs a verdict, a reason from the
+ * dictionary for a legal or "other" verdict, and an approval number for a legal one.
+ */
+import type zh from '../../../messages/zh.json';
+import { API_CODES } from '../../shared/contracts/api';
+import { codeWithin } from '../../shared/regions/codes';
+import { REASONED_VERDICTS, roleFor, type Role, type VerificationStatus, type VerificationVerdict } from '../../shared/workflow';
+import { ApiError, notFound } from '../api/errors';
+import type { Database, Queryable } from '../db/types';
+import { machineOf, transition } from '../workflow';
+
+export type VerificationRoleName = 'checker' | 'reviewer' | 'confirmer';
+
+export interface VerificationRole {
+  role: VerificationRoleName;
+  regionCode: string;
+}
+
+/** Who acts: the user, whether an administrator (MOD_ADMIN), and their verification roles. */
+export interface VerificationActor {
+  userId: string | number;
+  admin: boolean;
+  roles: readonly VerificationRole[];
+}
+
+/** The checker's form, sent with a submit (and kept on the case). */
+export interface VerdictForm {
+  verdict: VerificationVerdict;
+  reasonCode?: string | null;
+  approvalNo?: string | null;
+  builder?: string | null;
+  buildDate?: string | null;
+  remarks?: string | null;
+}
+
+export interface CaseMove {
+  to: VerificationStatus;
+  /** The case's version when the form was loaded. */
+  version: number;
+  note?: string | null;
+  form?: VerdictForm;
+}
+
+export async function verificationRolesOf(db: Queryable, userId: string | number): Promise<VerificationRole[]> {
+  const rows = await db.query<{ role: VerificationRoleName; region_code: string }>(
+    `SELECT role, region_code FROM user_verification_roles WHERE user_id = $1 ORDER BY role, region_code`,
+    [String(userId)],
+  );
+  return rows.map((r) => ({ role: r.role, regionCode: r.region_code }));
+}
+
+/** The roles of `actor` that reach a case in county `xzqdm` (an administrator reaches every case). */
+export function rolesReaching(actor: VerificationActor, xzqdm: string): Role[] {
+  const roles = new Set<Role>(actor.roles.filter((r) => codeWithin(xzqdm, r.regionCode)).map((r) => r.role));
+  if (actor.admin) roles.add('admin');
+  return [...roles];
+}
+
+type VerificationErrorKey = keyof (typeof zh)['Verification']['errors'];
+const refused = (key: VerificationErrorKey, status = 200, code: number = API_CODES.INVALID_INPUT) =>
+  new ApiError(code, `Verification.errors.${key}`, {}, status);
+
+interface CaseRow {
+  xzqdm: string;
+  status: VerificationStatus;
+  version: number;
+}
+
+/** The due date of the stage a case enters (SQL over the case `c` and its batch `b`). */
+function stageDueSql(to: VerificationStatus): string {
+  switch (to) {
+    case 'pushed':
+    case 'checking':
+      return 'b.check_due';
+    case 'submitted':
+      return 'greatest(b.review_due, current_date + 7)';
+    case 'passed':
+      return 'greatest(b.confirm_due, current_date + 7)';
+    case 'returned':
+      return 'current_date + 15';
+    case 'confirmed':
+    case 'objected':
+    case 'rectified':
+      return 'current_date + 15';
+    case 'ordered':
+    case 'rectifying':
+      return 'coalesce(c.stage_due, current_date + b.rectify_days)';
+    case 'closed':
+      return 'NULL::date';
+  }
+}
+
+async function checkForm(tx: Queryable, form: VerdictForm | undefined): Promise<VerdictForm> {
+  if (!form) throw refused('verdictRequired');
+  if (REASONED_VERDICTS.includes(form.verdict)) {
+    if (!form.reasonCode) throw refused('reasonRequired');
+    const [known] = await tx.query(`SELECT 1 FROM dictionary_items WHERE code = 'VERIFY_REASON' AND item_value = $1`, [form.reasonCode]);
+    if (!known) throw refused('reasonUnknown');
+  }
+  if (form.verdict === 'legal' && !form.approvalNo?.trim()) throw refused('approvalRequired');
+  return form;
+}
+
+/**
+ * Moves case `id` for `actor`, in one transaction: scope (404), role (403), version (409), form (400), then the
+ * engine (lock, machine, status, history). Returns the case's new version.
+ */
+export async function moveCase(db: Database, actor: VerificationActor, id: string, move: CaseMove): Promise<{ version: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<CaseRow>(`SELECT xzqdm, status, version FROM verification_cases WHERE id = $1 FOR UPDATE`, [id]);
+    if (!row) throw notFound();
+    const reaching = rolesReaching(actor, row.xzqdm);
+    if (reaching.length === 0) throw notFound();
+    if (row.version !== move.version) throw refused('stale', 409, API_CODES.CONFLICT);
+    const machine = machineOf('verification');
+    const role = roleFor(machine, row.status, move.to, reaching);
+    if (!role) throw refused('roleCannot', 403, API_CODES.FORBIDDEN);
+    const form = move.to === 'submitted' ? await checkForm(tx, move.form) : undefined;
+    let version = row.version;
+    await transition(
+      tx,
+      'verification',
+      id,
+      { to: move.to, role, actorId: actor.userId, note: move.note },
+      {
+        refuse: (refusal) => refused(refusal === 'noteRequired' ? 'noteRequired' : 'roleCannot', refusal === 'noteRequired' ? 200 : 403),
+        write: async (q, _from, to) => {
+          const params: unknown[] = [id, to];
+          let formSql = '';
+          if (form) {
+            params.push(form.verdict, form.reasonCode ?? null, form.approvalNo?.trim() || null, form.builder?.trim() || null);
+            params.push(form.buildDate ?? null, form.remarks?.trim() || null);
+            formSql = `, verdict = $3, reason_code = $4, approval_no = $5, builder = $6, build_date = $7::date, remarks = $8`;
+          }
+          const [updated] = await q.query<{ version: number }>(
+            `UPDATE verification_cases c SET status = $2, version = c.version + 1, updated_at = now(),
+                    stage_due = ${stageDueSql(to)}${formSql}
+               FROM verification_batches b WHERE b.id = c.batch_id AND c.id = $1 RETURNING c.version`,
+            params as never[],
+          );
+          version = updated!.version;
+        },
+      },
+    );
+    return { version };
+  });
+}
