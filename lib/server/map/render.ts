@@ -23,7 +23,7 @@ export interface RenderOptions {
 }
 
 const sameStyle = (a: PaintStyle, b: PaintStyle) =>
-  a === b || (a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth && a.radius === b.radius && a.accumulate === b.accumulate);
+  a === b || (a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth && a.radius === b.radius);
 
 /** Packs the features into one transferable job; consecutive features of one style form a group. */
 export function packJob(items: readonly DrawItem[], options: RenderOptions): RenderJob {

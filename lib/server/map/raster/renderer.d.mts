@@ -15,8 +15,6 @@ export interface PaintStyle {
   lineWidth?: number;
   /** Point marker radius in pixels. */
   radius?: number;
-  /** Fill each polygon feature on its own, so overlaps add up (a density map), not as one union. */
-  accumulate?: boolean;
 }
 
 /** A density style: features are counted per cell (../coverage.ts) and each cell shaded as that many fills of this colour and opacity. */

@@ -239,22 +239,14 @@ function traceRing(ring, project, close, winding) {
 
 /**
  * Draws one group of features that share a style: polygons as one path (shared borders stroked once,
- * overlapping features filled as their union — or each on its own with `accumulate`), then lines, then points.
+ * overlapping features filled as their union), then lines, then points. (Densities, where overlaps must
+ * add up, are counted per cell instead: paintCoverage.)
  * @param {import('@napi-rs/canvas').SKRSContext2D} ctx
  * @param {import('./renderer.d.mts').PaintStyle} style
  * @param {import('./renderer.d.mts').ParsedGeometry[]} geometries
  * @param {(lon: number, lat: number) => [number, number]} project
  */
 function paintGroup(ctx, style, geometries, project) {
-  if (style.accumulate && style.fill) {
-    ctx.fillStyle = style.fill;
-    for (const g of geometries) {
-      let own = '';
-      for (const polygon of g.polygons) polygon.forEach((ring, i) => (own += traceRing(ring, project, true, i === 0 ? 1 : -1)));
-      if (own) ctx.fill(new Path2D(own), 'nonzero');
-    }
-    return;
-  }
   let polygons = '';
   let lines = '';
   for (const g of geometries) {
