@@ -2,6 +2,7 @@ import 'server-only';
 /** Renders one image of several layers: the shared core of WMS GetMap and WMTS GetTile. */
 import type { Queryable } from '../db/types';
 import { degreesPerPixel, type RequestBox } from './crs';
+import { fetchCoverage } from './coverage';
 import { fetchDrawItems } from './features';
 import type { MapLayer } from './layers';
 import { renderPng, type DrawItem } from './render';
@@ -25,7 +26,11 @@ export async function drawImage(
 ): Promise<Buffer> {
   const dpp = degreesPerPixel(box, size.width);
   const batches = await Promise.all(
-    layers.map((l) => fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, { cql: l.cql, vendor: l.vendor ?? null, caller: options.caller })),
+    layers.map(async (l): Promise<DrawItem[]> => {
+      const filter = { cql: l.cql, vendor: l.vendor ?? null, caller: options.caller };
+      if (l.style.coverage) return [{ coverage: await fetchCoverage(db, l.layer, l.style.coverage, box, size, filter) }];
+      return fetchDrawItems(db, l.layer, l.style, box.lonLat, dpp, filter);
+    }),
   );
   const items: DrawItem[] = batches.flat();
   return renderPng(items, { ...size, background: options.background, box });

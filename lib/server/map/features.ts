@@ -3,12 +3,15 @@ import 'server-only';
 import type { Queryable, SqlParam } from '../db/types';
 import type { RegionLod } from '../../shared/contracts/regions';
 import type { Bbox } from './crs';
-import type { MapLayer } from './layers';
+import type { FeatureStyle, MapLayer } from './layers';
 import { buildWhere, type FeatureFilter } from './query';
 import type { DrawItem } from './render';
-import type { LayerStyle } from './styles';
 
-/** Most features one image draws; beyond this the request is too coarse for the layer. */
+/**
+ * Most features one image draws; beyond this the request is too coarse for the layer, and the image
+ * shows only the first in draw order. A density must not depend on that: density styles count per
+ * cell instead (./coverage.ts).
+ */
 export const MAX_DRAWN_FEATURES = 50_000;
 
 /** The level of detail for a resolution in degrees of longitude per pixel. */
@@ -27,7 +30,7 @@ function attributeSql(layer: MapLayer, name: string): string {
 export async function fetchDrawItems(
   db: Queryable,
   layer: MapLayer,
-  style: LayerStyle,
+  style: FeatureStyle,
   bbox: Bbox,
   degreesPerPixel: number,
   filter: FeatureFilter,

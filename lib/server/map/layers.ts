@@ -8,16 +8,31 @@ import type { RegionLod } from '../../shared/contracts/regions';
 import type { PermissionCode } from '../../shared/permissions';
 import type { SqlParam } from '../db/types';
 import type { CqlValueType, CqlWhitelist } from './cql';
-import type { PaintStyle } from './render';
+import type { CoverageStyle, PaintStyle } from './render';
 
 export const WORKSPACE = 'cloudPlatform';
 
-/** How a layer's features look (drawing helpers in ./styles). */
-export interface LayerStyle {
+/**
+ * How a layer's features look (drawing helpers in ./styles): each feature painted (`reads` + `paint`),
+ * or, for a density layer, the features counted per cell of a grid fixed per zoom and the cells shaded
+ * by count (`coverage`, ./coverage.ts) — what a density must do, since drawing stops at MAX_DRAWN_FEATURES.
+ */
+export type LayerStyle = FeatureStyle | DensityStyle;
+
+export interface FeatureStyle extends StyleBase {
   /** Attributes (by name) the style reads from each row. */
   reads: readonly string[];
   /** Paint for one feature at a resolution (degrees of longitude per pixel); null hides it. */
   paint: (row: Readonly<Record<string, unknown>>, degreesPerPixel: number) => PaintStyle | null;
+  coverage?: undefined;
+}
+
+export interface DensityStyle extends StyleBase {
+  /** Each cell shaded as its count of features drawn over each other in this colour and opacity. */
+  coverage: CoverageStyle;
+}
+
+interface StyleBase {
   /** Extra row filter for the resolution, as an allow-list of the `level` attribute (cheaper than drawing hidden rows). */
   levels?: (degreesPerPixel: number) => readonly string[] | null;
   /** A base map: WMTS draws it on this background, over the named layers' styles of the same name. */
@@ -68,6 +83,12 @@ export interface MapLayer {
   id: string;
   /** Geometry column (EPSG:4326) for a level of detail. */
   geometry: (lod: RegionLod) => string;
+  /**
+   * The spatially indexed column `geometry` wraps, when its bounding box is the geometry's (e.g.
+   * `s.footprint` under `ST_Multi(s.footprint)`): bounding-box filters and coverage counts read it, so
+   * the index serves them and no geometry is rebuilt for a box.
+   */
+  boundsColumn?: string;
   geometryKind: GeometryKind;
   /** The attributes clients see and may filter on (the CQL whitelist). */
   attributes: readonly LayerAttribute[];

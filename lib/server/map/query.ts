@@ -72,7 +72,7 @@ export function buildWhere(layer: MapLayer, geometry: string, filter: FeatureFil
     params.push(w, s, e, n);
     const i = params.length;
     const envelope = `ST_MakeEnvelope($${i - 3}, $${i - 2}, $${i - 1}, $${i}, 4326)`;
-    clauses.push(filter.bboxExact ? `ST_Intersects(${geometry}, ${envelope})` : `${geometry} && ${envelope}`);
+    clauses.push(filter.bboxExact ? `ST_Intersects(${geometry}, ${envelope})` : `${layer.boundsColumn ?? geometry} && ${envelope}`);
   }
   if (filter.cql && filter.cql.trim()) {
     try {

@@ -50,6 +50,32 @@ describe('renderPng on the worker pool', () => {
     expect(await pixel(png, 5, 35)).toEqual([0, 255, 0, 255]);
   });
 
+  it('shades a coverage grid by count over what was drawn before, as that many faint fills would', async () => {
+    // Cells of 1° from longitude −180 and the equator: cell (185, 15) is lon 5…6, lat 15…16 — pixels 10–11, rows 8–9.
+    const counts = new Int32Array(20 * 20);
+    counts[15 * 20 + 5] = 3;
+    counts[2 * 20 + 15] = 200;
+    counts[3 * 20 + 3] = 10;
+    const items = [
+      { wkb: square, style: { fill: '#00ff00' } },
+      { coverage: { style: { rgb: [28, 126, 214] as const, opacity: 0.08 }, cell: 1, i0: 180, j0: 0, cols: 20, rows: 20, counts } },
+    ];
+    const png = await renderPng(items, { width: 40, height: 40, box });
+    const [r, g, b, a] = await pixel(png, 11, 9);
+    expect(a).toBe(Math.round(255 * (1 - 0.92 ** 3)));
+    expect([r, g, b].map((v, i) => Math.abs(v! - [28, 126, 214][i]!) <= 3)).toEqual([true, true, true]);
+    // 200 scenes saturate (cell (195, 2): pixels 30–31, rows 34–35); 10 over the green square tint it (cell (183, 3)).
+    expect((await pixel(png, 31, 35))[3]).toBe(255);
+    expect(await pixel(png, 5, 37)).toEqual([0, 255, 0, 255]);
+    const tinted = await pixel(png, 7, 33);
+    expect(tinted[3]).toBe(255);
+    expect(tinted[1]).toBeLessThan(255);
+    expect(tinted[2]).toBeGreaterThan(0);
+    expect(await pixel(png, 35, 5)).toEqual([0, 0, 0, 0]);
+    // The counts stay the caller's (a job copies them before they move to a worker): drawing again gives the same image.
+    expect(Buffer.compare(await renderPng(items, { width: 40, height: 40, box }), png)).toBe(0);
+  });
+
   it('fills a hole whichever way its rings are wound', async () => {
     // Outer ring and hole both counter-clockwise (invalid winding): the hole must stay empty.
     const b = Buffer.alloc(9 + 2 * (4 + 5 * 16));

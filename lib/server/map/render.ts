@@ -8,15 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { getEnv } from '../env';
 import { OffThread } from '../compute/thread-pool';
-import { renderJob, type PaintStyle, type PixelBox, type RenderJob } from './raster/renderer.mjs';
+import { renderJob, type CoverageGrid, type PaintStyle, type PixelBox, type RenderJob } from './raster/renderer.mjs';
 
-export type { PaintStyle } from './raster/renderer.mjs';
+export type { CoverageStyle, PaintStyle } from './raster/renderer.mjs';
 
-/** One feature to draw: its geometry as WKB and how it looks. */
-export interface DrawItem {
-  wkb: Uint8Array;
-  style: PaintStyle;
-}
+/** One feature to draw (its geometry as WKB and how it looks), or a density layer's counts per cell. */
+export type DrawItem = { wkb: Uint8Array; style: PaintStyle } | { coverage: CoverageGrid };
 
 export interface RenderOptions {
   width: number;
@@ -26,25 +23,32 @@ export interface RenderOptions {
 }
 
 const sameStyle = (a: PaintStyle, b: PaintStyle) =>
-  a === b || (a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth && a.radius === b.radius && a.accumulate === b.accumulate);
+  a === b || (a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth && a.radius === b.radius);
 
 /** Packs the features into one transferable job; consecutive features of one style form a group. */
 export function packJob(items: readonly DrawItem[], options: RenderOptions): RenderJob {
-  const offsets = new Uint32Array(items.length + 1);
+  const features = items.filter((item) => 'wkb' in item);
+  const offsets = new Uint32Array(features.length + 1);
   let total = 0;
-  items.forEach((item, i) => {
+  features.forEach((item, i) => {
     offsets[i] = total;
     total += item.wkb.byteLength;
   });
-  offsets[items.length] = total;
+  offsets[features.length] = total;
   const wkb = new Uint8Array(total);
   const groups: RenderJob['groups'] = [];
-  items.forEach((item, i) => {
-    wkb.set(item.wkb, offsets[i]!);
+  let feature = 0;
+  for (const item of items) {
+    // A copy of the counts: the job's buffers move to the thread, and a retry packs the items again.
+    if ('coverage' in item) {
+      groups.push({ coverage: { ...item.coverage, counts: item.coverage.counts.slice() } });
+      continue;
+    }
+    wkb.set(item.wkb, offsets[feature++]!);
     const last = groups[groups.length - 1];
-    if (last && sameStyle(last.style, item.style)) last.count++;
+    if (last && 'style' in last && sameStyle(last.style, item.style)) last.count++;
     else groups.push({ style: item.style, count: 1 });
-  });
+  }
   return { width: options.width, height: options.height, box: options.box, background: options.background ?? null, groups, wkb, offsets };
 }
 
@@ -53,7 +57,11 @@ const renderer = new OffThread<RenderJob, Uint8Array>(
     name: 'render',
     file: path.join(process.cwd(), 'lib/server/map/raster/worker.mjs'),
     size: getEnv().MAP_RENDER_THREADS ?? Math.min(8, os.availableParallelism()),
-    transfer: (job) => [job.wkb.buffer as ArrayBuffer, job.offsets.buffer as ArrayBuffer],
+    transfer: (job) => [
+      job.wkb.buffer as ArrayBuffer,
+      job.offsets.buffer as ArrayBuffer,
+      ...job.groups.flatMap((group) => ('coverage' in group ? [group.coverage.counts.buffer as ArrayBuffer] : [])),
+    ],
   }),
   (job) => renderJob(job),
 );

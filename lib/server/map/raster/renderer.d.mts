@@ -15,8 +15,24 @@ export interface PaintStyle {
   lineWidth?: number;
   /** Point marker radius in pixels. */
   radius?: number;
-  /** Fill each polygon feature on its own, so overlaps add up (a density map), not as one union. */
-  accumulate?: boolean;
+}
+
+/** A density style: features are counted per cell (../coverage.ts) and each cell shaded as that many fills of this colour and opacity. */
+export interface CoverageStyle {
+  rgb: readonly [number, number, number];
+  /** Opacity of one feature (0–1). */
+  opacity: number;
+}
+
+/** Feature counts over the cells [i0, i0 + cols) × [j0, j0 + rows) of a grid of `cell` degrees (row-major, rows northwards). */
+export interface CoverageGrid {
+  style: CoverageStyle;
+  cell: number;
+  i0: number;
+  j0: number;
+  cols: number;
+  rows: number;
+  counts: Int32Array;
 }
 
 /** The part of a request box the projection needs: its CRS and its extent in that CRS's units. */
@@ -34,13 +50,15 @@ export interface RenderJob {
   height: number;
   box: PixelBox;
   background: string | null;
-  groups: { style: PaintStyle; count: number }[];
+  /** Feature groups (consecutive features of one style) and coverage grids, drawn in order. */
+  groups: ({ style: PaintStyle; count: number } | { coverage: CoverageGrid })[];
   wkb: Uint8Array;
   offsets: Uint32Array;
 }
 
 export const MAX_MERCATOR_LAT: number;
 export function parseWkb(bytes: Uint8Array): ParsedGeometry;
+export function coverageRows(box: PixelBox, cell: number): { column: (x: number) => number; row: (y: number) => number };
 export function pixelProjector(box: PixelBox, width: number, height: number): (lon: number, lat: number) => [number, number];
 /** PNG scanlines with the "up" filter (filter byte, then the row minus the row above, bytewise mod 256). */
 export function filterRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer;

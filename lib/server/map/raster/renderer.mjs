@@ -119,6 +119,72 @@ export function pixelProjector(box, width, height) {
   };
 }
 
+// ── Coverage (density) ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Cell indices of native coordinates on a coverage grid (../coverage.ts): columns from longitude −180°,
+ * rows northwards from the equator, in latitude (EPSG:4326) or Web Mercator y (EPSG:3857), `cell`
+ * degrees (of longitude; for Mercator, the same length along y) per cell.
+ * @param {import('./renderer.d.mts').PixelBox} box
+ * @param {number} cell
+ */
+export function coverageRows(box, cell) {
+  const k = box.crs === 'EPSG:4326' ? 1 : (Math.PI * R) / 180;
+  return {
+    /** @param {number} x */
+    column: (x) => (x / k + 180) / cell,
+    /** @param {number} y */
+    row: (y) => y / k / cell,
+  };
+}
+
+/**
+ * Shades each pixel by the count of the cell its centre falls in, as `count` features of the style's
+ * opacity drawn over each other would (1 − (1 − opacity)^count), then lays the shading over the image.
+ * @param {import('@napi-rs/canvas').SKRSContext2D} ctx
+ * @param {import('./renderer.d.mts').CoverageGrid} grid
+ * @param {import('./renderer.d.mts').PixelBox} box
+ * @param {number} width
+ * @param {number} height
+ */
+function paintCoverage(ctx, grid, box, width, height) {
+  const { style, cell, i0, j0, cols, rows, counts } = grid;
+  const { column, row } = coverageRows(box, cell);
+  const [minx, miny, maxx, maxy] = box.native;
+  const columnOf = new Int32Array(width);
+  for (let p = 0; p < width; p++) columnOf[p] = Math.floor(column(minx + ((p + 0.5) * (maxx - minx)) / width)) - i0;
+  /** @type {number[]} alpha (0–255) by count, grown on demand */
+  const alphaOf = [0];
+  const alpha = (/** @type {number} */ n) => {
+    while (alphaOf.length <= n) alphaOf.push(Math.round(255 * (1 - (1 - style.opacity) ** alphaOf.length)));
+    return alphaOf[n];
+  };
+  const image = ctx.createImageData(width, height);
+  const data = image.data;
+  const [r, g, b] = style.rgb;
+  let painted = false;
+  for (let q = 0; q < height; q++) {
+    const j = Math.floor(row(maxy - ((q + 0.5) * (maxy - miny)) / height)) - j0;
+    if (j < 0 || j >= rows) continue;
+    for (let p = 0; p < width; p++) {
+      const i = columnOf[p];
+      const n = i >= 0 && i < cols ? counts[j * cols + i] : 0;
+      if (n <= 0) continue;
+      const o = (q * width + p) * 4;
+      data[o] = r;
+      data[o + 1] = g;
+      data[o + 2] = b;
+      data[o + 3] = alpha(n);
+      painted = true;
+    }
+  }
+  if (!painted) return;
+  // putImageData would replace what lies beneath; drawing a canvas of the shading composites it.
+  const layer = createCanvas(width, height);
+  layer.getContext('2d').putImageData(image, 0, 0);
+  ctx.drawImage(layer, 0, 0);
+}
+
 // ── Drawing ──────────────────────────────────────────────────────────────────────────────────────
 
 const MIN_STEP_SQ = (1 / 3) ** 2;
@@ -173,22 +239,14 @@ function traceRing(ring, project, close, winding) {
 
 /**
  * Draws one group of features that share a style: polygons as one path (shared borders stroked once,
- * overlapping features filled as their union — or each on its own with `accumulate`), then lines, then points.
+ * overlapping features filled as their union), then lines, then points. (Densities, where overlaps must
+ * add up, are counted per cell instead: paintCoverage.)
  * @param {import('@napi-rs/canvas').SKRSContext2D} ctx
  * @param {import('./renderer.d.mts').PaintStyle} style
  * @param {import('./renderer.d.mts').ParsedGeometry[]} geometries
  * @param {(lon: number, lat: number) => [number, number]} project
  */
 function paintGroup(ctx, style, geometries, project) {
-  if (style.accumulate && style.fill) {
-    ctx.fillStyle = style.fill;
-    for (const g of geometries) {
-      let own = '';
-      for (const polygon of g.polygons) polygon.forEach((ring, i) => (own += traceRing(ring, project, true, i === 0 ? 1 : -1)));
-      if (own) ctx.fill(new Path2D(own), 'nonzero');
-    }
-    return;
-  }
   let polygons = '';
   let lines = '';
   for (const g of geometries) {
@@ -347,6 +405,10 @@ export async function renderJob(job, options) {
   const project = pixelProjector(box, width, height);
   let item = 0;
   for (const group of groups) {
+    if ('coverage' in group) {
+      paintCoverage(ctx, group.coverage, box, width, height);
+      continue;
+    }
     /** @type {import('./renderer.d.mts').ParsedGeometry[]} */
     const geometries = [];
     for (let i = 0; i < group.count; i++, item++) geometries.push(parseWkb(wkb.subarray(offsets[item], offsets[item + 1])));
