@@ -219,3 +219,17 @@ describe('a verification case', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('the demo accounts (README)', () => {
+  it('verify in Hebei: the province confirms, Shijiazhuang reviews, Chang’an district checks', async () => {
+    const rows = await db().query<{ username: string; role: string; region_code: string }>(
+      `SELECT u.username, r.role, r.region_code FROM user_verification_roles r JOIN users u ON u.id = r.user_id
+        WHERE u.username LIKE 'demo-%' ORDER BY u.username`,
+    );
+    expect(rows).toEqual([
+      { username: 'demo-city', role: 'reviewer', region_code: '130100' },
+      { username: 'demo-county', role: 'checker', region_code: '130102' },
+      { username: 'demo-hebei', role: 'confirmer', region_code: '130000' },
+    ]);
+  });
+});

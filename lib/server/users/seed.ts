@@ -46,13 +46,16 @@ interface DemoUser {
   telephone: string;
   mustChangePassword?: boolean;
   relatePushNodeInfo?: { nodeCode: string; nodeName: string }[];
+  /** Spot verification roles (issue 33), each for a region: the province confirms, the city reviews, the county checks. */
+  verificationRoles?: Array<['checker' | 'reviewer' | 'confirmer', string]>;
 }
 
 /** Demo accounts (README): all share DEMO_PASSWORD. Names and contacts are invented for the demo. */
 export const DEMO_USERS: DemoUser[] = [
   { username: 'demo-admin', role: 'admin', accountType: 1, ranges: ['100000'], realName: '演示管理员', organization: '卫星遥感云服务平台（演示）', email: 'demo-admin@rscloud.example', telephone: '13800000001' },
-  { username: 'demo-hebei', role: 'province', accountType: 1, nodeType: 'provincial', ranges: ['130000'], realName: '河北节点演示用户', organization: '河北省自然资源厅（演示）', email: 'demo-hebei@rscloud.example', telephone: '13800000002' },
-  { username: 'demo-city', role: 'city', accountType: 1, ranges: ['130100'], realName: '石家庄演示用户', organization: '石家庄市自然资源和规划局（演示）', email: 'demo-city@rscloud.example', telephone: '13800000003' },
+  { username: 'demo-hebei', role: 'province', accountType: 1, nodeType: 'provincial', ranges: ['130000'], verificationRoles: [['confirmer', '130000']], realName: '河北节点演示用户', organization: '河北省自然资源厅（演示）', email: 'demo-hebei@rscloud.example', telephone: '13800000002' },
+  { username: 'demo-city', role: 'city', accountType: 1, ranges: ['130100'], verificationRoles: [['reviewer', '130100']], realName: '石家庄演示用户', organization: '石家庄市自然资源和规划局（演示）', email: 'demo-city@rscloud.example', telephone: '13800000003' },
+  { username: 'demo-county', role: 'city', accountType: 1, ranges: ['130102'], verificationRoles: [['checker', '130102']], realName: '长安区核查演示用户', organization: '石家庄市长安区自然资源分局（演示）', email: 'demo-county@rscloud.example', telephone: '13800000057' },
   { username: 'demo-personal', role: 'personal', accountType: 0, ranges: [], realName: '个人演示用户', organization: '某高校遥感实验室（演示）', email: 'demo-personal@rscloud.example', telephone: '13800000004', relatePushNodeInfo: [{ nodeCode: '130000', nodeName: '河北省节点' }] },
   { username: 'demo-upgrade', role: 'personal', accountType: 0, ranges: [], realName: '待改密演示用户', organization: '演示', email: 'demo-upgrade@rscloud.example', telephone: '13800000005', mustChangePassword: true },
   { username: 'demo-editor', role: 'editor', accountType: 1, ranges: [], realName: '内容编辑演示用户', organization: '卫星遥感云服务平台（演示）', email: 'demo-editor@rscloud.example', telephone: '13800000006' },
@@ -104,6 +107,15 @@ export const accountsSeed: SeedStep = {
       }
       for (const region of user.suspendedRanges ?? []) {
         await db.query("INSERT INTO area_ranges (user_id, type, region_id, status) VALUES ($1, 'regionId', $2, 1)", [row.id, region]);
+      }
+    }
+    // Verification roles also for demo accounts made before the roles existed (idempotent).
+    for (const user of DEMO_USERS.filter((u) => u.verificationRoles?.length)) {
+      for (const [role, region] of user.verificationRoles!) {
+        await db.query(
+          `INSERT INTO user_verification_roles (user_id, role, region_code) SELECT id, $2, $3 FROM users WHERE username = $1 ON CONFLICT DO NOTHING`,
+          [user.username, role, region],
+        );
       }
     }
   },
