@@ -1,8 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Link, usePathname } from '@/i18n/navigation';
 import { selectViewer } from '@/lib/client/stores/selectors';
@@ -12,8 +11,9 @@ import { ChevronDownIcon } from '../icons';
 import { isActive } from './menu-utils';
 import classes from './nav-menu.module.css';
 
-// The phone drawer loads the first time it opens: most visitors on a wide screen never need it.
-const MobileDrawer = dynamic(() => import('./mobile-drawer').then((m) => m.MobileDrawer), { ssr: false });
+// The phone drawer loads the first time it opens: most visitors on a wide screen never need it (React's lazy, not
+// next/dynamic, whose loader would be part of every page's first load).
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 function flattenLinks(item: MenuItem): MenuItem[] {
   return [...(item.navigable ? [item] : []), ...item.children.flatMap(flattenLinks)];
@@ -151,7 +151,11 @@ export function NavMenu({ tree }: { tree: readonly MenuNode[] }) {
           <span className={classes.burgerLines} data-opened={drawerOpen || undefined} />
         </button>
       </div>
-      {drawerLoaded && <MobileDrawer opened={drawerOpen} onClose={closeDrawer} items={items} pathname={pathname} />}
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MobileDrawer opened={drawerOpen} onClose={closeDrawer} items={items} pathname={pathname} />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -1,9 +1,9 @@
 'use client';
 
-import { Text } from '@/components/ui/mantine-static';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import type { AnalysisChart } from '@/lib/shared/contracts/satellites';
+import { textMarkup } from '@/components/ui/mantine-markup';
 import classes from './satellites.module.css';
 
 function ChartLoading() {
@@ -11,9 +11,7 @@ function ChartLoading() {
   return (
     <div className={`${classes.chartFrame} ${classes.chartLoading}`}>
       <span className={classes.spinner} aria-hidden="true" />
-      <Text size="sm" c="dimmed">
-        {t('loading')}
-      </Text>
+      <p {...textMarkup('sm', 'dimmed')}>{t('loading')}</p>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import { Group, Text } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
+import { groupMarkup, textMarkup } from '@/components/ui/mantine-markup';
 import plain from '@/components/ui/plain.module.css';
 
 interface Props {
@@ -48,7 +48,7 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
 
   const needsLogin = loginRequired && !user;
   return (
-    <Group gap="sm" wrap="wrap" align="center">
+    <div {...groupMarkup('sm')}>
       <button
         type="button"
         className={`${plain.button} ${plain.filled} ${size === 'sm' ? plain.sm : ''}`}
@@ -61,12 +61,12 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
         {state === 'busy' && <span className={plain.spinner} aria-hidden="true" />}
         {needsLogin ? t('loginToDownload') : t('download')}
       </button>
-      <Text size="sm" c="dimmed" data-testid="download-count">
+      <p {...textMarkup('sm', 'dimmed')} data-testid="download-count">
         {t('downloads', { count })}
-      </Text>
-      <Text size="sm" role={state === 'failed' ? 'alert' : 'status'} c={state === 'failed' ? 'red.8' : 'teal.8'}>
+      </p>
+      <p {...textMarkup('sm', state === 'failed' ? 'red.8' : 'teal.8')} role={state === 'failed' ? 'alert' : 'status'}>
         {state === 'busy' ? t('preparing') : message}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }
