@@ -8,12 +8,16 @@ import type { ReactNode } from 'react';
 import { Link } from './intent-link';
 import { usePathname, useRouter } from './locale-navigation';
 import { localizePath, unlocalizePath } from './locale-paths';
+import { redirect } from './server-navigation';
 
 const nextRouter = { push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn(), forward: jest.fn(), refresh: jest.fn() };
 let nextPathname = '/english/platform/newsList/notic';
 jest.mock('next/navigation', () => ({
   useRouter: () => nextRouter,
   usePathname: () => nextPathname,
+  redirect: (to: string) => {
+    throw new Error(`NEXT_REDIRECT ${to}`);
+  },
 }));
 
 const inEnglish = ({ children }: { children: ReactNode }) => (
@@ -111,5 +115,14 @@ describe('Link', () => {
     expect(link).toHaveAttribute('hreflang', 'zh');
     fireEvent.click(link);
     expect(document.cookie).toContain('NEXT_LOCALE=zh');
+  });
+});
+
+describe('redirect (server)', () => {
+  it('sends to the path under the language prefix, with its query', () => {
+    expect(() => redirect({ href: '/home', locale: 'en' })).toThrow('NEXT_REDIRECT /english/home');
+    expect(() => redirect({ href: { pathname: '/home', query: { login: '/personal/cart' } }, locale: 'zh' })).toThrow(
+      'NEXT_REDIRECT /chinese/home?login=%2Fpersonal%2Fcart',
+    );
   });
 });

@@ -2,9 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { Link, usePathname } from '@/i18n/navigation';
-import { selectViewer } from '@/lib/client/stores/selectors';
+import { selectLoggedIn, selectPermissions } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { menuFor, type MenuItem, type MenuNode } from '@/lib/shared/menu-view';
 import { ChevronDownIcon } from '../icons';
@@ -126,8 +125,9 @@ function TopItem({ item, pathname }: { item: MenuItem; pathname: string }) {
 export function NavMenu({ tree }: { tree: readonly MenuNode[] }) {
   const t = useTranslations('Header');
   const pathname = usePathname();
-  const viewer = useSessionStore(useShallow(selectViewer));
-  const items = useMemo(() => menuFor(tree, viewer), [tree, viewer]);
+  const loggedIn = useSessionStore(selectLoggedIn);
+  const permissions = useSessionStore(selectPermissions);
+  const items = useMemo(() => menuFor(tree, { loggedIn, permissions }), [tree, loggedIn, permissions]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { apiFetch, ApiClientError } from '@/lib/client/api';
+import { ApiClientError } from '@/lib/client/api-config';
 import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { groupMarkup, textMarkup } from '@/components/ui/mantine-markup';
@@ -33,8 +33,11 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
   async function download() {
     setState('busy');
     try {
-      // The contract (and zod with it) loads on the first click, not with the page.
-      const { signShareDownloadContract } = await import('@/lib/shared/contracts/share');
+      // The contract (and zod with it) and the fetch wrapper load on the first click, not with the page.
+      const [{ signShareDownloadContract }, { apiFetch }] = await Promise.all([
+        import('@/lib/shared/contracts/share'),
+        import('@/lib/client/api'),
+      ]);
       const link = await apiFetch(signShareDownloadContract, { params: { id: itemId } });
       window.location.assign(link.url);
       setCount(link.downloadCount + 1);
