@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Issue 5 / 32.5, DESIGN.md §5: first-load JavaScript of content pages ≤ 155 KB gzip (aim: 150) — the scripts the HTML itself
+ * Issue 5 / 32.5, DESIGN.md §5: first-load JavaScript of content pages ≤ 150 KB gzip — the scripts the HTML itself
  * loads, gzip -9, as `npm run bench -- lighthouse` counts them. Also what must stay out of that first load: Mantine
  * (content pages draw with components/ui/mantine-static.tsx; screens and on-demand parts bring Mantine's provider),
  * dialogs, the notification list, React Query, zod, devtools and the ICU parser each load only where and when they
@@ -14,8 +14,9 @@ import { gzipSync } from 'node:zlib';
  * (the framework chunks and its layout's and page's chunks, from the build's manifests), weigh what React and the
  * frame weigh at least, and each marker of a part kept out must be found where that part does load.
  */
-// 150 is the aim (issue 32.5); without Mantine the pages measure 150.2–153.7 KB, so the budget holds them there.
-const BUDGET_KB = 155;
+// Issue 32.5: 150 KB. The pages measure 145.7–148.2 KB (the site frame's script without next/dynamic, next-intl's
+// navigation or the fetch wrapper; the FAQ, with its search, is the largest), so the budget holds them there.
+const BUDGET_KB = 150;
 /** React DOM alone is about 55 KB gzip: a first load below this counted scripts that were not there. */
 const FLOOR_KB = 60;
 /** Content pages: the route file (under app/[locale]) that renders each, and the heading a reader sees. */
@@ -30,6 +31,7 @@ const CONTENT_PAGES: Record<string, { route: string; heading: string }> = {
   '/chinese/about/FAQ': { route: 'about/[section]', heading: '常见问题' },
   '/english/applicationExtend/software': { route: 'applicationExtend/software/[[...slug]]', heading: 'Software' },
   '/chinese/applicationExtend/fileShare/paper': { route: 'applicationExtend/fileShare/[list]', heading: '论文资料' },
+  '/english/about/contactUs/contact': { route: 'about/contactUs/contact', heading: 'Contact' },
 };
 /** Mantine components that load later, where they are used; production chunks keep their display names. */
 const MANTINE_LOADED_LATER = [

@@ -1,7 +1,10 @@
-import { Alert, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Paper, SimpleGrid, Stack, Text, Title } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 
-/** Contact details: the same demo data as the footer, set in messages until a deployment replaces it. */
+/**
+ * Contact details: the same demo data as the footer, set in messages until a deployment replaces it. Static content,
+ * rendered on the server with Mantine's markup and none of its script (issue 32.5).
+ */
 export function ContactDetails() {
   const t = useTranslations('ContactPage');
   const footer = useTranslations('Footer');
@@ -28,9 +31,7 @@ export function ContactDetails() {
             </Paper>
           ))}
         </SimpleGrid>
-        <Alert variant="light" color="gray">
-          {footer('demoContacts')}
-        </Alert>
+        <Alert color="gray">{footer('demoContacts')}</Alert>
         <Text c="dimmed">{t('feedbackHint')}</Text>
       </Stack>
     </Container>

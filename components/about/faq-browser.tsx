@@ -1,9 +1,9 @@
 'use client';
 
-import { Anchor, Group, Stack, Title } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { Fragment, useEffect, useMemo } from 'react';
 import { LiveSearch, matchesAll, useLiveSearch } from '@/components/ui/live-search';
+import { anchorMarkup, groupMarkup, stackMarkup, titleMarkup } from '@/components/ui/mantine-markup';
 import type { FaqItem } from '@/lib/shared/contracts/faq';
 import { faqAnchor, type FaqCategory } from '@/lib/shared/faq';
 import plain from '@/components/ui/plain.module.css';
@@ -77,7 +77,7 @@ export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
   }, [groups, needles, t]);
 
   return (
-    <Stack gap="lg">
+    <div {...stackMarkup('lg')}>
       <LiveSearch
         label={t('searchLabel')}
         placeholder={t('searchPlaceholder')}
@@ -92,24 +92,24 @@ export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
       />
 
       <nav aria-label={t('categoriesNav')}>
-        <Group gap="xs" component="ul" className={classes.categoryNav}>
+        <ul {...groupMarkup('xs', classes.categoryNav)}>
           {groups.map((group) => (
             <li key={group.category} hidden={!group.items.some((i) => visible.has(i.id))}>
-              <Anchor href={`#${categoryAnchor(group.category)}`} size="sm">
+              <a href={`#${categoryAnchor(group.category)}`} {...anchorMarkup('sm')}>
                 {t(`categories.${group.category}`)}
-              </Anchor>
+              </a>
             </li>
           ))}
-        </Group>
+        </ul>
       </nav>
 
       {groups.map((group) => {
         const anyShown = group.items.some((i) => visible.has(i.id));
         return (
           <section key={group.category} aria-labelledby={categoryAnchor(group.category)} hidden={!anyShown}>
-            <Title order={2} size="h3" id={categoryAnchor(group.category)} className={classes.categoryTitle}>
+            <h2 id={categoryAnchor(group.category)} {...titleMarkup(2, 'h3', classes.categoryTitle)}>
               {t(`categories.${group.category}`)}
-            </Title>
+            </h2>
             <div className={classes.list}>
               {group.items.map((item) => (
                 <details key={item.id} id={faqAnchor(item.slug)} className={classes.item} hidden={!visible.has(item.id)}>
@@ -129,6 +129,6 @@ export function FaqBrowser({ groups }: { groups: FaqGroup[] }) {
           </section>
         );
       })}
-    </Stack>
+    </div>
   );
 }

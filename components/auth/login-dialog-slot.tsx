@@ -1,14 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { SessionBootstrap } from './session-bootstrap';
 
-// The dialogs (forms, captcha, password encryption) load the first time one opens, not with every page.
-const LoginDialog = dynamic(() => import('./login-dialog').then((m) => m.LoginDialog), { ssr: false });
-const SecurityUpgradeDialog = dynamic(() => import('./security-upgrade-dialog').then((m) => m.SecurityUpgradeDialog), { ssr: false });
+// The dialogs (forms, captcha, password encryption) load the first time one opens, not with every page. React's lazy:
+// they only mount in the browser, and next/dynamic would add its own loader to every page's first load.
+const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
+const SecurityUpgradeDialog = lazy(() => import('./security-upgrade-dialog').then((m) => ({ default: m.SecurityUpgradeDialog })));
 
 /** Mounts a dialog from its first opening on (and keeps it, so closing can animate). */
 function useOpenedOnce(opened: boolean): boolean {
@@ -35,8 +35,16 @@ export function LoginDialogSlot() {
   return (
     <>
       <SessionBootstrap />
-      {loginMounted && <LoginDialog />}
-      {upgradeMounted && <SecurityUpgradeDialog />}
+      {loginMounted && (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      )}
+      {upgradeMounted && (
+        <Suspense fallback={null}>
+          <SecurityUpgradeDialog />
+        </Suspense>
+      )}
     </>
   );
 }

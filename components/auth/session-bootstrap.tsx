@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { apiFetch } from '@/lib/client/api';
 import { clearSessionHint, hasSessionHint, sessionInfoUnusable } from '@/lib/client/session-hint';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { API_PATHS } from '@/lib/shared/contracts/paths';
@@ -20,6 +19,7 @@ export function SessionBootstrap() {
         if (user) setUser(user);
         else {
           clearSessionHint();
+          const { apiFetch } = await import('@/lib/client/api');
           apiFetch(API_PATHS.logout, { method: 'POST', body: {} }).catch(() => {});
         }
       })

@@ -1,15 +1,16 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { lazy, Suspense } from 'react';
 import { Link } from '@/i18n/navigation';
 import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { preloadLoginDialog } from '../auth/login-dialog-slot';
 import classes from './site-header.module.css';
 
-// Signed-in controls load with the session, not with every visitor's first page.
-const SignedInActions = dynamic(() => import('./signed-in-actions').then((m) => m.SignedInActions), { ssr: false });
+// Signed-in controls load with the session, not with every visitor's first page (React's lazy: they render in the
+// browser only, and next/dynamic's loader would be part of every page's first load).
+const SignedInActions = lazy(() => import('./signed-in-actions').then((m) => ({ default: m.SignedInActions })));
 
 /**
  * Visitors: log in and register. Signed-in users: cart (MOD_061), personal center, log out.
@@ -41,5 +42,9 @@ export function HeaderActions() {
     );
   }
 
-  return <SignedInActions user={user} />;
+  return (
+    <Suspense fallback={null}>
+      <SignedInActions user={user} />
+    </Suspense>
+  );
 }

@@ -1,19 +1,18 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import dynamic from 'next/dynamic';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, usePathname } from '@/i18n/navigation';
-import { selectViewer } from '@/lib/client/stores/selectors';
+import { selectLoggedIn, selectPermissions } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { menuFor, type MenuItem, type MenuNode } from '@/lib/shared/menu-view';
 import { ChevronDownIcon } from '../icons';
 import { isActive } from './menu-utils';
 import classes from './nav-menu.module.css';
 
-// The phone drawer loads the first time it opens: most visitors on a wide screen never need it.
-const MobileDrawer = dynamic(() => import('./mobile-drawer').then((m) => m.MobileDrawer), { ssr: false });
+// The phone drawer loads the first time it opens: most visitors on a wide screen never need it (React's lazy, not
+// next/dynamic, whose loader would be part of every page's first load).
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 function flattenLinks(item: MenuItem): MenuItem[] {
   return [...(item.navigable ? [item] : []), ...item.children.flatMap(flattenLinks)];
@@ -126,8 +125,9 @@ function TopItem({ item, pathname }: { item: MenuItem; pathname: string }) {
 export function NavMenu({ tree }: { tree: readonly MenuNode[] }) {
   const t = useTranslations('Header');
   const pathname = usePathname();
-  const viewer = useSessionStore(useShallow(selectViewer));
-  const items = useMemo(() => menuFor(tree, viewer), [tree, viewer]);
+  const loggedIn = useSessionStore(selectLoggedIn);
+  const permissions = useSessionStore(selectPermissions);
+  const items = useMemo(() => menuFor(tree, { loggedIn, permissions }), [tree, loggedIn, permissions]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
@@ -151,7 +151,11 @@ export function NavMenu({ tree }: { tree: readonly MenuNode[] }) {
           <span className={classes.burgerLines} data-opened={drawerOpen || undefined} />
         </button>
       </div>
-      {drawerLoaded && <MobileDrawer opened={drawerOpen} onClose={closeDrawer} items={items} pathname={pathname} />}
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MobileDrawer opened={drawerOpen} onClose={closeDrawer} items={items} pathname={pathname} />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import { useRouter } from '@/i18n/navigation';
-import { ApiClientError, configureApiClient } from '@/lib/client/api';
+import { ApiClientError, configureApiClient } from '@/lib/client/api-config';
 import { resetQueries, setQueryErrorHandler } from '@/lib/client/query-events';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { NotificationsHost } from './notifications-host';

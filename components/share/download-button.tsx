@@ -1,11 +1,11 @@
 'use client';
 
-import { Group, Text } from '@/components/ui/mantine-static';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { apiFetch, ApiClientError } from '@/lib/client/api';
+import { ApiClientError } from '@/lib/client/api-config';
 import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
+import { groupMarkup, textMarkup } from '@/components/ui/mantine-markup';
 import plain from '@/components/ui/plain.module.css';
 
 interface Props {
@@ -33,8 +33,11 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
   async function download() {
     setState('busy');
     try {
-      // The contract (and zod with it) loads on the first click, not with the page.
-      const { signShareDownloadContract } = await import('@/lib/shared/contracts/share');
+      // The contract (and zod with it) and the fetch wrapper load on the first click, not with the page.
+      const [{ signShareDownloadContract }, { apiFetch }] = await Promise.all([
+        import('@/lib/shared/contracts/share'),
+        import('@/lib/client/api'),
+      ]);
       const link = await apiFetch(signShareDownloadContract, { params: { id: itemId } });
       window.location.assign(link.url);
       setCount(link.downloadCount + 1);
@@ -48,7 +51,7 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
 
   const needsLogin = loginRequired && !user;
   return (
-    <Group gap="sm" wrap="wrap" align="center">
+    <div {...groupMarkup('sm')}>
       <button
         type="button"
         className={`${plain.button} ${plain.filled} ${size === 'sm' ? plain.sm : ''}`}
@@ -61,12 +64,12 @@ export function DownloadButton({ itemId, fileName, downloadCount, loginRequired,
         {state === 'busy' && <span className={plain.spinner} aria-hidden="true" />}
         {needsLogin ? t('loginToDownload') : t('download')}
       </button>
-      <Text size="sm" c="dimmed" data-testid="download-count">
+      <p {...textMarkup('sm', 'dimmed')} data-testid="download-count">
         {t('downloads', { count })}
-      </Text>
-      <Text size="sm" role={state === 'failed' ? 'alert' : 'status'} c={state === 'failed' ? 'red.8' : 'teal.8'}>
+      </p>
+      <p {...textMarkup('sm', state === 'failed' ? 'red.8' : 'teal.8')} role={state === 'failed' ? 'alert' : 'status'}>
         {state === 'busy' ? t('preparing') : message}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
-import { Text } from '@/components/ui/mantine-static';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useInteractive } from '@/lib/client/hooks/use-interactive';
+import { textMarkup } from './mantine-markup';
 import classes from './live-search.module.css';
 import plain from './plain.module.css';
 
@@ -64,13 +64,19 @@ export function LiveSearch({ label, placeholder, query, onQueryChange, searched,
           />
         </div>
       )}
-      <Text size="sm" c="gray.7" mt={6} role="status" aria-live="polite" aria-atomic="true" data-testid={testId}>
+      <p
+        {...textMarkup('sm', 'gray.7', { marginTop: 'calc(0.375rem * var(--mantine-scale))' })}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid={testId}
+      >
         {!searched
           ? statusText('total', { count: total })
           : found > 0
             ? statusText('found', { count: found })
             : statusText('none', { query: searched })}
-      </Text>
+      </p>
     </div>
   );
 }

@@ -9,6 +9,7 @@
  */
 import {
   createElement,
+  useId,
   type AriaAttributes,
   type CSSProperties,
   type DOMAttributes,
@@ -309,6 +310,31 @@ export function Paper({
     classes: ['m_1b7284a3', 'mantine-Paper-root'],
     vars: { '--paper-radius': r === undefined ? undefined : radius(r), '--paper-shadow': shadow && `var(--mantine-shadow-${shadow})` },
     mod: { 'with-border': withBorder },
+  });
+}
+
+/** Mantine's Alert, variant "light", with a message only (no title, icon or close button): a note set off from the text. */
+export function Alert({ color, children, ...props }: BoxProps & { color: string }) {
+  const id = `mantine-${useId()}`;
+  const message = (
+    <div className="m_a5d60502 mantine-Alert-wrapper">
+      <div className="m_667c2793 mantine-Alert-body">
+        <div id={`${id}-body`} className="m_7fa78076 mantine-Alert-message" data-variant="light">
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+  return render({
+    tag: 'div',
+    props: { id, role: 'alert', 'aria-describedby': `${id}-body`, ...props, children: message },
+    classes: ['m_66836ed3', 'mantine-Alert-root'],
+    vars: {
+      '--alert-bg': `var(--mantine-color-${color}-light)`,
+      '--alert-color': `var(--mantine-color-${color}-light-color)`,
+      '--alert-bd': `${rem(1)} solid transparent`,
+    },
+    mod: { variant: 'light' },
   });
 }
 

@@ -10,51 +10,9 @@
  */
 import type { z } from 'zod';
 import type { ApiContract, Envelope, HttpMethod } from '../shared/contracts/api';
+import { apiClientHooks, ApiClientError } from './api-config';
 
-export type ApiFailureKind = 'unauthorized' | 'ignored' | 'busy' | 'http' | 'code' | 'network' | 'invalid';
-
-export class ApiClientError extends Error {
-  constructor(
-    readonly kind: ApiFailureKind,
-    message: string,
-    readonly status?: number,
-    readonly code?: number,
-    /** `busy` (HTTP 503): how long the server asked to wait before trying again. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = 'ApiClientError';
-  }
-
-  /** Failures the user has already been told about, or that spec §8 says to ignore. */
-  get silent(): boolean {
-    return this.kind === 'unauthorized' || this.kind === 'ignored';
-  }
-}
-
-export interface ApiClientHooks {
-  /** The current locale, sent so the server answers in it. */
-  locale: () => string;
-  /** A token for the `token` header (API clients); the browser session rides on the httpOnly cookie. */
-  token: () => string | null;
-  /** HTTP 401: log out, go home, warn. */
-  onUnauthorized: () => void;
-  /** A message for failures that have no server message. */
-  fallbackMessage: (kind: 'network' | 'http' | 'invalid') => string;
-  /** HTTP 503: the server is busy or its database is restarting; the query layer retries after `retryAfterMs`. */
-  onBusy: (retryAfterMs: number) => void;
-  /** The first answer after a 503: the service is back. */
-  onRecovered: () => void;
-}
-
-let hooks: ApiClientHooks = {
-  locale: () => (typeof document !== 'undefined' && document.documentElement.lang.startsWith('en') ? 'en' : 'zh'),
-  token: () => null,
-  onUnauthorized: () => {},
-  fallbackMessage: () => 'Request failed',
-  onBusy: () => {},
-  onRecovered: () => {},
-};
+export { ApiClientError, configureApiClient, type ApiClientHooks, type ApiFailureKind } from './api-config';
 
 /** Default wait when a 503 names none (or names a date). */
 const BUSY_RETRY_MS = 2_000;
@@ -65,10 +23,6 @@ export function retryAfterMs(header: string | null): number {
   const seconds = Number(header);
   if (header === null || header.trim() === '' || !Number.isFinite(seconds)) return BUSY_RETRY_MS;
   return Math.min(60, Math.max(1, seconds)) * 1000;
-}
-
-export function configureApiClient(next: Partial<ApiClientHooks>): void {
-  hooks = { ...hooks, ...next };
 }
 
 export interface ApiRequest<T> {
@@ -145,6 +99,7 @@ export async function apiFetch(
 }
 
 async function send<T>(path: string, request: ApiRequest<T>): Promise<T> {
+  const hooks = apiClientHooks();
   const headers: Record<string, string> = { accept: 'application/json', 'x-locale': hooks.locale() };
   const token = hooks.token();
   if (token) headers.token = token;

@@ -1,4 +1,4 @@
-import { ApiClientError } from './api';
+import { ApiClientError } from './api-config';
 
 /**
  * The script-readable hint that a session cookie exists (the token itself is httpOnly). Kept apart

@@ -1,7 +1,6 @@
 'use client';
 
 import { API_PATHS } from '../shared/contracts/paths';
-import { apiFetch } from './api';
 
 let appStart: Promise<void> | null = null;
 
@@ -16,10 +15,15 @@ export function afterAppStart(): Promise<void> {
   return appStart ?? Promise.resolve();
 }
 
-/** The counter never interrupts a visitor: failures are dropped. */
+/**
+ * The counter never interrupts a visitor: failures are dropped. The fetch wrapper loads with the first count, after the
+ * page, not with every page's first script (issue 32.5).
+ */
 export function countVisit(name: string, label: string): Promise<void> {
-  return apiFetch(API_PATHS.incrVisit, { method: 'POST', body: { name, label } }).then(
-    () => undefined,
-    () => undefined,
-  );
+  return import('./api')
+    .then(({ apiFetch }) => apiFetch(API_PATHS.incrVisit, { method: 'POST', body: { name, label } }))
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }

@@ -1,4 +1,4 @@
-import { redirect } from '@/i18n/navigation';
+import { redirect } from '@/i18n/server-navigation';
 import type { Locale } from '@/i18n/routing';
 
 /** Unknown paths go home (spec §2); the proxy normally answers first, this is the backstop. */

@@ -6,7 +6,7 @@ import { VisitFiguresLazy } from '@/components/home/home-lazy';
 import { PlatformFiguresPanel } from '@/components/home/platform-figures';
 import { HomeNewsList, NewsPanel, SatellitePanel, SatelliteShowcaseGrid } from '@/components/home/home-panels';
 import { SectionCards } from '@/components/home/section-cards';
-import { redirect } from '@/i18n/navigation';
+import { redirect } from '@/i18n/server-navigation';
 import type { Locale } from '@/i18n/routing';
 import { HOME_NEWS_COUNT, loadHomeData } from '@/lib/server/home';
 import { newestNews } from '@/lib/shared/news/newest';

@@ -1,4 +1,4 @@
-import { redirect } from '@/i18n/navigation';
+import { redirect } from '@/i18n/server-navigation';
 import type { Locale } from '@/i18n/routing';
 
 /** The satellite section opens on the Chinese satellites. */

@@ -1,4 +1,4 @@
-import { cartBadge, selectViewer } from './selectors';
+import { cartBadge, selectLoggedIn, selectPermissions } from './selectors';
 import { useSessionStore } from './session-store';
 
 beforeEach(() => useSessionStore.getState().clearSession());
@@ -38,9 +38,15 @@ describe('session store', () => {
     expect([after.user, after.cartCount, after.pendingTarget, after.loginOpen]).toEqual([null, 0, null, false]);
   });
 
-  it('derives the viewer for menu rules', () => {
-    expect(selectViewer(useSessionStore.getState())).toEqual({ loggedIn: false, permissions: [] });
+  it('derives the viewer for menu rules, each part keeping its identity while the session does', () => {
+    const before = useSessionStore.getState();
+    expect([selectLoggedIn(before), selectPermissions(before)]).toEqual([false, []]);
+    // No session: the same empty list on every read, so the menu is not recomputed on each store change.
+    expect(selectPermissions(useSessionStore.getState())).toBe(selectPermissions(before));
     useSessionStore.getState().setUser({ id: '1', username: 'u', accountType: 1, permissions: ['MOD_056'] });
-    expect(selectViewer(useSessionStore.getState())).toEqual({ loggedIn: true, permissions: ['MOD_056'] });
+    const after = useSessionStore.getState();
+    expect([selectLoggedIn(after), selectPermissions(after)]).toEqual([true, ['MOD_056']]);
+    useSessionStore.getState().setCartCount(3);
+    expect(selectPermissions(useSessionStore.getState())).toBe(selectPermissions(after));
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
-import { redirect } from '../../../i18n/navigation';
+import { redirect } from '../../../i18n/server-navigation';
 import type { Locale } from '../../../i18n/routing';
 import { decideAccess } from '../../shared/menu';
 import { getDb } from '../db';

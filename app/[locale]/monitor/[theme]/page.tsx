@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { setRequestLocale } from 'next-intl/server';
 import { ThemePage, themeTexts } from './_theme-page';
-import { redirect } from '@/i18n/navigation';
+import { redirect } from '@/i18n/server-navigation';
 import type { Locale } from '@/i18n/routing';
 import { THEMES } from '@/lib/shared/themes';
 

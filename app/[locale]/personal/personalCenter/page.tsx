@@ -1,4 +1,4 @@
-import { redirect } from '@/i18n/navigation';
+import { redirect } from '@/i18n/server-navigation';
 import type { Locale } from '@/i18n/routing';
 
 /** The personal center opens on the profile. */
