@@ -6,27 +6,11 @@
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { JobTimeout, OffThread, ThreadPool } from './thread-pool';
+import { longestStall } from '../../../tests/support/stall';
 
 type Job = { kind: 'echo' | 'busy' | 'fail' | 'die'; ms?: number; value?: number };
 type Result = { value: number; threadId: number };
 const file = path.join(process.cwd(), 'tests/support/thread-pool-worker.mjs');
-
-/** The longest gap between timer ticks while `work` runs: how long the request thread was held. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 5);
-  try {
-    const result = await work();
-    return { result, stallMs: Math.max(stallMs, performance.now() - last) };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 describe('ThreadPool', () => {
   let pool: ThreadPool<Job, Result>;

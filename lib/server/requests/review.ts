@@ -34,6 +34,30 @@ export interface ManagedRequestFilter {
   pageSize: number;
 }
 
+/** A scene of an area application's period and area, as the review screen lists it. */
+interface AreaSceneRow {
+  id: string;
+  file_name: string;
+  satellite: string;
+  sensor: string;
+  acquired_at: string;
+  cloud_pct: number | null;
+  online: boolean;
+}
+
+const AREA_SCENE_COLUMNS = `s.id, s.file_name, s.satellite, s.sensor, to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at,
+            s.cloud_pct::float8 AS cloud_pct, s.online`;
+
+const areaScene = (r: AreaSceneRow) => ({
+  sceneId: r.id,
+  fileName: r.file_name,
+  satellite: r.satellite,
+  sensor: r.sensor,
+  acquiredAt: r.acquired_at,
+  cloudPct: r.cloud_pct === null ? null : Math.round(r.cloud_pct * 10) / 10,
+  online: r.online,
+});
+
 /** All applications, newest first; `user` matches the applicant's username, name or organisation, or the code. */
 export async function listManagedRequests(db: Queryable, filter: ManagedRequestFilter, locale: Locale): Promise<ManagedRequestPage> {
   const { where, params } = managedFilterSql('r', filter);
@@ -97,32 +121,14 @@ export async function listAreaScenes(
   const params: SqlParam[] = [];
   const where = areaSceneSql(id, request.date_from, request.date_to, params);
   params.push(page.pageSize, (page.pageNum - 1) * page.pageSize);
-  const rows = await db.query<{
-    id: string;
-    file_name: string;
-    satellite: string;
-    sensor: string;
-    acquired_at: string;
-    cloud_pct: number | null;
-    online: boolean;
-    total: number;
-  }>(
-    `SELECT s.id, s.file_name, s.satellite, s.sensor, to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at,
-            s.cloud_pct::float8 AS cloud_pct, s.online, count(*) OVER ()::int AS total
+  const rows = await db.query<AreaSceneRow & { total: number }>(
+    `SELECT ${AREA_SCENE_COLUMNS}, count(*) OVER ()::int AS total
        FROM scenes s ${where}
       ORDER BY coalesce(s.cloud_pct, 0), s.acquired_at DESC, s.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
   return {
-    list: rows.map((r) => ({
-      sceneId: r.id,
-      fileName: r.file_name,
-      satellite: r.satellite,
-      sensor: r.sensor,
-      acquiredAt: r.acquired_at,
-      cloudPct: r.cloud_pct === null ? null : Math.round(r.cloud_pct * 10) / 10,
-      online: r.online,
-    })),
+    list: rows.map(areaScene),
     total: rows[0]?.total ?? (await areaSceneCount(db, id, request.date_from, request.date_to)),
     ...page,
   };
@@ -152,32 +158,14 @@ export async function areaSceneCover(db: Database, id: string): Promise<AreaScen
   const params: SqlParam[] = [];
   const where = whereSql(conditions(params));
   params.push(figures.sceneCount);
-  const rows = await db.query<{
-    id: string;
-    file_name: string;
-    satellite: string;
-    sensor: string;
-    acquired_at: string;
-    cloud_pct: number | null;
-    online: boolean;
-  }>(
-    `SELECT s.id, s.file_name, s.satellite, s.sensor, to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS acquired_at,
-            s.cloud_pct::float8 AS cloud_pct, s.online
+  const rows = await db.query<AreaSceneRow>(
+    `SELECT ${AREA_SCENE_COLUMNS}
        FROM scenes s ${where} ORDER BY s.acquired_at DESC, s.id DESC LIMIT $${params.length}`,
     params,
   );
   const shares = new Map(figures.scenes.map((s) => [s.id, s.coveredPct]));
   return {
-    scenes: rows.map((r) => ({
-      sceneId: r.id,
-      fileName: r.file_name,
-      satellite: r.satellite,
-      sensor: r.sensor,
-      acquiredAt: r.acquired_at,
-      cloudPct: r.cloud_pct === null ? null : Math.round(r.cloud_pct * 10) / 10,
-      online: r.online,
-      coveragePct: shares.get(r.id) ?? 0,
-    })),
+    scenes: rows.map((r) => ({ ...areaScene(r), coveragePct: shares.get(r.id) ?? 0 })),
     minimalSet: figures.minimalSet.steps.map((s) => s.id),
     minimalCoveredPct: figures.minimalSet.coveredPct,
     coveredPct: figures.coveredPct,

@@ -8,6 +8,7 @@ import { AREA_UPLOAD_LIMITS } from '../../../shared/contracts/uploads';
 import { prepareUploadedArea, preparationThreads, resetPreparation } from './index';
 import { prepareArea } from './prepare';
 import { UploadRefused } from './refusal';
+import { longestStall } from '../../../../tests/support/stall';
 
 /** A simple (never self-crossing) ring with a jagged edge of `n` vertices around 114° E 38° N, as GeoJSON bytes. */
 function jaggedRing(n: number): Uint8Array {
@@ -23,22 +24,6 @@ function jaggedRing(n: number): Uint8Array {
     features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
   };
   return new TextEncoder().encode(JSON.stringify(collection));
-}
-
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 5);
-  try {
-    const result = await work();
-    return { result, stallMs: Math.max(stallMs, performance.now() - last) };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 afterAll(() => resetPreparation());
