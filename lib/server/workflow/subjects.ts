@@ -10,12 +10,14 @@ interface SubjectTable {
   table: string;
   /** The table has `updated_at`, set on every change. */
   touches: boolean;
+  /** The column naming the user whose subject it is (who may read its history besides administrators). */
+  owner: string;
 }
 
 export const SUBJECTS: Record<WorkflowId, SubjectTable> = {
-  order: { table: 'orders', touches: true },
-  request: { table: 'data_requests', touches: true },
-  feedback: { table: 'feedback', touches: false },
+  order: { table: 'orders', touches: true, owner: 'user_id' },
+  request: { table: 'data_requests', touches: true, owner: 'user_id' },
+  feedback: { table: 'feedback', touches: false, owner: 'user_id' },
 };
 
 /** A workflow's state type: its machine's states. */
