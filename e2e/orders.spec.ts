@@ -6,8 +6,22 @@ import { PREFIX, type Lang } from './pages/portal-page';
 const PASSWORD = 'Demo@2026';
 
 const TEXT = {
-  zh: { ready: '可下载', purpose: '用途', name: '联系人', cart: /购物车/, offline: '离线 · 耗时较长' },
-  en: { ready: 'Ready', purpose: 'Purpose', name: 'Contact name', cart: /in the cart/, offline: 'Offline · takes longer' },
+  zh: {
+    ready: '可下载',
+    purpose: '用途',
+    name: '联系人',
+    cart: /购物车/,
+    offline: '离线 · 耗时较长',
+    intact: /^✓ 记录完整.* · 指纹 [0-9a-f]{12}$/,
+  },
+  en: {
+    ready: 'Ready',
+    purpose: 'Purpose',
+    name: 'Contact name',
+    cart: /in the cart/,
+    offline: 'Offline · takes longer',
+    intact: /^✓ Record intact.* · Fingerprint [0-9a-f]{12}$/,
+  },
 } as const;
 
 /** Nothing on the page is wider than the viewport. */
@@ -58,6 +72,8 @@ for (const [lang, user] of [
     // Production runs in the server: the detail refreshes itself until the order is ready.
     await expect(page.getByTestId('order-status')).toHaveText(text.ready, { timeout: 30_000 });
     await expect(page.getByTestId('order-history').locator('li')).toHaveCount(3);
+    // Its history is as it was written (issue 33.5): the hash chain checked, in words and with its fingerprint.
+    await expect(page.getByTestId('chain-status')).toHaveText(text.intact);
     const download = page.waitForEvent('download');
     await page.getByTestId('item-download').first().click();
     expect((await download).suggestedFilename()).toMatch(/\.zip$/);
@@ -94,6 +110,7 @@ const ADMIN_TEXT = {
     note: '说明',
     save: '保存状态',
     open: /^查看订单 /,
+    intact: /^✓ 记录完整/,
   },
   en: {
     status: 'Status',
@@ -104,6 +121,7 @@ const ADMIN_TEXT = {
     note: 'Note',
     save: 'Save status',
     open: /^Open order /,
+    intact: /^✓ Record intact/,
   },
 } as const;
 
@@ -138,6 +156,7 @@ for (const lang of ['zh', 'en'] as const) {
     await dialog.getByRole('button', { name: text.save }).click();
     await expect(dialog.getByTestId('order-status')).toHaveText(text.completed);
     await expect(dialog.getByTestId('status-history').locator('li').last()).toContainText(note);
+    await expect(dialog.getByTestId('chain-status')).toHaveText(text.intact);
     await page.keyboard.press('Escape');
     // The list under the Ready filter no longer holds it.
     await expect(rows.filter({ hasText: code })).toHaveCount(0);

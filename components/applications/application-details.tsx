@@ -137,7 +137,7 @@ export function ApplicationDetails({ request }: { request: RequestDetail }) {
         </section>
       ) : null}
       {request.kind === 'scenes' && request.itemCount > 0 ? <ApplicationScenes id={request.id} count={request.itemCount} /> : null}
-      <StatusHistorySection id={`history-${request.id}`} title={t('detail.history')} entries={request.history} />
+      <StatusHistorySection id={`history-${request.id}`} title={t('detail.history')} entries={request.history} chain={request.chain} />
     </Stack>
   );
 }

@@ -63,6 +63,7 @@ test('an opened feedback shows its status history with who and when', async () =
         at: '2025-01-03T03:04:05.000Z',
       },
     ],
+    chain: { intact: true, rows: 2, head: '0123456789abcdef'.repeat(4) },
   };
   global.fetch = jest.fn(() => json(detail)) as typeof fetch;
   render(<FeedbackReplyDialog id="7" onClose={() => {}} />);
@@ -71,4 +72,8 @@ test('an opened feedback shows its status history with who and when', async () =
   expect(entries.map((e) => e.textContent)).toEqual([expect.stringContaining('Awaiting answer'), expect.stringContaining('Answered')]);
   expect(entries[0]!.textContent).toContain('by user7');
   expect(entries[1]!.textContent).toContain('by demo-admin');
+  // The history's chain check under it: in words, with the start of its fingerprint.
+  expect(screen.getByTestId('chain-status').textContent).toBe(
+    '✓ Record intact: no change has been altered since it was written · Fingerprint 0123456789ab',
+  );
 });

@@ -170,7 +170,7 @@ export function FeedbackReplyDialog({ id, onClose }: { id: string | null; onClos
               {item.content}
             </Text>
           </section>
-          <StatusHistorySection id="feedback-history-title" title={history('title')} entries={item.history} />
+          <StatusHistorySection id="feedback-history-title" title={history('title')} entries={item.history} chain={item.chain} />
           <Divider />
           <ReplyForm key={item.id} item={item} />
         </Stack>

@@ -160,7 +160,7 @@ export function OrderDialog({ id, onClose }: { id: string | null; onClose: () =>
               </Text>
             ) : null}
           </section>
-          <StatusHistorySection id="order-history-title" title={t('history')} entries={order.history} />
+          <StatusHistorySection id="order-history-title" title={t('history')} entries={order.history} chain={order.chain} />
           <StatusForm key={`${order.id}-${order.status}`} order={order} />
         </Stack>
       )}

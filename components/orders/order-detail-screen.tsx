@@ -17,6 +17,7 @@ import { fetchItemLink, fetchOrderLinks, useCancelOrder, useOrderDetail, useRetr
 import type { DownloadLink, OrderItem } from '@/lib/shared/contracts/orders';
 import { ORDER_ITEM_STATUS, ORDER_STATUS } from '@/lib/shared/orders/model';
 import { formatAcquired, formatNumber } from '@/lib/shared/catalogue/scene-format';
+import { ChainStatus } from '@/components/workflow/status-history';
 import { StatusBadge } from './status-badge';
 import classes from './orders.module.css';
 
@@ -294,6 +295,7 @@ export function OrderDetailScreen({ id }: { id: number }) {
           </li>
         ))}
       </ol>
+      <ChainStatus chain={d.chain} />
       <Button component={Link} href="/personal/personalCenter/myOrder" variant="subtle" size="xs" style={{ alignSelf: 'flex-start' }}>
         {t('back')}
       </Button>

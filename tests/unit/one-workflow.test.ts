@@ -60,4 +60,14 @@ describe('one machine per workflow', () => {
     expect(engine).toMatch(/checkTransition\(/);
     expect(engine).toMatch(/INSERT INTO workflow_history/);
   });
+
+  it('writes history rows in one place, each with its chain hashes (issue 33.5)', () => {
+    const inserts = files.flatMap((f) =>
+      (f.text.match(/INSERT INTO workflow_history\b[^)]*\)/g) ?? []).map((sql) => ({ file: f.file, sql })),
+    );
+    expect(inserts.filter((i) => !/^lib\/server\/db\/migrations\/0028_/.test(i.file)).map((i) => i.file)).toEqual([
+      'lib/server/workflow/engine.ts',
+    ]);
+    expect(inserts.find((i) => i.file === 'lib/server/workflow/engine.ts')!.sql).toMatch(/prev_hash, content_hash/);
+  });
 });

@@ -4,7 +4,7 @@ import type { Locale } from '../../../i18n/routing';
 import type { FeedbackStatus, ManagedFeedbackDetail, ManagedFeedbackItem, ManagedFeedbackPage } from '../../shared/contracts/feedback';
 import { containsPattern } from '../db/like';
 import type { Database, Queryable } from '../db/types';
-import { lockState, pagedReviewList, pendingCount, readHistory, transition } from '../workflow';
+import { lockState, pagedReviewList, pendingCount, readHistory, transition, verifyChain } from '../workflow';
 import { toFeedbackItem, type FeedbackRow } from './repository';
 
 interface ManagedRow extends FeedbackRow {
@@ -70,7 +70,7 @@ export async function getManagedFeedback(db: Queryable, id: string, locale: Loca
   const [row] = await db.query<ManagedRow>(`SELECT ${COLUMNS} ${FROM} WHERE f.id = $1`, [id]);
   if (!row) return null;
   const history = (await readHistory(db, 'feedback', id, locale)).map(({ role: _role, ...entry }) => entry);
-  return { ...toManagedItem(row), history };
+  return { ...toManagedItem(row), history, chain: await verifyChain(db, 'feedback', id) };
 }
 
 /**

@@ -18,7 +18,7 @@ import { nextTransitions, orderMachine } from '../../shared/workflow';
 import { ApiError, notFound } from '../api/errors';
 import type { Database, Queryable } from '../db/types';
 import { getFileStore } from '../files';
-import { managedFilterSql, pagedReviewList, readHistory } from '../workflow';
+import { managedFilterSql, pagedReviewList, readHistory, verifyChain } from '../workflow';
 import { retryFailedItems } from './orders';
 import { deleteUnusedPackages, releasePackages } from './retention';
 import { changeOrderStatus as changeStatus, lockOrder, type OrderRefusal } from './status';
@@ -147,6 +147,7 @@ export async function getManagedOrder(db: Queryable, id: string, locale: Locale)
       downloads: i.downloads,
     })),
     history,
+    chain: await verifyChain(db, 'order', id),
     nextStatuses: next,
   };
 }

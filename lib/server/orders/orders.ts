@@ -14,7 +14,7 @@ import type { Database, Queryable, SqlParam } from '../db/types';
 import { translateMessage } from '../i18n';
 import { enqueueOrderProduction } from './enqueue';
 import { placeOrder, type PlaceOrderInput } from './place';
-import { readHistory } from '../workflow';
+import { readHistory, verifyChain } from '../workflow';
 import { changeOrderStatus, lockOrder, transitionRefused, type OrderRefusal } from './status';
 
 export const notInCart = (count: number) => new ApiError(API_CODES.INVALID_INPUT, 'Orders.errors.notInCart', { count });
@@ -215,6 +215,7 @@ export async function ownOrderDetail(db: Queryable, userId: number, orderId: num
       note: h.note,
       changedAt: h.at,
     })),
+    chain: await verifyChain(db, 'order', orderId),
   };
 }
 

@@ -6,7 +6,7 @@ import type { RequestStatus } from '../../shared/orders/model';
 import { API_CODES } from '../../shared/contracts/api';
 import { ApiError } from '../api/errors';
 import type { Queryable } from '../db/types';
-import { readHistory } from '../workflow';
+import { readHistory, verifyChain } from '../workflow';
 
 export interface SummaryRow {
   id: string;
@@ -118,6 +118,7 @@ export async function loadRequest(db: Queryable, id: string, locale: Locale, own
       reviewedAt: row.reviewed_at ? new Date(row.reviewed_at).toISOString() : null,
       orderId: row.order_id,
       history,
+      chain: await verifyChain(db, 'request', id),
     },
   };
 }

@@ -3,11 +3,13 @@ import 'server-only';
  * The one engine of every workflow (ADR 0018): in the caller's transaction it locks the subject's row
  * (FOR UPDATE), checks the change against the workflow's machine (the transition exists, the role may
  * take it, a note is given where one is needed), writes the new status, and writes the history row
- * (who, role, note, when). Anything refused changes nothing. The history is read here too.
+ * (who, role, note, when) chained to the subject's previous row by its hash. Anything refused changes
+ * nothing. The history is read, and its chain verified, here too.
  */
 import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import { checkTransition, parseState, type Refusal, type Role, type WorkflowId } from '../../shared/workflow';
+import { checkChain, historyRowHash, type ChainCheck, type ChainedContent } from '../../shared/workflow/chain';
 import { ApiError, notFound } from '../api/errors';
 import type { Queryable } from '../db/types';
 import { machineOf, SUBJECTS, type StateOf } from './subjects';
@@ -76,6 +78,15 @@ export async function recordStart<W extends WorkflowId>(
   await writeHistory(tx, workflow, id, null, machineOf(workflow).initial, by.role, by.actorId, null, by.at);
 }
 
+/** `changed_at` in the chain's canonical form (CHANGED_AT_FORMAT): UTC, microseconds. */
+const CHANGED_AT_TEXT = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Appends a history row to the subject's chain (lib/shared/workflow/chain.ts): its content hash covers the
+ * previous row's. Race-free because every writer holds the subject's row — `transition` has locked it FOR
+ * UPDATE, `recordStart` runs in the transaction that created it — so no other row of this subject is written
+ * between reading the previous hash and inserting.
+ */
 async function writeHistory(
   tx: Queryable,
   workflow: WorkflowId,
@@ -87,18 +98,36 @@ async function writeHistory(
   note: string | null,
   at?: Date,
 ): Promise<void> {
+  const [head] = await tx.query<{ changed_at: string; prev_hash: string | null }>(
+    `SELECT ${CHANGED_AT_TEXT('coalesce($3::timestamptz, now())')} AS changed_at,
+            (SELECT content_hash FROM workflow_history WHERE workflow = $1 AND subject_id = $2 ORDER BY id DESC LIMIT 1) AS prev_hash`,
+    [workflow, String(id), at ?? null],
+  );
+  const content: ChainedContent = {
+    workflow,
+    subjectId: String(id),
+    fromStatus: from === null ? null : String(from),
+    toStatus: String(to),
+    actorId: actorId === null ? null : String(actorId),
+    actorRole: role,
+    note,
+    changedAt: head!.changed_at,
+    prevHash: head!.prev_hash,
+  };
   await tx.query(
-    `INSERT INTO workflow_history (workflow, subject_id, from_status, to_status, changed_by, actor_role, note, changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now()))`,
+    `INSERT INTO workflow_history (workflow, subject_id, from_status, to_status, changed_by, actor_role, note, changed_at, prev_hash, content_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10)`,
     [
-      workflow,
-      String(id),
-      from === null ? null : String(from),
-      String(to),
-      actorId === null ? null : String(actorId),
-      role,
-      note,
-      at ?? null,
+      content.workflow,
+      content.subjectId,
+      content.fromStatus,
+      content.toStatus,
+      content.actorId,
+      content.actorRole,
+      content.note,
+      content.changedAt,
+      content.prevHash,
+      historyRowHash(content),
     ],
   );
 }
@@ -158,4 +187,43 @@ export async function countHistory(db: Queryable, workflow: WorkflowId, id: Id):
     String(id),
   ]);
   return row?.n ?? 0;
+}
+
+/**
+ * Recomputes a subject's history chain (issue 33.5): every row's content hash, and that each row names the row
+ * before it. Answers intact with the head hash, or the first row that does not hold and why.
+ */
+export async function verifyChain(db: Queryable, workflow: WorkflowId, id: Id): Promise<ChainCheck> {
+  const rows = await db.query<{
+    id: string;
+    subject_id: string;
+    from_status: string | null;
+    to_status: string;
+    changed_by: string | null;
+    actor_role: string;
+    note: string | null;
+    changed_at: string;
+    prev_hash: string | null;
+    content_hash: string;
+  }>(
+    `SELECT id::text AS id, subject_id::text AS subject_id, from_status, to_status, changed_by::text AS changed_by, actor_role, note,
+            ${CHANGED_AT_TEXT('changed_at')} AS changed_at, prev_hash, content_hash
+       FROM workflow_history h WHERE workflow = $1 AND subject_id = $2 ORDER BY h.id`,
+    [workflow, String(id)],
+  );
+  return checkChain(
+    rows.map((r) => ({
+      historyId: r.id,
+      workflow,
+      subjectId: r.subject_id,
+      fromStatus: r.from_status,
+      toStatus: r.to_status,
+      actorId: r.changed_by,
+      actorRole: r.actor_role,
+      note: r.note,
+      changedAt: r.changed_at,
+      prevHash: r.prev_hash,
+      contentHash: r.content_hash,
+    })),
+  );
 }

@@ -6,9 +6,11 @@ export {
   readHistory,
   recordStart,
   transition,
+  verifyChain,
   type Change,
   type HistoryEntry,
   type TransitionOptions,
 } from './engine';
 export { managedFilterSql, pagedReviewList, pendingCount, type ManagedListFilter, type ReviewListSql } from './review-list';
 export { machineOf, type StateOf } from './subjects';
+export { verifySubjectChain } from './verify';

@@ -10,13 +10,19 @@ interface SubjectTable {
   table: string;
   /** The table has `updated_at`, set on every change. */
   touches: boolean;
+  /**
+   * The column naming the user whose subject it is (who may read its history besides administrators); null when
+   * the workflow decides who reads it by rules of its own (verification cases: roles by region).
+   */
+  owner: string | null;
 }
 
 export const SUBJECTS: Record<WorkflowId, SubjectTable> = {
-  order: { table: 'orders', touches: true },
-  request: { table: 'data_requests', touches: true },
-  feedback: { table: 'feedback', touches: false },
-  verification: { table: 'verification_cases', touches: true },
+  order: { table: 'orders', touches: true, owner: 'user_id' },
+  request: { table: 'data_requests', touches: true, owner: 'user_id' },
+  feedback: { table: 'feedback', touches: false, owner: 'user_id' },
+  // No owner: a case is read by the verification roles whose regions reach it (lib/server/verification).
+  verification: { table: 'verification_cases', touches: true, owner: null },
 };
 
 /** A workflow's state type: its machine's states. */

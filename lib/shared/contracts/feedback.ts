@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
 import { PERMISSIONS } from '../permissions';
 import { FEEDBACK_STATUSES } from '../workflow';
-import { historyEntrySchema } from '../workflow/history';
+import { chainCheckSchema, historyEntrySchema } from '../workflow/history';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
 import { TELEPHONE_PATTERN } from './users';
 
@@ -136,6 +136,17 @@ export type ReplyFeedbackBody = z.input<typeof replyFeedbackBodySchema>;
 
 export const feedbackIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,17}$/) });
 
+export const verifyFeedbackChainContract = defineContract({
+  method: 'GET',
+  path: '/api/feedback/v1/feedback/verify/{id}',
+  summary:
+    'Recompute a feedback’s history hash chain: intact with its head hash, or the first row changed (content) or missing before it (link); its sender or an administrator (404 for anyone else)',
+  tag: 'feedback',
+  access: 'login',
+  params: feedbackIdParamsSchema,
+  response: chainCheckSchema,
+});
+
 /** One feedback as an administrator sees it: with its sender, language and who answered it. */
 export const managedFeedbackItemSchema = feedbackItemSchema.extend({
   /** The language of the page it was sent from (answer in it). */
@@ -149,6 +160,8 @@ export type ManagedFeedbackItem = z.infer<typeof managedFeedbackItemSchema>;
 /** One feedback opened by an administrator: the item and its status history (sent, each answer). */
 export const managedFeedbackDetailSchema = managedFeedbackItemSchema.extend({
   history: z.array(historyEntrySchema(z.enum(FEEDBACK_STATUSES))),
+  /** The history's hash chain checked (issue 33.5). */
+  chain: chainCheckSchema,
 });
 export type ManagedFeedbackDetail = z.infer<typeof managedFeedbackDetailSchema>;
 
@@ -203,6 +216,7 @@ export const replyFeedbackContract = defineContract({
 export const FEEDBACK_CONTRACTS = [
   listOwnFeedbackContract,
   submitFeedbackContract,
+  verifyFeedbackChainContract,
   listManagedFeedbackContract,
   getManagedFeedbackContract,
   replyFeedbackContract,

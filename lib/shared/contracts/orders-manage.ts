@@ -4,6 +4,7 @@
  * ORDER_TRANSITIONS (actor 'admin'); reports of orders per month and per satellite, counted in the database.
  */
 import { z } from 'zod';
+import { chainCheckSchema } from '../workflow/history';
 import type zh from '../../../messages/zh.json';
 import { ORDER_LIMITS, ORDER_STATUSES, type OrderStatus } from '../orders/model';
 import { PERMISSIONS } from '../permissions';
@@ -67,6 +68,8 @@ export const managedOrderDetailSchema = managedOrderSummarySchema.extend({
   contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
   items: z.array(managedOrderItemSchema),
   history: z.array(statusHistoryEntrySchema),
+  /** The history's hash chain checked (issue 33.5). */
+  chain: chainCheckSchema,
   /** The statuses an administrator may move this order to now, and whether each needs a note. */
   nextStatuses: z.array(z.object({ status: z.number().int(), name: z.string(), noteRequired: z.boolean() })),
 });

@@ -11,6 +11,7 @@ import { PERMISSIONS } from '../permissions';
 import { defineContract, localizedIssue, pageSchema } from './api';
 import { API_PATHS } from './paths';
 import { sceneFilterSchema, sceneSchema } from './catalogue';
+import { chainCheckSchema } from '../workflow/history';
 
 type OrderErrorKey = keyof (typeof zh)['Orders']['errors'];
 const issue = (key: OrderErrorKey) => ({ error: localizedIssue(`Orders.errors.${key}`) });
@@ -272,6 +273,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   organization: z.string().nullable(),
   items: z.array(orderItemSchema),
   history: z.array(orderHistoryEntrySchema),
+  /** The history's hash chain checked (issue 33.5). */
+  chain: chainCheckSchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -349,6 +352,17 @@ export const orderDetailContract = defineContract({
   access: 'login',
   params: idParams,
   response: orderDetailSchema,
+});
+
+export const verifyOrderChainContract = defineContract({
+  method: 'GET',
+  path: '/api/order/v3/order/verify/{id}',
+  summary:
+    'Recompute an order’s history hash chain: intact with its head hash, or the first row changed (content) or missing before it (link); its owner or an administrator (404 for anyone else)',
+  tag: TAG,
+  access: 'login',
+  params: idParams,
+  response: chainCheckSchema,
 });
 
 export const orderSceneIdsContract = defineContract({
@@ -460,6 +474,7 @@ export const ORDER_CONTRACTS = [
   ownOrdersByStatusContract,
   orderCountContract,
   orderDetailContract,
+  verifyOrderChainContract,
   orderSceneIdsContract,
   cancelOrderContract,
   retryOrderContract,

@@ -13,6 +13,7 @@ import type zh from '../../../messages/zh.json';
 import { ORDER_LIMITS, REQUEST_STATUS, type RequestStatus } from '../orders/model';
 import { REQUEST_LIMITS } from '../orders/request-limits';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema } from './api';
+import { chainCheckSchema } from '../workflow/history';
 import { statusHistoryEntrySchema } from './managed-list';
 import { SELECT_MODES, multiPolygonSchema, polygonSchema, sceneIdParamsSchema, uploadIdSchema, vertexCount } from './catalogue';
 
@@ -153,6 +154,8 @@ export const requestDetailSchema = requestSummarySchema.extend({
   reviewedAt: z.string().nullable(),
   orderId: z.string().nullable(),
   history: z.array(statusHistoryEntrySchema),
+  /** The history's hash chain checked (issue 33.5). */
+  chain: chainCheckSchema,
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;
 
@@ -234,6 +237,17 @@ export const getOwnRequestContract = defineContract({
   response: requestDetailSchema,
 });
 
+export const verifyRequestChainContract = defineContract({
+  method: 'GET',
+  path: '/api/order/v3/request/verify/{id}',
+  summary:
+    'Recompute an application’s history hash chain: intact with its head hash, or the first row changed (content) or missing before it (link); its applicant or an administrator (404 for anyone else)',
+  tag: TAG,
+  access: LOGIN,
+  params: requestIdParamsSchema,
+  response: chainCheckSchema,
+});
+
 export const withdrawRequestContract = defineContract({
   method: 'POST',
   path: '/api/order/v3/request/id/{id}/withdraw',
@@ -269,6 +283,7 @@ export const REQUEST_CONTRACTS = [
   listOwnRequestsContract,
   ownRequestIdsContract,
   getOwnRequestContract,
+  verifyRequestChainContract,
   withdrawRequestContract,
   listRequestItemsContract,
   requestAttachmentContract,

@@ -32,6 +32,7 @@ import { migration as m0026 } from './0026_orbit_elements';
 import { migration as m0027 } from './0027_sensor_off_nadir';
 import { migration as m0028 } from './0028_workflow_history';
 import { migration as m0029 } from './0029_sensor_modes';
+import { migration as m0030 } from './0030_workflow_history_chain';
 import { migration as m0031 } from './0031_spot_verification';
 import type { Migration } from './migration';
 
@@ -66,5 +67,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0027,
   m0028,
   m0029,
+  m0030,
   m0031,
 ];

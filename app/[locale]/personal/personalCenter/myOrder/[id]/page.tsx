@@ -26,7 +26,7 @@ export default async function OrderPage({ params }: Props) {
   return (
     <Container size={1200} py="xl">
       <PersonalNav locale={locale} active="/personal/personalCenter/myOrder" permissions={session.permissions} />
-      <ClientMessages groups={['Catalogue', 'Orders', 'Spots']}>
+      <ClientMessages groups={['Catalogue', 'Orders', 'Spots', 'Workflow']}>
         <QueryBoundary>
           <OrderDetailScreen id={Number(id)} />
         </QueryBoundary>
