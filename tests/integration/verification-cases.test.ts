@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../../lib/server/api/errors';
 import { moveCase, verificationRolesOf, type VerificationActor } from '../../lib/server/verification/cases';
-import { readHistory } from '../../lib/server/workflow';
+import { readHistory, verifyChain } from '../../lib/server/workflow';
 import { VERIFICATION_STATUSES, verificationMachine, type Role, type VerificationStatus } from '../../lib/shared/workflow';
 import { withTestDatabase } from '../support/api';
 
@@ -125,6 +125,13 @@ describe('a verification case', () => {
       'confirmer',
     ]);
     expect(roles[2]!.note).toBe('No photo of the north side');
+    // The case's record is chained (issue 33.5): intact, and an edit in SQL is found at its row.
+    expect(await verifyChain(db(), 'verification', c.id)).toMatchObject({ intact: true, rows: 10 });
+    await db().query(
+      `UPDATE workflow_history SET note = 'photos were fine' WHERE id = (SELECT id FROM workflow_history WHERE workflow = 'verification' AND subject_id = $1 AND note IS NOT NULL ORDER BY id LIMIT 1)`,
+      [c.id],
+    );
+    expect(await verifyChain(db(), 'verification', c.id)).toMatchObject({ intact: false, brokenAt: { position: 3, reason: 'content' } });
   });
 
   it('allows every (from, to, role) the machine declares and refuses every other, for roles that reach the case', async () => {
