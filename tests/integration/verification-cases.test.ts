@@ -7,7 +7,10 @@ import { ApiError } from '../../lib/server/api/errors';
 import { moveCase, verificationRolesOf, type VerificationActor } from '../../lib/server/verification/cases';
 import { readHistory, verifyChain } from '../../lib/server/workflow';
 import { VERIFICATION_STATUSES, verificationMachine, type Role, type VerificationStatus } from '../../lib/shared/workflow';
-import { withTestDatabase } from '../support/api';
+import { GET as chainGet } from '../../app/api/process-spot-bjhs/v1/process/verify/[id]/route';
+import { POST as movePost } from '../../app/api/process-spot-bjhs/v1/process/[id]/route';
+import { createSession } from '../../lib/server/session';
+import { call, withTestDatabase } from '../support/api';
 
 const db = withTestDatabase();
 
@@ -238,5 +241,47 @@ describe('the demo accounts (README)', () => {
       { username: 'demo-county', role: 'checker', region_code: '130102' },
       { username: 'demo-hebei', role: 'confirmer', region_code: '130000' },
     ]);
+  });
+});
+
+describe('the API (spec /api/process-spot-bjhs/v1/process)', () => {
+  let address = 0;
+  async function as(username: string, locale: 'zh' | 'en' = 'en') {
+    const [u] = await db().query<{ id: string }>('SELECT id::text AS id FROM users WHERE username = $1', [username]);
+    const { token } = await createSession(db(), u!.id, { ip: 'test', userAgent: null });
+    return { cookie: `token=${token}`, origin: 'http://localhost:3000', 'x-locale': locale, 'x-forwarded-for': `198.51.100.${++address}` };
+  }
+  const move = async (id: string, body: unknown, headers: Record<string, string>) =>
+    call(movePost, `/api/process-spot-bjhs/v1/process/${id}`, { method: 'POST', body, headers, params: { id } });
+
+  it('moves a case for the demo county checker, answers the city reviewer’s refusal in their language, and 404 outside the range', async () => {
+    const c = await caseAt('checking');
+    const county = await as('demo-county');
+    const submitted = await move(c.id, { to: 'submitted', version: c.version, form: LEGAL }, county);
+    expect(submitted.json).toMatchObject({ code: 0, data: { version: c.version + 1 } });
+    const city = await as('demo-city', 'zh');
+    const noReason = await move(c.id, { to: 'returned', version: c.version + 1, note: '' }, city);
+    expect(noReason.json.code).toBe(400);
+    expect(noReason.json.message).toBe('请填写此操作的理由。');
+    const far = await caseAt('checking', FAR_COUNTY);
+    expect((await move(far.id, { to: 'submitted', version: far.version, form: LEGAL }, county)).json.code).toBe(404);
+    expect((await move(c.id, { to: 'nowhere', version: 1 }, county)).json.code).toBe(400);
+    expect((await move('abc', { to: 'checking', version: 1 }, county)).json.code).toBe(400);
+    const anonymous = await call(movePost, `/api/process-spot-bjhs/v1/process/${c.id}`, {
+      method: 'POST',
+      body: { to: 'passed', version: c.version + 1 },
+      headers: { origin: 'http://localhost:3000' },
+      params: { id: c.id },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('checks a case’s record for the roles that reach it, and is not found for anyone else', async () => {
+    const c = await caseAt('pushed');
+    await moveCase(db(), users.checker, c.id, { to: 'checking', version: c.version });
+    const chain = (who: Record<string, string>) =>
+      call(chainGet, `/api/process-spot-bjhs/v1/process/verify/${c.id}`, { headers: who, params: { id: c.id } });
+    expect((await chain(await as('demo-hebei'))).json).toMatchObject({ code: 0, data: { intact: true, rows: 1 } });
+    expect((await chain(await as('demo-personal'))).json.code).toBe(404);
   });
 });

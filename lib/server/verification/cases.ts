@@ -16,7 +16,10 @@ import { codeWithin } from '../../shared/regions/codes';
 import { REASONED_VERDICTS, roleFor, type Role, type VerificationStatus, type VerificationVerdict } from '../../shared/workflow';
 import { ApiError, notFound } from '../api/errors';
 import type { Database, Queryable } from '../db/types';
-import { machineOf, transition } from '../workflow';
+import type { ChainCheck } from '../../shared/workflow/chain';
+import { isAdministrator } from '../auth/roles';
+import type { Session } from '../session';
+import { machineOf, transition, verifyChain } from '../workflow';
 
 export type VerificationRoleName = 'checker' | 'reviewer' | 'confirmer';
 
@@ -153,4 +156,16 @@ export async function moveCase(db: Database, actor: VerificationActor, id: strin
     );
     return { version };
   });
+}
+
+/** The acting user of a request: their verification roles, and whether an administrator. */
+export async function actorOf(db: Queryable, session: Session): Promise<VerificationActor> {
+  return { userId: session.userId, admin: isAdministrator(session), roles: await verificationRolesOf(db, session.userId) };
+}
+
+/** A case's record chain, for the roles whose regions reach it and administrators (404 for anyone else). */
+export async function caseChain(db: Queryable, actor: VerificationActor, id: string): Promise<ChainCheck> {
+  const [row] = await db.query<{ xzqdm: string }>(`SELECT xzqdm FROM verification_cases WHERE id = $1`, [id]);
+  if (!row || rolesReaching(actor, row.xzqdm).length === 0) throw notFound();
+  return verifyChain(db, 'verification', id);
 }

@@ -27,6 +27,7 @@ import { THEME_CONTRACTS } from './themes';
 import { TLE_ADMIN_CONTRACTS } from './tle-admin';
 import { UPLOAD_CONTRACTS } from './uploads';
 import { USER_CONTRACTS } from './users';
+import { VERIFICATION_CONTRACTS } from './verification';
 import { VISIT_CONTRACTS } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -53,4 +54,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...TLE_ADMIN_CONTRACTS,
   ...FAQ_CONTRACTS,
   ...NODE_CONTRACTS,
+  ...VERIFICATION_CONTRACTS,
 ];
