@@ -142,7 +142,10 @@ for (const lang of ['zh', 'en'] as const) {
     await filters.getByRole('button', { name: text.filter, exact: true }).click();
     const rows = page.getByTestId('order-row');
     await expect(rows.first()).toBeVisible();
-    await expect(rows.filter({ hasNotText: text.ready })).toHaveCount(0);
+    // Each row's status badge, not its text: a scene count such as "2 ready" must not pass for the status (the
+    // unfiltered list could otherwise be read before the filtered one arrives).
+    const exactly = new RegExp(`^${text.ready}$`);
+    await expect(rows.getByTestId('order-row-status').filter({ hasNotText: exactly })).toHaveCount(0);
 
     const row = rows.first();
     const code = (await row.getByRole('heading').textContent())!;

@@ -21,7 +21,7 @@ function Row({ order, onOpen }: { order: ManagedOrderSummary; onOpen: (id: strin
       title={order.code}
       testId="order-row"
       badges={
-        <Badge variant="light" tt="none">
+        <Badge variant="light" tt="none" data-testid="order-row-status">
           {order.statusName}
         </Badge>
       }
