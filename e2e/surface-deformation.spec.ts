@@ -66,7 +66,8 @@ test('zh: surface deformation — search products by region, a Cangzhou cell’s
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('deform-series-chart')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The chart and the map take the new width when their resize observers fire: wait for the page to settle.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/surface-deform-zh-390.png', fullPage: true });
 });
 
