@@ -11,6 +11,7 @@ import { GET as chainGet } from '../../app/api/process-spot-bjhs/v1/process/veri
 import { POST as movePost } from '../../app/api/process-spot-bjhs/v1/process/[id]/route';
 import { createSession } from '../../lib/server/session';
 import { call, withTestDatabase } from '../support/api';
+import { newUser } from '../support/workflow-subjects';
 
 const db = withTestDatabase();
 
@@ -22,12 +23,10 @@ let users: Record<'checker' | 'reviewer' | 'confirmer' | 'stranger' | 'farChecke
 let batchId: string;
 
 async function user(name: string, roles: Array<[string, string]>): Promise<string> {
-  const [row] = await db().query<{ id: string }>(`INSERT INTO users (username, password_hash) VALUES ($1, 'unused') RETURNING id::text`, [
-    name,
-  ]);
+  const id = await newUser(db(), name);
   for (const [role, region] of roles)
-    await db().query(`INSERT INTO user_verification_roles (user_id, role, region_code) VALUES ($1, $2, $3)`, [row!.id, role, region]);
-  return row!.id;
+    await db().query(`INSERT INTO user_verification_roles (user_id, role, region_code) VALUES ($1, $2, $3)`, [id, role, region]);
+  return id;
 }
 
 async function actor(id: string, admin = false): Promise<VerificationActor> {

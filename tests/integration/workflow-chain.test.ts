@@ -11,52 +11,17 @@ import { GET as verifyRequest } from '../../app/api/order/v3/request/verify/[id]
 import { GET as ownOrder } from '../../app/api/order/v3/order/detail/[id]/route';
 import { POST as createRequest } from '../../app/api/order/v3/request/route';
 import { MIGRATIONS } from '../../lib/server/db/migrations';
-import { placeOrder } from '../../lib/server/orders/place';
 import { createSession } from '../../lib/server/session';
-import { recordStart, transition, verifyChain } from '../../lib/server/workflow';
+import { transition, verifyChain } from '../../lib/server/workflow';
 import { chainCheckSchema } from '../../lib/shared/workflow/history';
 import type { Queryable } from '../../lib/server/db/types';
 import { call, withTestDatabase } from '../support/api';
+import { newFeedback, newOrder, newUser } from '../support/workflow-subjects';
 
 const db = withTestDatabase();
 const BASE = 'http://localhost:3000';
 
-async function newUser(username: string): Promise<string> {
-  const [row] = await db().query<{ id: string }>(
-    `INSERT INTO users (username, password_hash) VALUES ($1, 'unused') RETURNING id::text AS id`,
-    [username],
-  );
-  return row!.id;
-}
-
 const adminId = async () => (await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-admin'"))[0]!.id;
-
-async function newFeedback(userId: string): Promise<string> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO feedback (user_id, category, title, content, ip_hash) VALUES ($1, 'data', 'Chain probe', 'Long enough content.', 'x')
-       RETURNING id::text AS id`,
-      [userId],
-    );
-    await recordStart(tx, 'feedback', row!.id, { role: 'owner', actorId: userId });
-    return row!.id;
-  });
-}
-
-async function newOrder(userId: string): Promise<string> {
-  const scenes = await db().query<{ id: string }>('SELECT id FROM scenes ORDER BY acquired_at DESC, id LIMIT 2');
-  const placed = await db().transaction((tx) =>
-    placeOrder(tx, {
-      userId: Number(userId),
-      sceneIds: scenes.map((r) => r.id),
-      purpose: 'Chain probe',
-      contact: { name: 'Probe', phone: null, email: null, organization: null },
-      idempotencyKey: randomUUID(),
-      actorId: Number(userId),
-    }),
-  );
-  return String(placed.orderId);
-}
 
 /** An answer to a feedback (the reply also as the history row's note, to hash texts of every kind). */
 const replyIn = (tx: Queryable, id: string, actorId: string, note: string, at?: Date) =>
@@ -91,9 +56,9 @@ async function headersOf(userId: string) {
 
 describe('the history chain', () => {
   it('chains every row the engine writes to the one before it', async () => {
-    const owner = await newUser('chain-owner');
+    const owner = await newUser(db(), 'chain-owner');
     const admin = await adminId();
-    const id = await newFeedback(owner);
+    const id = await newFeedback(db(), owner, 'Chain probe');
     await reply(id, admin, 'Thanks — 谢谢, "quoted"\nand a second line 🛰');
     await reply(id, admin, 'Changed answer', new Date('2024-02-29T23:59:59.123Z'));
 
@@ -107,9 +72,9 @@ describe('the history chain', () => {
   });
 
   it('reports a row edited in SQL as "content" at that row, and a deleted row as "link" at the next', async () => {
-    const owner = await newUser('chain-tampered');
+    const owner = await newUser(db(), 'chain-tampered');
     const admin = await adminId();
-    const id = await newFeedback(owner);
+    const id = await newFeedback(db(), owner, 'Chain probe');
     for (const note of ['First answer', 'Second answer', 'Third answer']) await reply(id, admin, note);
     const rows = await rowsOf('feedback', id);
     expect(await verifyChain(db(), 'feedback', id)).toEqual({ intact: true, rows: 4, head: rows[3]!.content_hash });
@@ -140,9 +105,9 @@ describe('the history chain', () => {
   });
 
   it('keeps one valid chain when changes to one subject come at once', async () => {
-    const owner = await newUser('chain-concurrent');
+    const owner = await newUser(db(), 'chain-concurrent');
     const admin = await adminId();
-    const id = await newFeedback(owner);
+    const id = await newFeedback(db(), owner, 'Chain probe');
     // The first change starts its transaction early and waits before changing: the second, started later, takes the
     // lock first. Their changed_at (each transaction's start) is then out of the rows' order; the chain follows the rows.
     const early = db().transaction(async (tx) => {
@@ -164,9 +129,9 @@ describe('the history chain', () => {
   });
 
   it('keeps the chain of others’ subjects when an account that acted on them is deleted', async () => {
-    const owner = await newUser('chain-kept');
-    const leaving = await newUser('chain-leaving-admin');
-    const id = await newFeedback(owner);
+    const owner = await newUser(db(), 'chain-kept');
+    const leaving = await newUser(db(), 'chain-leaving-admin');
+    const id = await newFeedback(db(), owner, 'Chain probe');
     await reply(id, leaving, 'Answered by an account that goes');
     await db().query('DELETE FROM users WHERE id = $1', [leaving]);
     expect(await verifyChain(db(), 'feedback', id)).toMatchObject({ intact: true, rows: 2 });
@@ -220,11 +185,11 @@ describe('the history chain', () => {
 
   describe('the verify endpoints', () => {
     it('answer the owner and an administrator, and "not found" to anyone else or for no such subject', async () => {
-      const owner = await newUser('chain-api-owner');
-      const other = await newUser('chain-api-other');
+      const owner = await newUser(db(), 'chain-api-owner');
+      const other = await newUser(db(), 'chain-api-other');
       const [adminUser] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-admin'");
-      const order = await newOrder(owner);
-      const feedback = await newFeedback(owner);
+      const order = await newOrder(db(), owner, 'Chain probe');
+      const feedback = await newFeedback(db(), owner, 'Chain probe');
       const scenes = await db().query<{ id: string }>('SELECT id FROM scenes ORDER BY id LIMIT 2');
       const created = await call(createRequest, '/api/order/v3/request', {
         headers: { ...(await headersOf(owner)), 'x-forwarded-for': '198.51.100.77' },

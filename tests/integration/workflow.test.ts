@@ -3,33 +3,12 @@
  * written and recorded in one transaction, a refused one changes nothing, and a subject's history goes
  * with it when it is deleted (one history table, kept clean by its triggers).
  */
-import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../lib/server/api/errors';
-import { placeOrder } from '../../lib/server/orders/place';
-import { countHistory, lockState, readHistory, recordStart, transition } from '../../lib/server/workflow';
+import { countHistory, lockState, readHistory, transition } from '../../lib/server/workflow';
 import { withTestDatabase } from '../support/api';
+import { newFeedback, newOrder, newUser } from '../support/workflow-subjects';
 
 const db = withTestDatabase();
-
-async function newUser(username: string): Promise<string> {
-  const [row] = await db().query<{ id: string }>(
-    `INSERT INTO users (username, password_hash) VALUES ($1, 'unused') RETURNING id::text AS id`,
-    [username],
-  );
-  return row!.id;
-}
-
-async function newFeedback(userId: string): Promise<string> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO feedback (user_id, category, title, content, ip_hash) VALUES ($1, 'data', 'Engine probe', 'Long enough content.', 'x')
-       RETURNING id::text AS id`,
-      [userId],
-    );
-    await recordStart(tx, 'feedback', row!.id, { role: 'owner', actorId: userId });
-    return row!.id;
-  });
-}
 
 const history = async (workflow: string, id: string) =>
   (
@@ -39,21 +18,6 @@ const history = async (workflow: string, id: string) =>
     )
   ).map((h) => [h.from_status, h.to_status, h.actor_role]);
 
-async function newOrder(userId: string): Promise<string> {
-  const scenes = await db().query<{ id: string }>('SELECT id FROM scenes ORDER BY acquired_at DESC, id LIMIT 2');
-  const placed = await db().transaction((tx) =>
-    placeOrder(tx, {
-      userId: Number(userId),
-      sceneIds: scenes.map((r) => r.id),
-      purpose: 'Engine probe',
-      contact: { name: 'Probe', phone: null, email: null, organization: null },
-      idempotencyKey: randomUUID(),
-      actorId: Number(userId),
-    }),
-  );
-  return String(placed.orderId);
-}
-
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
@@ -62,9 +26,9 @@ const refusal = (promise: Promise<unknown>) =>
 
 describe('the workflow engine', () => {
   it('moves a subject along its machine, recording who, in which role, when and why; a refused change writes nothing', async () => {
-    const owner = await newUser('engine-owner');
+    const owner = await newUser(db(), 'engine-owner');
     const [admin] = await db().query<{ id: string }>("SELECT id::text AS id FROM users WHERE username = 'demo-admin'");
-    const id = await newOrder(owner);
+    const id = await newOrder(db(), owner, 'Engine probe');
     expect(await history('order', id)).toEqual([[null, '1', 'owner']]);
 
     // Not the owner's to take, and a rejection without its reason: refused, nothing written.
@@ -116,11 +80,11 @@ describe('the workflow engine', () => {
   });
 
   it("forgets a subject's history with the subject, and keeps what a deleted account did for others", async () => {
-    const leaving = await newUser('engine-leaving');
-    const staying = await newUser('engine-staying');
-    const order = await newOrder(leaving);
-    const feedback = await newFeedback(leaving);
-    const kept = await newOrder(staying);
+    const leaving = await newUser(db(), 'engine-leaving');
+    const staying = await newUser(db(), 'engine-staying');
+    const order = await newOrder(db(), leaving, 'Engine probe');
+    const feedback = await newFeedback(db(), leaving, 'Engine probe');
+    const kept = await newOrder(db(), staying, 'Engine probe');
     await db().transaction((tx) => transition(tx, 'order', kept, { to: 6, role: 'admin', actorId: leaving }));
     expect(await countHistory(db(), 'order', order)).toBe(1);
     expect(await countHistory(db(), 'feedback', feedback)).toBe(1);
