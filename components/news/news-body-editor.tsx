@@ -17,7 +17,7 @@ import { TableKit } from '@tiptap/extension-table';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { isSitePath, newsImageSrc, newsLinkHref } from '@/lib/shared/news/body-urls';
 import type { NewsLanguage } from '@/lib/shared/contracts/news';
 
@@ -179,55 +179,29 @@ export function NewsBodyEditor({ id, lang, label, description, error, value, onC
       >
         <RichTextEditor.Toolbar role="toolbar" aria-label={t('label', { field: label })} onKeyDown={moveAlongToolbar}>
           <RichTextEditor.ControlsGroup>
-            <Tip label={t('h2')}>
-              <RichTextEditor.H2 title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('h3')}>
-              <RichTextEditor.H3 title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('h4')}>
-              <RichTextEditor.H4 title={undefined} disabled={source} />
-            </Tip>
+            <Plain label={t('h2')} control={RichTextEditor.H2} disabled={source} />
+            <Plain label={t('h3')} control={RichTextEditor.H3} disabled={source} />
+            <Plain label={t('h4')} control={RichTextEditor.H4} disabled={source} />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
-            <Tip label={t('bold')}>
-              <RichTextEditor.Bold title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('italic')}>
-              <RichTextEditor.Italic title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('underline')}>
-              <RichTextEditor.Underline title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('clear')}>
-              <RichTextEditor.ClearFormatting title={undefined} disabled={source} />
-            </Tip>
+            <Plain label={t('bold')} control={RichTextEditor.Bold} disabled={source} />
+            <Plain label={t('italic')} control={RichTextEditor.Italic} disabled={source} />
+            <Plain label={t('underline')} control={RichTextEditor.Underline} disabled={source} />
+            <Plain label={t('clear')} control={RichTextEditor.ClearFormatting} disabled={source} />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
-            <Tip label={t('bulletList')}>
-              <RichTextEditor.BulletList title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('orderedList')}>
-              <RichTextEditor.OrderedList title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('blockquote')}>
-              <RichTextEditor.Blockquote title={undefined} disabled={source} />
-            </Tip>
+            <Plain label={t('bulletList')} control={RichTextEditor.BulletList} disabled={source} />
+            <Plain label={t('orderedList')} control={RichTextEditor.OrderedList} disabled={source} />
+            <Plain label={t('blockquote')} control={RichTextEditor.Blockquote} disabled={source} />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             {editor ? <LinkControl editor={editor} disabled={source} /> : null}
-            <Tip label={t('unlink')}>
-              <RichTextEditor.Unlink title={undefined} disabled={source} />
-            </Tip>
+            <Plain label={t('unlink')} control={RichTextEditor.Unlink} disabled={source} />
             {editor ? <ImageControl editor={editor} disabled={source} /> : null}
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
-            <Tip label={t('undo')}>
-              <RichTextEditor.Undo title={undefined} disabled={source} />
-            </Tip>
-            <Tip label={t('redo')}>
-              <RichTextEditor.Redo title={undefined} disabled={source} />
-            </Tip>
+            <Plain label={t('undo')} control={RichTextEditor.Undo} disabled={source} />
+            <Plain label={t('redo')} control={RichTextEditor.Redo} disabled={source} />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <Tip label={t('source')}>
@@ -261,6 +235,23 @@ export function NewsBodyEditor({ id, lang, label, description, error, value, onC
 }
 
 /** A toolbar button's name, shown on hover and on keyboard focus. */
+/** A toolbar button of the editor's own, named by its tooltip (its built-in English title left out). */
+function Plain({
+  label,
+  control: Control,
+  disabled,
+}: {
+  label: string;
+  control: ComponentType<{ title?: string; disabled?: boolean }>;
+  disabled: boolean;
+}) {
+  return (
+    <Tip label={label}>
+      <Control title={undefined} disabled={disabled} />
+    </Tip>
+  );
+}
+
 function Tip({ label, children }: { label: string; children: ReactElement }) {
   return (
     <Tooltip label={label} events={{ hover: true, focus: true, touch: false }} openDelay={300} withinPortal>
