@@ -16,6 +16,7 @@ const SET_KEYS = {
   'deform-demo': 'deformation',
   'planting-demo': 'planting',
   catalogue: 'catalogue',
+  verification: 'verification',
 } as const satisfies Record<DemoSet, string>;
 const isDemoSet = (name: string): name is DemoSet => name in SET_KEYS;
 

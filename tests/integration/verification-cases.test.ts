@@ -61,7 +61,7 @@ const LEGAL = { verdict: 'legal' as const, reasonCode: 'approved_use', approvalN
 beforeAll(async () => {
   const [batch] = await db().query<{ id: string }>(
     `INSERT INTO verification_batches (quarter, province_code, name_zh, name_en, pushed_on, check_due, review_due, confirm_due)
-     VALUES ('2026Q2', '130000', '测试批次', 'Test batch', '2026-07-01', '2026-07-31', '2026-08-15', '2026-08-31') RETURNING id::text`,
+     VALUES ('2024Q1', '130000', '测试批次', 'Test batch', '2026-07-01', '2026-07-31', '2026-08-15', '2026-08-31') RETURNING id::text`,
   );
   batchId = batch!.id;
   users = {

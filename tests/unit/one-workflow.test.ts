@@ -65,9 +65,10 @@ describe('one machine per workflow', () => {
     const inserts = files.flatMap((f) =>
       (f.text.match(/INSERT INTO workflow_history\b[^)]*\)/g) ?? []).map((sql) => ({ file: f.file, sql })),
     );
-    expect(inserts.filter((i) => !/^lib\/server\/db\/migrations\/0028_/.test(i.file)).map((i) => i.file)).toEqual([
-      'lib/server/workflow/engine.ts',
-    ]);
-    expect(inserts.find((i) => i.file === 'lib/server/workflow/engine.ts')!.sql).toMatch(/prev_hash, content_hash/);
+    const live = inserts.filter((i) => !/^lib\/server\/db\/migrations\/0028_/.test(i.file));
+    // The engine's two writers: one move at a time, and whole imported histories (demo data), both chained.
+    expect([...new Set(live.map((i) => i.file))]).toEqual(['lib/server/workflow/engine.ts']);
+    expect(live.length).toBeGreaterThan(0);
+    for (const insert of live) expect(insert.sql).toMatch(/prev_hash, content_hash/);
   });
 });

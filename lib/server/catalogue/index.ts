@@ -22,5 +22,5 @@ export {
   uploadSceneList,
 } from './scene-lists';
 export { CATALOGUE_LAYERS } from './map-layers';
-export { catalogueSeed, catalogueSeedStep } from './demo/seed';
+export { CATALOGUE_DATASET, catalogueSeed, catalogueSeedStep } from './demo/seed';
 export { importStacText } from './import';

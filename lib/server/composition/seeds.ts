@@ -21,6 +21,7 @@ import { plantingDemoSeed } from '../themes/plantingstructure/demo-seed';
 import { orbitsSeed } from '../orbits/seed';
 import { satellitesSeed } from '../satellites/seed';
 import { accountsSeed } from '../users/seed';
+import { verificationSeed } from '../verification/seed';
 
 // Satellites and spots after regions: the typical-image demo scenes are centred on counties, and the
 // spots are generated inside them (both hash the loaded regions' version into their own). The themes' demo features
@@ -45,4 +46,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   later(deformDemoSeed),
   later(plantingDemoSeed),
   later(catalogueSeed),
+  // Verification cases are pushed from the land-cover spots, with before/after scenes from the catalogue.
+  later(verificationSeed),
 ];

@@ -13,7 +13,14 @@ import 'server-only';
 import type zh from '../../../messages/zh.json';
 import { API_CODES } from '../../shared/contracts/api';
 import { codeWithin } from '../../shared/regions/codes';
-import { REASONED_VERDICTS, roleFor, type Role, type VerificationStatus, type VerificationVerdict } from '../../shared/workflow';
+import {
+  REASONED_VERDICTS,
+  roleFor,
+  verdictAllows,
+  type Role,
+  type VerificationStatus,
+  type VerificationVerdict,
+} from '../../shared/workflow';
 import { ApiError, notFound } from '../api/errors';
 import type { Database, Queryable } from '../db/types';
 import type { ChainCheck } from '../../shared/workflow/chain';
@@ -76,6 +83,7 @@ interface CaseRow {
   xzqdm: string;
   status: VerificationStatus;
   version: number;
+  verdict: VerificationVerdict | null;
 }
 
 /** The due date of the stage a case enters (SQL over the case `c` and its batch `b`). */
@@ -119,7 +127,7 @@ async function checkForm(tx: Queryable, form: VerdictForm | undefined): Promise<
  */
 export async function moveCase(db: Database, actor: VerificationActor, id: string, move: CaseMove): Promise<{ version: number }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<CaseRow>(`SELECT xzqdm, status, version FROM verification_cases WHERE id = $1 FOR UPDATE`, [id]);
+    const [row] = await tx.query<CaseRow>(`SELECT xzqdm, status, version, verdict FROM verification_cases WHERE id = $1 FOR UPDATE`, [id]);
     if (!row) throw notFound();
     const reaching = rolesReaching(actor, row.xzqdm);
     if (reaching.length === 0) throw notFound();
@@ -127,6 +135,7 @@ export async function moveCase(db: Database, actor: VerificationActor, id: strin
     const machine = machineOf('verification');
     const role = roleFor(machine, row.status, move.to, reaching);
     if (!role) throw refused('roleCannot', 403, API_CODES.FORBIDDEN);
+    if (!verdictAllows(row.status, move.to, row.verdict)) throw refused('verdictDoesNotFit');
     const form = move.to === 'submitted' ? await checkForm(tx, move.form) : undefined;
     let version = row.version;
     await transition(
@@ -146,7 +155,8 @@ export async function moveCase(db: Database, actor: VerificationActor, id: strin
           }
           const [updated] = await q.query<{ version: number }>(
             `UPDATE verification_cases c SET status = $2, version = c.version + 1, updated_at = now(),
-                    stage_due = ${stageDueSql(to)}${formSql}
+                    stage_due = ${stageDueSql(to)}, stage_since = now(),
+                    first_submitted_at = coalesce(c.first_submitted_at, CASE WHEN $2 = 'submitted' THEN now() END)${formSql}
                FROM verification_batches b WHERE b.id = c.batch_id AND c.id = $1 RETURNING c.version`,
             params as never[],
           );
@@ -168,4 +178,27 @@ export async function caseChain(db: Queryable, actor: VerificationActor, id: str
   const [row] = await db.query<{ xzqdm: string }>(`SELECT xzqdm FROM verification_cases WHERE id = $1`, [id]);
   if (!row || rolesReaching(actor, row.xzqdm).length === 0) throw notFound();
   return verifyChain(db, 'verification', id);
+}
+
+/**
+ * Moves several cases to the same stage (bulk accept into checking): each in its own transaction, so one refusal
+ * does not undo the others; the answer says per case whether it moved, with the refusal in the caller's words.
+ */
+export async function moveCases(
+  db: Database,
+  actor: VerificationActor,
+  move: { to: VerificationStatus; note?: string | null; cases: readonly { id: string; version: number }[] },
+  explain: (error: ApiError) => string,
+): Promise<{ moved: { id: string; version: number }[]; refused: { id: string; message: string }[] }> {
+  const moved: { id: string; version: number }[] = [];
+  const refused: { id: string; message: string }[] = [];
+  for (const c of move.cases) {
+    try {
+      moved.push({ id: c.id, ...(await moveCase(db, actor, c.id, { to: move.to, version: c.version, note: move.note })) });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      refused.push({ id: c.id, message: explain(error) });
+    }
+  }
+  return { moved, refused };
 }

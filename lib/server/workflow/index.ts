@@ -2,6 +2,7 @@ import 'server-only';
 /** The workflow engine (ADR 0018): transitions, history, and the review lists of every workflow. */
 export {
   countHistory,
+  importHistories,
   lockState,
   readHistory,
   recordStart,
@@ -9,6 +10,7 @@ export {
   verifyChain,
   type Change,
   type HistoryEntry,
+  type ImportedStep,
   type TransitionOptions,
 } from './engine';
 export { managedFilterSql, pagedReviewList, pendingCount, type ManagedListFilter, type ReviewListSql } from './review-list';

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
-import { VERIFICATION_STATUSES, VERIFICATION_VERDICTS } from '../workflow';
+import { REGION_CODE_PATTERN } from '../regions/codes';
+import { VERIFICATION_STATUSES, VERIFICATION_VERDICTS, type VerificationStatus, type VerificationVerdict } from '../workflow';
 import { chainCheckSchema } from '../workflow/history';
-import { defineContract, localizedIssue } from './api';
+import { defineContract, localizedIssue, pageSchema } from './api';
 
 type VerificationErrorKey = keyof (typeof zh)['Verification']['errors'];
 const issue = (key: VerificationErrorKey) => ({ error: localizedIssue(`Verification.errors.${key}`) });
@@ -66,4 +67,369 @@ export const verifyCaseChainContract = defineContract({
   response: chainCheckSchema,
 });
 
-export const VERIFICATION_CONTRACTS = [moveCaseContract, verifyCaseChainContract];
+/** A comma-separated list of allowed values (query strings carry lists so). */
+const listOf = <T extends string>(values: readonly [T, ...T[]], key: VerificationErrorKey) =>
+  z
+    .string()
+    .max(400, issue(key))
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.enum(values, issue(key))).max(values.length, issue(key)));
+
+const idQuery = z.coerce
+  .number(issue('badBatchId'))
+  .int(issue('badBatchId'))
+  .min(1, issue('badBatchId'))
+  .max(Number.MAX_SAFE_INTEGER, issue('badBatchId'));
+
+export const CASE_SORTS = ['due', 'updated', 'area', 'spotNo'] as const;
+export const CASE_SOURCES = ['auto', 'key_change'] as const;
+export type CaseSource = (typeof CASE_SOURCES)[number];
+
+/**
+ * What narrows a list of cases (spotAuto, spotConfirm, spotTrack, exports, statistics). The caller's own range is
+ * always applied on the server; `region` narrows it further (a region outside it gives nothing, not an error).
+ * `mine`: only the cases one of my roles can move now (my queue); `overdue`: past the current stage's due date.
+ */
+export const caseFiltersSchema = z.object({
+  batchId: idQuery.optional(),
+  region: z.string().regex(REGION_CODE_PATTERN, issue('badRegion')).optional(),
+  stage: listOf(VERIFICATION_STATUSES, 'badStage').optional(),
+  verdict: listOf(VERIFICATION_VERDICTS, 'badVerdict').optional(),
+  changeType: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,20}$/, issue('badChangeType'))
+    .optional(),
+  source: z.enum(CASE_SOURCES, issue('badSource')).optional(),
+  overdue: z
+    .enum(['true', 'false'], issue('badFlag'))
+    .transform((v) => v === 'true')
+    .optional(),
+  mine: z
+    .enum(['true', 'false'], issue('badFlag'))
+    .transform((v) => v === 'true')
+    .optional(),
+  /** A spot number or its beginning. */
+  q: z
+    .string()
+    .trim()
+    .max(40, issue('tooLong'))
+    .regex(/^[A-Za-z0-9_-]*$/, issue('badSpotNo'))
+    .optional(),
+});
+export type CaseFilters = z.infer<typeof caseFiltersSchema>;
+
+export const caseQuerySchema = caseFiltersSchema.extend({
+  sort: z.enum(CASE_SORTS, issue('badSort')).default('due'),
+  pageNum: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100_000, issue('badPage')).default(1),
+  pageSize: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100, issue('badPage')).default(20),
+});
+export type CaseQuery = z.infer<typeof caseQuerySchema>;
+
+const stageCounts = z.partialRecord(z.enum(VERIFICATION_STATUSES), z.number().int());
+const verdictCounts = z.partialRecord(z.enum(VERIFICATION_VERDICTS), z.number().int());
+
+export const caseSummarySchema = z.object({
+  id: z.string(),
+  spotNo: z.string(),
+  batchId: z.string(),
+  quarter: z.string(),
+  xzqdm: z.string(),
+  countyName: z.string(),
+  source: z.enum(CASE_SOURCES),
+  changeType: z.string(),
+  changeTypeName: z.string(),
+  areaM2: z.number(),
+  status: z.enum(VERIFICATION_STATUSES),
+  statusName: z.string(),
+  verdict: z.enum(VERIFICATION_VERDICTS).nullable(),
+  verdictName: z.string().nullable(),
+  stageDue: z.iso.date().nullable(),
+  /** Whole days past the stage's due date (0 when not overdue). */
+  daysOverdue: z.number().int(),
+  updatedAt: z.string(),
+  /** A point inside the spot: [longitude, latitude]. */
+  center: z.tuple([z.number(), z.number()]),
+  version: z.number().int(),
+  /** The stages my roles can move it to now. */
+  actions: z.array(z.enum(VERIFICATION_STATUSES)),
+  demo: z.boolean(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+
+export const casePageSchema = pageSchema(caseSummarySchema).extend({
+  /** Cases per stage under the same filters except the stage (the stage tabs' counts). */
+  stageCounts,
+  overdue: z.number().int(),
+});
+export type CasePage = z.infer<typeof casePageSchema>;
+
+export const caseListContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/query',
+  summary:
+    'The verification cases in my range (my verification roles’ regions; an administrator: all), filtered and paged, with the count per stage under the same filters and the overdue count',
+  tag: TAG,
+  access: 'login',
+  query: caseQuerySchema,
+  response: casePageSchema,
+});
+
+export const caseBulkBodySchema = z.object({
+  to: z.enum(VERIFICATION_STATUSES, issue('badStage')),
+  cases: z
+    .array(
+      z.object({ id: z.string().regex(/^[1-9][0-9]{0,15}$/, issue('badCaseId')), version: z.number().int().min(1).max(1_000_000_000) }),
+    )
+    .min(1, issue('noCases'))
+    .max(200, issue('tooManyCases')),
+  note: z.string().trim().max(2000, issue('tooLong')).nullish(),
+});
+
+export const caseBulkContract = defineContract({
+  method: 'POST',
+  path: '/api/process-spot-bjhs/v1/process/bulk',
+  summary:
+    'Move up to 200 cases to the same stage (e.g. accept pushed spots into checking): each case is moved on its own, and the answer says per case whether it moved, with the reason when not',
+  tag: TAG,
+  access: 'login',
+  body: caseBulkBodySchema,
+  response: z.object({
+    moved: z.array(z.object({ id: z.string(), version: z.number().int() })),
+    refused: z.array(z.object({ id: z.string(), message: z.string() })),
+  }),
+});
+
+const sceneRefSchema = z.object({
+  id: z.string(),
+  satellite: z.string(),
+  sensor: z.string(),
+  acquiredAt: z.string(),
+  cloudPct: z.number().nullable(),
+  resolutionM: z.number(),
+  /** The scene's quick-look (through the catalogue's quick-look route). */
+  quicklook: z.string(),
+});
+
+const historyEntrySchema = z.object({
+  fromStatus: z.enum(VERIFICATION_STATUSES).nullable(),
+  toStatus: z.enum(VERIFICATION_STATUSES),
+  toStatusName: z.string(),
+  by: z.string().nullable(),
+  role: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const caseDetailSchema = caseSummarySchema.extend({
+  batch: z.object({
+    id: z.string(),
+    quarter: z.string(),
+    name: z.string(),
+    pushedOn: z.iso.date(),
+    checkDue: z.iso.date(),
+    reviewDue: z.iso.date(),
+    confirmDue: z.iso.date(),
+    demo: z.boolean(),
+  }),
+  /** Province, city, county (names in my language). */
+  regionPath: z.array(z.object({ code: z.string(), name: z.string() })),
+  themeSpotId: z.string().nullable(),
+  farmlandM2: z.number(),
+  basicFarmlandM2: z.number(),
+  ecoRedlineM2: z.number(),
+  before: sceneRefSchema.nullable(),
+  after: sceneRefSchema.nullable(),
+  beforeDate: z.iso.date().nullable(),
+  afterDate: z.iso.date().nullable(),
+  form: z.object({
+    verdict: z.enum(VERIFICATION_VERDICTS).nullable(),
+    reasonCode: z.string().nullable(),
+    reasonName: z.string().nullable(),
+    approvalNo: z.string().nullable(),
+    builder: z.string().nullable(),
+    buildDate: z.iso.date().nullable(),
+    remarks: z.string().nullable(),
+  }),
+  /** The moves my roles may make now, with whether each needs a note. */
+  moves: z.array(z.object({ to: z.enum(VERIFICATION_STATUSES), toName: z.string(), noteRequired: z.boolean() })),
+  /** My roles that reach the case. */
+  myRoles: z.array(z.string()),
+  history: z.array(historyEntrySchema),
+  /** [west, south, east, north] of the spot. */
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const caseDetailContract = defineContract({
+  method: 'GET',
+  path: '/api/push-spot-bjhs/v3/spot-meta/detail/{id}',
+  summary:
+    'One verification case: the spot (areas by land class, before/after scenes), its batch and due dates, the form, the history, and the moves my roles may make now (404 outside my range)',
+  tag: TAG,
+  access: 'login',
+  params: caseParams,
+  response: caseDetailSchema,
+});
+
+export const casePositionContract = defineContract({
+  method: 'GET',
+  path: '/api/push-spot-bjhs/v3/spot-meta/position/{id}',
+  summary: 'Where a verification case’s spot is: its outline (GeoJSON), bounding box and a point inside it (404 outside my range)',
+  tag: TAG,
+  access: 'login',
+  params: caseParams,
+  response: z.object({
+    id: z.string(),
+    geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))) }),
+    bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    center: z.tuple([z.number(), z.number()]),
+  }),
+});
+
+/** The mix of a set of cases: by stage, verdict and change type, with counts and areas. */
+export const caseMixSchema = z.object({
+  total: z.object({ count: z.number().int(), areaM2: z.number(), overdue: z.number().int() }),
+  byStage: z.array(z.object({ value: z.enum(VERIFICATION_STATUSES), name: z.string(), count: z.number().int(), areaM2: z.number() })),
+  byVerdict: z.array(z.object({ value: z.enum(VERIFICATION_VERDICTS), name: z.string(), count: z.number().int(), areaM2: z.number() })),
+  byChangeType: z.array(z.object({ value: z.string(), name: z.string(), count: z.number().int(), areaM2: z.number() })),
+});
+export type CaseMix = z.infer<typeof caseMixSchema>;
+
+export const caseMixContract = defineContract({
+  method: 'GET',
+  path: '/api/push-spot-bjhs/v3/spot-meta/statistics',
+  summary:
+    'The mix of the verification cases in my range under the filters: counts and areas by stage, verdict and change type, and how many are overdue',
+  tag: TAG,
+  access: 'login',
+  query: caseFiltersSchema,
+  response: caseMixSchema,
+});
+
+export const regionFiguresQuerySchema = caseFiltersSchema.extend({
+  level: z.enum(['province', 'city', 'county'], issue('badLevel')).optional(),
+});
+
+export const regionFigureSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  areaM2: z.number(),
+  byStage: stageCounts,
+  byVerdict: verdictCounts,
+  overdue: z.number().int(),
+  /** Of the cases submitted at least once, the share first submitted by the check's due date (null: none submitted). */
+  onTimeShare: z.number().nullable(),
+});
+export type RegionFigure = z.infer<typeof regionFigureSchema>;
+
+export const regionFiguresSchema = z.object({
+  region: z.object({ code: z.string(), name: z.string() }),
+  items: z.array(regionFigureSchema),
+  total: regionFigureSchema,
+});
+export type RegionFigures = z.infer<typeof regionFiguresSchema>;
+
+export const regionFiguresContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/statistics',
+  summary:
+    'Verification figures by region (the children of `region`, or every region of `level` in it): cases, area, per stage and verdict, overdue, and the on-time share — counted over my range only',
+  tag: TAG,
+  access: 'login',
+  query: regionFiguresQuerySchema,
+  response: regionFiguresSchema,
+});
+
+export const batchSummarySchema = z.object({
+  id: z.string(),
+  quarter: z.string(),
+  provinceCode: z.string(),
+  name: z.string(),
+  pushedOn: z.iso.date(),
+  checkDue: z.iso.date(),
+  reviewDue: z.iso.date(),
+  confirmDue: z.iso.date(),
+  demo: z.boolean(),
+  /** Counted over my range (and the source of the path). */
+  count: z.number().int(),
+  closed: z.number().int(),
+  overdue: z.number().int(),
+  byStage: stageCounts,
+});
+export type BatchSummary = z.infer<typeof batchSummarySchema>;
+
+const batchListQuery = z.object({
+  quarter: z
+    .string()
+    .regex(/^[0-9]{4}Q[1-4]$/, issue('badQuarter'))
+    .optional(),
+});
+
+export const batchListContract = defineContract({
+  method: 'GET',
+  path: '/api/push-spot-bjhs/v3/spot-tar-meta/query',
+  summary:
+    'The verification batches of automatically extracted spots that reach my range, newest first, with their due dates and my range’s counts per stage',
+  tag: TAG,
+  access: 'login',
+  query: batchListQuery,
+  response: z.array(batchSummarySchema),
+});
+
+export const keyChangeBatchListContract = defineContract({
+  method: 'GET',
+  path: '/api/push-spot-zdbh/v3/spot-tar-meta/query',
+  summary:
+    'The verification batches of key-change spots (重点变化) that reach my range, newest first, with their due dates and my range’s counts per stage',
+  tag: TAG,
+  access: 'login',
+  query: batchListQuery,
+  response: z.array(batchSummarySchema),
+});
+
+const batchStatsQuery = z.object({ batchId: idQuery });
+
+export const batchMixContract = defineContract({
+  method: 'GET',
+  path: '/api/push-spot-bjhs/v3/spot-tar-meta/statistics',
+  summary: 'The mix of one batch’s automatically extracted spots in my range: by stage, verdict and change type',
+  tag: TAG,
+  access: 'login',
+  query: batchStatsQuery,
+  response: caseMixSchema,
+});
+
+export const keyChangeBatchMixContract = defineContract({
+  method: 'GET',
+  path: '/api/push-spot-zdbh/v3/spot-tar-meta/statistics',
+  summary: 'The mix of one batch’s key-change spots in my range: by stage, verdict and change type',
+  tag: TAG,
+  access: 'login',
+  query: batchStatsQuery,
+  response: caseMixSchema,
+});
+
+export const VERIFICATION_CONTRACTS = [
+  moveCaseContract,
+  verifyCaseChainContract,
+  caseListContract,
+  caseBulkContract,
+  caseDetailContract,
+  casePositionContract,
+  caseMixContract,
+  regionFiguresContract,
+  batchListContract,
+  keyChangeBatchListContract,
+  batchMixContract,
+  keyChangeBatchMixContract,
+];
+
+export type { VerificationStatus, VerificationVerdict };

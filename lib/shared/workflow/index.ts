@@ -17,6 +17,9 @@ export {
   VERIFICATION_STATUSES,
   VERIFICATION_VERDICTS,
   verificationMachine,
+  verdictAllows,
+  verificationMoves,
+  statusesMovableBy,
   type VerificationStatus,
   type VerificationVerdict,
 } from './machines/verification';

@@ -9,7 +9,7 @@
  * Roles: `checker` (county), `reviewer` (city), `confirmer` (province), `admin` (any step of the province's, for
  * corrections), `system` (the push itself, and demo data).
  */
-import { defineMachine } from '../machine';
+import { defineMachine, nextTransitions, type Role } from '../machine';
 
 export const VERIFICATION_STATUSES = [
   'pushed',
@@ -60,3 +60,33 @@ export const verificationMachine = defineMachine<VerificationStatus, 'verificati
   ],
   terminal: ['closed'],
 });
+
+/**
+ * Where a confirmed verdict leads: an illegal one on to rectification (`ordered`), any other to `closed`. Every
+ * other move is the machine's alone.
+ */
+export function verdictAllows(from: VerificationStatus, to: VerificationStatus, verdict: VerificationVerdict | null): boolean {
+  if (from !== 'confirmed' || (to !== 'ordered' && to !== 'closed')) return true;
+  const illegal = verdict !== null && ILLEGAL_VERDICTS.includes(verdict);
+  return to === 'ordered' ? illegal : !illegal;
+}
+
+/** The stages `roles` may move a case at `from` (with `verdict`) to, each with whether it needs a note. */
+export function verificationMoves(
+  from: VerificationStatus,
+  roles: readonly Role[],
+  verdict: VerificationVerdict | null,
+): { to: VerificationStatus; noteRequired: boolean }[] {
+  const moves = new Map<VerificationStatus, boolean>();
+  for (const role of roles) {
+    for (const t of nextTransitions(verificationMachine, from, role)) {
+      if (verdictAllows(from, t.to, verdict)) moves.set(t.to, (moves.get(t.to) ?? true) && Boolean(t.noteRequired));
+    }
+  }
+  return VERIFICATION_STATUSES.filter((s) => moves.has(s)).map((to) => ({ to, noteRequired: moves.get(to)! }));
+}
+
+/** The stages from which `role` can move a case at all (a role's queue). */
+export function statusesMovableBy(role: Role): VerificationStatus[] {
+  return VERIFICATION_STATUSES.filter((s) => nextTransitions(verificationMachine, s, role).length > 0);
+}

@@ -1,0 +1,15 @@
+import 'server-only';
+import type { Migration } from './migration';
+
+export const migration: Migration = {
+  id: '0032_verification_timing',
+  sql: `
+      -- When a verification case entered its current stage (how long it has been with whom, issue 33.4) and when it
+      -- was first submitted (the on-time share of the statistics: submitted by the check's due date). Both are
+      -- written with the status by the one workflow engine's caller (lib/server/verification/cases.ts), so lists and
+      -- figures read them from the case row instead of scanning the history.
+      ALTER TABLE verification_cases ADD COLUMN stage_since timestamptz NOT NULL DEFAULT now();
+      ALTER TABLE verification_cases ADD COLUMN first_submitted_at timestamptz;
+      CREATE INDEX verification_cases_status_idx ON verification_cases (status, xzqdm text_pattern_ops);
+    `,
+};

@@ -1,0 +1,522 @@
+import 'server-only';
+/**
+ * Reading verification cases (issue 33; spec §2 spotAuto / spotConfirm / spotTrack / lawSpotDetail, API families
+ * /api/push-spot-bjhs/v3, /api/push-spot-zdbh/v3 and /api/process-spot-bjhs/v1/process): lists with the count per
+ * stage, the mix of a set of cases, figures by region, batches, one case and where it is.
+ *
+ * Every read is limited in SQL to the caller's range — the union of their verification roles' regions by the
+ * prefix rule (lib/shared/regions/codes.ts); an administrator reaches every case, a user with no role none — and
+ * one case outside it answers 404 as if it did not exist. All filters are bound parameters.
+ */
+import type { Locale } from '../../../i18n/routing';
+import type {
+  BatchSummary,
+  CaseDetail,
+  CaseFilters,
+  CaseMix,
+  CasePage,
+  CaseQuery,
+  CaseSource,
+  CaseSummary,
+  RegionFigure,
+  RegionFigures,
+} from '../../shared/contracts/verification';
+import { COUNTRY_CODE, regionPrefix } from '../../shared/regions/codes';
+import {
+  statusesMovableBy,
+  VERIFICATION_STATUSES,
+  VERIFICATION_VERDICTS,
+  verificationMoves,
+  type VerificationStatus,
+  type VerificationVerdict,
+} from '../../shared/workflow';
+import { notFound } from '../api/errors';
+import type { Queryable, SqlParam } from '../db/types';
+import { nameSql } from '../regions/names';
+import { type FigureLevel, keyedByPrefixSql, regionPath, requireRegion, targetPrefixes, targetRegions } from '../regions/rollup';
+import { readHistory } from '../workflow';
+import { rolesReaching, type VerificationActor } from './cases';
+
+/** The dictionary of a case's change type (the land-cover spot types it is pushed from). */
+const CHANGE_TYPE_DICTIONARY = 'SPOT_META_TYPE';
+
+const dictName = (locale: Locale, alias: string) => (locale === 'en' ? `${alias}.name_en` : `${alias}.name_zh`);
+
+/** The caller's range over cases `c` (admin: all; no role: none), as a clause. */
+export function scopeClause(actor: VerificationActor, params: SqlParam[]): string {
+  if (actor.admin) return 'true';
+  const prefixes = [...new Set(actor.roles.map((r) => `${regionPrefix(r.regionCode)}%`))];
+  if (prefixes.length === 0) return 'false';
+  params.push(prefixes);
+  return `c.xzqdm LIKE ANY ($${params.length}::text[])`;
+}
+
+/** The cases one of the caller's roles can move now (their queue), as a clause. */
+function queueClause(actor: VerificationActor, params: SqlParam[]): string {
+  const parts: string[] = [];
+  if (actor.admin) {
+    params.push(statusesMovableBy('admin'));
+    parts.push(`c.status = ANY ($${params.length}::text[])`);
+  }
+  for (const role of actor.roles) {
+    params.push(`${regionPrefix(role.regionCode)}%`, statusesMovableBy(role.role));
+    parts.push(`(c.xzqdm LIKE $${params.length - 1} AND c.status = ANY ($${params.length}::text[]))`);
+  }
+  return parts.length ? `(${parts.join(' OR ')})` : 'false';
+}
+
+const OVERDUE_SQL = `(c.stage_due < current_date AND c.status <> 'closed')`;
+
+/** The clauses of the scope and the filters (cases `c`, batches `b`); `withStage: false` leaves the stage out. */
+export function caseClauses(actor: VerificationActor, filters: CaseFilters, params: SqlParam[], withStage = true): string[] {
+  const clauses = [scopeClause(actor, params)];
+  const add = (value: SqlParam, sql: (ref: string) => string) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (filters.batchId !== undefined) add(String(filters.batchId), (p) => `c.batch_id = ${p}::bigint`);
+  if (filters.region) add(`${regionPrefix(filters.region)}%`, (p) => `c.xzqdm LIKE ${p}`);
+  if (withStage && filters.stage?.length) add(filters.stage, (p) => `c.status = ANY (${p}::text[])`);
+  if (filters.verdict?.length) add(filters.verdict, (p) => `c.verdict = ANY (${p}::text[])`);
+  if (filters.changeType) add(filters.changeType, (p) => `c.change_type = ${p}`);
+  if (filters.source) add(filters.source, (p) => `c.source = ${p}`);
+  if (filters.overdue === true) clauses.push(OVERDUE_SQL);
+  if (filters.overdue === false) clauses.push(`NOT ${OVERDUE_SQL}`);
+  if (filters.mine) clauses.push(queueClause(actor, params));
+  if (filters.q) add(`${filters.q.replace(/[_%\\]/g, '\\$&')}%`, (p) => `c.spot_no LIKE ${p}`);
+  return clauses;
+}
+
+const SORTS: Record<CaseQuery['sort'], string> = {
+  due: 'c.stage_due ASC NULLS LAST, c.id',
+  updated: 'c.updated_at DESC, c.id DESC',
+  area: 'c.area_m2 DESC, c.id',
+  spotNo: 'c.spot_no, c.id',
+};
+
+interface SummaryRow {
+  id: string;
+  spot_no: string;
+  batch_id: string;
+  quarter: string;
+  xzqdm: string;
+  county_name: string | null;
+  source: CaseSource;
+  change_type: string;
+  change_type_name: string | null;
+  area_m2: number;
+  status: VerificationStatus;
+  status_name: string | null;
+  verdict: VerificationVerdict | null;
+  verdict_name: string | null;
+  stage_due: string | null;
+  days_overdue: number;
+  updated_at: Date;
+  lon: number;
+  lat: number;
+  version: number;
+  demo: boolean;
+}
+
+const summaryColumns = (locale: Locale) => `
+  c.id::text AS id, c.spot_no, c.batch_id::text AS batch_id, b.quarter, c.xzqdm, ${nameSql(locale, 'r')} AS county_name, c.source,
+  c.change_type, ${dictName(locale, 'dt')} AS change_type_name, round(c.area_m2::numeric, 1)::float8 AS area_m2, c.status,
+  ${dictName(locale, 'ds')} AS status_name, c.verdict, ${dictName(locale, 'dv')} AS verdict_name,
+  to_char(c.stage_due, 'YYYY-MM-DD') AS stage_due,
+  CASE WHEN ${OVERDUE_SQL} THEN (current_date - c.stage_due) ELSE 0 END AS days_overdue,
+  c.updated_at, ST_X(c.center) AS lon, ST_Y(c.center) AS lat, c.version, c.demo`;
+
+const summaryJoins = `
+  JOIN verification_batches b ON b.id = c.batch_id
+  LEFT JOIN regions r ON r.code = c.xzqdm
+  LEFT JOIN dictionary_items dt ON dt.code = '${CHANGE_TYPE_DICTIONARY}' AND dt.item_value = c.change_type
+  LEFT JOIN dictionary_items ds ON ds.code = 'VERIFY_STAGE' AND ds.item_value = c.status
+  LEFT JOIN dictionary_items dv ON dv.code = 'VERIFY_VERDICT' AND dv.item_value = c.verdict`;
+
+function toSummary(actor: VerificationActor, r: SummaryRow): CaseSummary {
+  return {
+    id: r.id,
+    spotNo: r.spot_no,
+    batchId: r.batch_id,
+    quarter: r.quarter,
+    xzqdm: r.xzqdm,
+    countyName: r.county_name ?? r.xzqdm,
+    source: r.source,
+    changeType: r.change_type,
+    changeTypeName: r.change_type_name ?? r.change_type,
+    areaM2: Number(r.area_m2),
+    status: r.status,
+    statusName: r.status_name ?? r.status,
+    verdict: r.verdict,
+    verdictName: r.verdict ? (r.verdict_name ?? r.verdict) : null,
+    stageDue: r.stage_due,
+    daysOverdue: Number(r.days_overdue),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    center: [Number(r.lon), Number(r.lat)],
+    version: Number(r.version),
+    actions: verificationMoves(r.status, rolesReaching(actor, r.xzqdm), r.verdict).map((m) => m.to),
+    demo: r.demo,
+  };
+}
+
+/** A page of cases with the count per stage under the same filters (stage aside) and the overdue count. */
+export async function listCases(db: Queryable, actor: VerificationActor, query: CaseQuery, locale: Locale): Promise<CasePage> {
+  const params: SqlParam[] = [];
+  const where = caseClauses(actor, query, params).join(' AND ');
+  const offset = (query.pageNum - 1) * query.pageSize;
+  const pageParams = [...params, query.pageSize, offset];
+  const countParams: SqlParam[] = [];
+  const countWhere = caseClauses(actor, query, countParams, false).join(' AND ');
+  const [rows, counts] = await Promise.all([
+    db.query<SummaryRow>(
+      `SELECT ${summaryColumns(locale)} FROM verification_cases c ${summaryJoins}
+        WHERE ${where} ORDER BY ${SORTS[query.sort]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      pageParams,
+    ),
+    db.query<{ status: VerificationStatus; n: number; overdue: number }>(
+      `SELECT c.status, count(*)::int AS n, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS overdue
+         FROM verification_cases c WHERE ${countWhere} GROUP BY c.status`,
+      countParams,
+    ),
+  ]);
+  const stage = query.stage?.length ? new Set(query.stage) : null;
+  const stageCounts = Object.fromEntries(VERIFICATION_STATUSES.map((s) => [s, 0])) as Record<VerificationStatus, number>;
+  let total = 0;
+  let overdue = 0;
+  for (const c of counts) {
+    stageCounts[c.status] = c.n;
+    if (!stage || stage.has(c.status)) {
+      total += c.n;
+      overdue += c.overdue;
+    }
+  }
+  return {
+    list: rows.map((r) => toSummary(actor, r)),
+    total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    stageCounts,
+    overdue,
+  };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The mix of the cases under the filters: by stage, verdict and change type. */
+export async function caseMix(db: Queryable, actor: VerificationActor, filters: CaseFilters, locale: Locale): Promise<CaseMix> {
+  const params: SqlParam[] = [];
+  const where = caseClauses(actor, filters, params).join(' AND ');
+  params.push(CHANGE_TYPE_DICTIONARY);
+  const dictionaryParam = `$${params.length}`;
+  const rows = await db.query<{
+    kind: 'stage' | 'verdict' | 'change' | 'total';
+    value: string | null;
+    name: string | null;
+    n: number;
+    a: number;
+    o: number;
+  }>(
+    `WITH m AS (SELECT c.status, c.verdict, c.change_type, c.area_m2, ${OVERDUE_SQL} AS late FROM verification_cases c WHERE ${where}),
+          g AS (SELECT status, verdict, change_type, GROUPING(status, verdict, change_type) AS gs, count(*)::int AS n, sum(area_m2) AS a,
+                       count(*) FILTER (WHERE late)::int AS o
+                  FROM m GROUP BY GROUPING SETS ((status), (verdict), (change_type), ()))
+     SELECT CASE gs WHEN 3 THEN 'stage' WHEN 5 THEN 'verdict' WHEN 6 THEN 'change' ELSE 'total' END AS kind,
+            coalesce(status, verdict, change_type) AS value, ${dictName(locale, 'd')} AS name, n, coalesce(a, 0)::float8 AS a, o
+       FROM g LEFT JOIN dictionary_items d
+         ON (g.status IS NOT NULL AND d.code = 'VERIFY_STAGE' AND d.item_value = g.status)
+         OR (g.verdict IS NOT NULL AND d.code = 'VERIFY_VERDICT' AND d.item_value = g.verdict)
+         OR (g.change_type IS NOT NULL AND d.code = ${dictionaryParam} AND d.item_value = g.change_type)
+      ORDER BY d.sort NULLS LAST, value`,
+    params,
+  );
+  const total = rows.find((r) => r.kind === 'total');
+  const of = (kind: 'stage' | 'verdict' | 'change') =>
+    rows
+      .filter((r) => r.kind === kind && r.value !== null)
+      .map((r) => ({ value: r.value!, name: r.name ?? r.value!, count: r.n, areaM2: round1(Number(r.a)) }));
+  // Cases without a verdict yet form a verdict group of NULL: left out of byVerdict (the stages count them).
+  return {
+    total: { count: total?.n ?? 0, areaM2: round1(Number(total?.a ?? 0)), overdue: total?.o ?? 0 },
+    byStage: of('stage').filter((r): r is typeof r & { value: VerificationStatus } =>
+      (VERIFICATION_STATUSES as readonly string[]).includes(r.value),
+    ),
+    byVerdict: of('verdict').filter((r): r is typeof r & { value: VerificationVerdict } =>
+      (VERIFICATION_VERDICTS as readonly string[]).includes(r.value),
+    ),
+    byChangeType: of('change'),
+  };
+}
+
+/** Figures by region: the children of `region` (or every region of `level` in it), over the caller's range. */
+export async function regionFigures(
+  db: Queryable,
+  actor: VerificationActor,
+  filters: CaseFilters & { level?: FigureLevel },
+  locale: Locale,
+): Promise<RegionFigures> {
+  const region = await requireRegion(db, filters.region ?? COUNTRY_CODE, locale);
+  const targets = await targetRegions(db, region, filters.level, locale);
+  const params: SqlParam[] = [];
+  const where = caseClauses(actor, { ...filters, region: region.code === COUNTRY_CODE ? undefined : region.code }, params).join(' AND ');
+  params.push(targetPrefixes(targets));
+  const rows = await db.query<{
+    k: string;
+    status: VerificationStatus;
+    verdict: VerificationVerdict | null;
+    n: number;
+    a: number;
+    o: number;
+    s: number;
+    t: number;
+  }>(
+    `WITH agg AS (
+       SELECT c.xzqdm, c.status, c.verdict, count(*)::int AS n, sum(c.area_m2) AS a, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS o,
+              count(c.first_submitted_at)::int AS s,
+              count(*) FILTER (WHERE c.first_submitted_at < b.check_due + 1)::int AS t
+         FROM verification_cases c JOIN verification_batches b ON b.id = c.batch_id
+        WHERE ${where} GROUP BY c.xzqdm, c.status, c.verdict),
+     keyed AS (${keyedByPrefixSql('agg', 'status, verdict, n, a, o, s, t')})
+     SELECT k, status, verdict, sum(n)::int AS n, sum(a)::float8 AS a, sum(o)::int AS o, sum(s)::int AS s, sum(t)::int AS t
+       FROM keyed WHERE k = ANY ($${params.length}::text[]) GROUP BY k, status, verdict`,
+    params,
+  );
+  const empty = (code: string, name: string) => ({
+    code,
+    name,
+    count: 0,
+    areaM2: 0,
+    byStage: {} as RegionFigure['byStage'],
+    byVerdict: {} as RegionFigure['byVerdict'],
+    overdue: 0,
+    submitted: 0,
+    onTime: 0,
+  });
+  type Acc = ReturnType<typeof empty>;
+  const add = (acc: Acc, r: (typeof rows)[number]) => {
+    acc.count += r.n;
+    acc.areaM2 += Number(r.a);
+    acc.byStage[r.status] = (acc.byStage[r.status] ?? 0) + r.n;
+    if (r.verdict) acc.byVerdict[r.verdict] = (acc.byVerdict[r.verdict] ?? 0) + r.n;
+    acc.overdue += r.o;
+    acc.submitted += r.s;
+    acc.onTime += r.t;
+  };
+  const byPrefix = new Map<string, Acc>();
+  const total = empty(region.code, region.name);
+  const targetPrefix = new Set(targetPrefixes(targets));
+  for (const r of rows) {
+    const acc = byPrefix.get(r.k) ?? byPrefix.set(r.k, empty(r.k, r.k)).get(r.k)!;
+    add(acc, r);
+    if (targetPrefix.has(r.k)) add(total, r);
+  }
+  const finish = ({ submitted, onTime, ...acc }: Acc): RegionFigure => ({
+    ...acc,
+    areaM2: round1(acc.areaM2),
+    onTimeShare: submitted ? Math.round((onTime / submitted) * 1000) / 1000 : null,
+  });
+  return {
+    region: { code: region.code, name: region.name },
+    items: targets.map((t) => finish({ ...(byPrefix.get(regionPrefix(t.code)) ?? empty(t.code, t.name)), code: t.code, name: t.name })),
+    total: finish(total),
+  };
+}
+
+/** The batches reaching the caller's range for a source, newest first, with the range's counts per stage. */
+export async function listBatches(
+  db: Queryable,
+  actor: VerificationActor,
+  source: CaseSource,
+  options: { quarter?: string },
+  locale: Locale,
+): Promise<BatchSummary[]> {
+  const params: SqlParam[] = [];
+  const clauses = caseClauses(actor, { source }, params);
+  if (options.quarter) {
+    params.push(options.quarter);
+    clauses.push(`b.quarter = $${params.length}`);
+  }
+  const rows = await db.query<{
+    id: string;
+    quarter: string;
+    province_code: string;
+    name: string;
+    pushed_on: string;
+    check_due: string;
+    review_due: string;
+    confirm_due: string;
+    demo: boolean;
+    status: VerificationStatus;
+    n: number;
+    o: number;
+  }>(
+    `SELECT b.id::text AS id, b.quarter, b.province_code, ${locale === 'en' ? 'b.name_en' : 'b.name_zh'} AS name,
+            to_char(b.pushed_on, 'YYYY-MM-DD') AS pushed_on, to_char(b.check_due, 'YYYY-MM-DD') AS check_due,
+            to_char(b.review_due, 'YYYY-MM-DD') AS review_due, to_char(b.confirm_due, 'YYYY-MM-DD') AS confirm_due, b.demo,
+            c.status, count(*)::int AS n, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS o
+       FROM verification_cases c JOIN verification_batches b ON b.id = c.batch_id
+      WHERE ${clauses.join(' AND ')}
+      GROUP BY b.id, c.status
+      ORDER BY b.quarter DESC, b.province_code, b.id`,
+    params,
+  );
+  const batches = new Map<string, BatchSummary>();
+  for (const r of rows) {
+    const batch =
+      batches.get(r.id) ??
+      batches
+        .set(r.id, {
+          id: r.id,
+          quarter: r.quarter,
+          provinceCode: r.province_code,
+          name: r.name,
+          pushedOn: r.pushed_on,
+          checkDue: r.check_due,
+          reviewDue: r.review_due,
+          confirmDue: r.confirm_due,
+          demo: r.demo,
+          count: 0,
+          closed: 0,
+          overdue: 0,
+          byStage: {},
+        })
+        .get(r.id)!;
+    batch.count += r.n;
+    batch.overdue += r.o;
+    if (r.status === 'closed') batch.closed += r.n;
+    batch.byStage[r.status] = r.n;
+  }
+  return [...batches.values()];
+}
+
+/** A case in the caller's range, or 404. */
+async function caseInRange(db: Queryable, actor: VerificationActor, id: string): Promise<void> {
+  const params: SqlParam[] = [id];
+  const [row] = await db.query(`SELECT 1 FROM verification_cases c WHERE c.id = $1 AND ${scopeClause(actor, params)}`, params);
+  if (!row) throw notFound();
+}
+
+type Bbox = [number, number, number, number];
+
+/** One case for its page (404 outside the caller's range). */
+export async function caseDetail(db: Queryable, actor: VerificationActor, id: string, locale: Locale): Promise<CaseDetail> {
+  const params: SqlParam[] = [id];
+  const scope = scopeClause(actor, params);
+  const [row] = await db.query<
+    SummaryRow & {
+      batch_name: string;
+      pushed_on: string;
+      check_due: string;
+      review_due: string;
+      confirm_due: string;
+      batch_demo: boolean;
+      theme_spot_id: string | null;
+      farmland_m2: number;
+      basic_farmland_m2: number;
+      eco_redline_m2: number;
+      before_date: string | null;
+      after_date: string | null;
+      before_scene_id: string | null;
+      after_scene_id: string | null;
+      reason_code: string | null;
+      reason_name: string | null;
+      approval_no: string | null;
+      builder: string | null;
+      build_date: string | null;
+      remarks: string | null;
+      bbox: Bbox;
+    }
+  >(
+    `SELECT ${summaryColumns(locale)}, ${locale === 'en' ? 'b.name_en' : 'b.name_zh'} AS batch_name,
+            to_char(b.pushed_on, 'YYYY-MM-DD') AS pushed_on, to_char(b.check_due, 'YYYY-MM-DD') AS check_due,
+            to_char(b.review_due, 'YYYY-MM-DD') AS review_due, to_char(b.confirm_due, 'YYYY-MM-DD') AS confirm_due, b.demo AS batch_demo,
+            c.theme_spot_id::text AS theme_spot_id, c.farmland_m2, c.basic_farmland_m2, c.eco_redline_m2,
+            to_char(c.before_date, 'YYYY-MM-DD') AS before_date, to_char(c.after_date, 'YYYY-MM-DD') AS after_date,
+            c.before_scene_id, c.after_scene_id, c.reason_code, ${dictName(locale, 'dr')} AS reason_name, c.approval_no, c.builder,
+            to_char(c.build_date, 'YYYY-MM-DD') AS build_date, c.remarks,
+            ARRAY[ST_XMin(c.geom), ST_YMin(c.geom), ST_XMax(c.geom), ST_YMax(c.geom)] AS bbox
+       FROM verification_cases c ${summaryJoins}
+       LEFT JOIN dictionary_items dr ON dr.code = 'VERIFY_REASON' AND dr.item_value = c.reason_code
+      WHERE c.id = $1 AND ${scope}`,
+    params,
+  );
+  if (!row) throw notFound();
+  const sceneIds = [row.before_scene_id, row.after_scene_id].filter((s): s is string => s !== null);
+  const [scenes, path, history] = await Promise.all([
+    sceneIds.length
+      ? db.query<{ id: string; satellite: string; sensor: string; acquired_at: Date; cloud_pct: number | null; resolution_m: number }>(
+          `SELECT id, satellite, sensor, acquired_at, cloud_pct, resolution_m FROM scenes WHERE id = ANY ($1::text[])`,
+          [sceneIds],
+        )
+      : Promise.resolve([]),
+    regionPath(db, row.xzqdm, locale),
+    readHistory(db, 'verification', id, locale),
+  ]);
+  const scene = (sceneId: string | null) => {
+    const s = scenes.find((x) => x.id === sceneId);
+    return s
+      ? {
+          id: s.id,
+          satellite: s.satellite,
+          sensor: s.sensor,
+          acquiredAt: new Date(s.acquired_at).toISOString(),
+          cloudPct: s.cloud_pct === null ? null : Number(s.cloud_pct),
+          resolutionM: Number(s.resolution_m),
+          quicklook: `/api/normal/v5/normalmeta/quicklook/${encodeURIComponent(s.id)}`,
+        }
+      : null;
+  };
+  const myRoles = rolesReaching(actor, row.xzqdm);
+  const moves = verificationMoves(row.status, myRoles, row.verdict);
+  const stageNames = await db.query<{ item_value: VerificationStatus; name: string }>(
+    `SELECT item_value, ${dictName(locale, 'd')} AS name FROM dictionary_items d WHERE d.code = 'VERIFY_STAGE'`,
+  );
+  const nameOf = new Map(stageNames.map((s) => [s.item_value, s.name]));
+  return {
+    ...toSummary(actor, row),
+    batch: {
+      id: row.batch_id,
+      quarter: row.quarter,
+      name: row.batch_name,
+      pushedOn: row.pushed_on,
+      checkDue: row.check_due,
+      reviewDue: row.review_due,
+      confirmDue: row.confirm_due,
+      demo: row.batch_demo,
+    },
+    regionPath: path.map((p) => ({ code: p.code, name: p.name })),
+    themeSpotId: row.theme_spot_id,
+    farmlandM2: round1(Number(row.farmland_m2)),
+    basicFarmlandM2: round1(Number(row.basic_farmland_m2)),
+    ecoRedlineM2: round1(Number(row.eco_redline_m2)),
+    before: scene(row.before_scene_id),
+    after: scene(row.after_scene_id),
+    beforeDate: row.before_date,
+    afterDate: row.after_date,
+    form: {
+      verdict: row.verdict,
+      reasonCode: row.reason_code,
+      reasonName: row.reason_name,
+      approvalNo: row.approval_no,
+      builder: row.builder,
+      buildDate: row.build_date,
+      remarks: row.remarks,
+    },
+    moves: moves.map((m) => ({ ...m, toName: nameOf.get(m.to) ?? m.to })),
+    myRoles,
+    history: history.map((h) => ({ ...h, role: h.role })),
+    bbox: row.bbox.map(Number) as Bbox,
+  };
+}
+
+/** Where a case's spot is (404 outside the caller's range). */
+export async function casePosition(db: Queryable, actor: VerificationActor, id: string) {
+  await caseInRange(db, actor, id);
+  const [row] = await db.query<{ geometry: string; bbox: Bbox; lon: number; lat: number }>(
+    `SELECT ST_AsGeoJSON(c.geom, 7) AS geometry, ARRAY[ST_XMin(c.geom), ST_YMin(c.geom), ST_XMax(c.geom), ST_YMax(c.geom)] AS bbox,
+            ST_X(c.center) AS lon, ST_Y(c.center) AS lat
+       FROM verification_cases c WHERE c.id = $1`,
+    [id],
+  );
+  const geometry = JSON.parse(row!.geometry) as { type: 'MultiPolygon'; coordinates: [number, number][][][] };
+  return { id, geometry, bbox: row!.bbox.map(Number) as Bbox, center: [Number(row!.lon), Number(row!.lat)] as [number, number] };
+}
