@@ -272,11 +272,7 @@ describe('applying for data', () => {
           AND s.acquired_at >= $1::date AND s.acquired_at < $2::date + 1`,
       [PERIOD.dateFrom, PERIOD.dateTo],
     );
-    expect(detail.areaMatches).toEqual({
-      total: expected!.n,
-      toOrder: Math.min(expected!.n, ORDER_LIMITS.maxItemsPerOrder),
-      cap: ORDER_LIMITS.maxItemsPerOrder,
-    });
+    expect(detail.areaMatches).toEqual({ total: expected!.n, cap: ORDER_LIMITS.maxItemsPerOrder });
     expect(detail.applicant.username).toBe('demo-personal');
   });
 });
@@ -347,7 +343,7 @@ describe('status changes', () => {
     ]);
   });
 
-  it('approving an area application orders its scenes of the period, the clearest first, within the cap', async () => {
+  it('approving an area application without a choice orders the area’s minimal covering set, as the screen preselects it (issue 32)', async () => {
     const request = await newApplication('demo-personal', {
       kind: 'area',
       sceneIds: undefined,
@@ -355,27 +351,20 @@ describe('status changes', () => {
       ...PERIOD,
     });
     const admin = await as('demo-admin');
+    const cover = areaSceneCoverSchema.parse(
+      (await withId(sceneCover, '/api/order/v3/manage/request/id/{id}/scenes/cover', request.id, admin)).json.data,
+    );
+    expect(cover.minimalSet.length).toBeGreaterThan(0);
+    expect(cover.minimalSet.length).toBeLessThan(cover.matched);
     const detail = managedRequestDetailSchema.parse(
       (await withId(approve, '/api/order/v3/manage/request/id/{id}/approve', request.id, admin, { body: {} })).json.data,
     );
     expect(detail.areaMatches!.total).toBeGreaterThan(0);
-    const items = await db().query<{ cloud: number }>(
-      `SELECT coalesce((i.scene->>'cloudPct')::float8, 0) AS cloud FROM order_items i WHERE i.order_id = $1`,
-      [detail.orderId],
-    );
-    expect(items.length).toBe(detail.areaMatches!.toOrder);
-    const [worst] = await db().query<{ cloud: number }>(
-      `SELECT coalesce(max(coalesce(s.cloud_pct, 0)), 0)::float8 AS cloud FROM scenes s
-        WHERE s.id IN (SELECT scene_id FROM order_items WHERE order_id = $1)`,
-      [detail.orderId],
-    );
-    // Nothing left out is clearer than the cloudiest scene taken.
-    const [clearerLeftOut] = await db().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM scenes s, data_requests r WHERE r.id = $1 AND ST_Intersects(s.footprint, r.area)
-          AND s.acquired_at >= r.date_from AND s.acquired_at < r.date_to + 1 AND coalesce(s.cloud_pct, 0) < $2 AND s.id NOT IN (SELECT scene_id FROM order_items WHERE order_id = $3)`,
-      [request.id, worst!.cloud, detail.orderId],
-    );
-    expect(clearerLeftOut!.n).toBe(0);
+    const items = await db().query<{ scene_id: string }>(`SELECT scene_id FROM order_items WHERE order_id = $1 ORDER BY scene_id`, [
+      detail.orderId,
+    ]);
+    // Not every scene touching the area (edge-only and cloudy ones included): the minimal set, no more.
+    expect(items.map((i) => i.scene_id)).toEqual([...cover.minimalSet].sort());
   });
 });
 

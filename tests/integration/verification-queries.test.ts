@@ -60,8 +60,12 @@ describe('the demo verification data', () => {
     );
     expect(closedShare[0]!.share).toBeGreaterThan(closedShare[3]!.share);
     expect(await sqlCount(`c.demo AND c.stage_due < current_date AND c.status <> 'closed'`)).toBeGreaterThan(0);
-    expect(await sqlCount(`c.demo AND c.status NOT IN ('pushed', 'checking') AND c.first_submitted_at IS NOT NULL AND c.verdict IS NULL`)).toBe(0);
-    expect(await sqlCount(`c.demo AND c.status IN ('ordered', 'rectifying', 'rectified') AND c.verdict NOT IN ('illegal_new', 'illegal_old')`)).toBe(0);
+    expect(
+      await sqlCount(`c.demo AND c.status NOT IN ('pushed', 'checking') AND c.first_submitted_at IS NOT NULL AND c.verdict IS NULL`),
+    ).toBe(0);
+    expect(
+      await sqlCount(`c.demo AND c.status IN ('ordered', 'rectifying', 'rectified') AND c.verdict NOT IN ('illegal_new', 'illegal_old')`),
+    ).toBe(0);
     expect(await sqlCount(`c.demo AND c.verdict = 'legal' AND c.approval_no IS NULL`)).toBe(0);
     expect(await sqlCount(`c.demo AND c.xzqdm = '130102'`)).toBeGreaterThan(0);
     expect(await sqlCount(`c.demo AND c.after_scene_id IS NOT NULL`)).toBeGreaterThan(0);
@@ -95,7 +99,9 @@ describe('lists, counts and figures over my range', () => {
 
     const filtered = await get(listGet, '/api/process-spot-bjhs/v1/process/query?stage=submitted,returned&overdue=false', county);
     expect(filtered.data.total).toBe(
-      await sqlCount(`c.xzqdm LIKE '130102%' AND c.status IN ('submitted', 'returned') AND NOT (c.stage_due < current_date AND c.status <> 'closed')`),
+      await sqlCount(
+        `c.xzqdm LIKE '130102%' AND c.status IN ('submitted', 'returned') AND NOT (c.stage_due < current_date AND c.status <> 'closed')`,
+      ),
     );
     const bad = await get(listGet, '/api/process-spot-bjhs/v1/process/query?stage=nowhere&pageSize=1000', county);
     expect(bad.code).toBe(400);

@@ -7,9 +7,9 @@ import 'server-only';
  * so two administrators approving at once make one order and the second is told the application has
  * already been reviewed.
  *
- * An area application orders the catalogue's scenes of its area and period: the clearest first
- * (cloud ascending, radar counting as clear, then newest), at most ORDER_LIMITS.maxItemsPerOrder; the
- * detail shows how many match and how many the approval will order.
+ * An area application orders the scenes the reviewer chose of its area and period; an approval without a choice
+ * (an API call) orders what the screen preselects — the image query's cloud-weighted minimal set covering the
+ * area (`areaSceneCover`), never every scene that merely touches it. The detail shows how many match.
  */
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../../i18n/routing';
@@ -93,17 +93,6 @@ function areaSceneSql(requestId: string, dateFrom: string, dateTo: string, param
       params,
     ),
   );
-}
-
-async function areaSceneIds(db: Queryable, requestId: string, dateFrom: string, dateTo: string): Promise<string[]> {
-  const params: SqlParam[] = [];
-  const where = areaSceneSql(requestId, dateFrom, dateTo, params);
-  params.push(ORDER_LIMITS.maxItemsPerOrder);
-  const rows = await db.query<{ id: string }>(
-    `SELECT s.id FROM scenes s ${where} ORDER BY coalesce(s.cloud_pct, 0), s.acquired_at DESC, s.id LIMIT $${params.length}`,
-    params,
-  );
-  return rows.map((r) => r.id);
 }
 
 /** The catalogue's scenes of an area application, clearest first, a page at a time (the reviewer chooses from them). */
@@ -213,7 +202,7 @@ export async function getManagedRequest(db: Queryable, id: string, locale: Local
   let areaMatches: ManagedRequestDetail['areaMatches'] = null;
   if (detail.kind === 'area' && detail.dateFrom && detail.dateTo) {
     const total = await areaSceneCount(db, id, detail.dateFrom, detail.dateTo);
-    areaMatches = { total, toOrder: Math.min(total, ORDER_LIMITS.maxItemsPerOrder), cap: ORDER_LIMITS.maxItemsPerOrder };
+    areaMatches = { total, cap: ORDER_LIMITS.maxItemsPerOrder };
   }
   return { ...detail, applicant: loaded.applicant, areaMatches };
 }
@@ -277,7 +266,8 @@ export function approvalKey(requestId: string): string {
 
 /**
  * Approves a pending application and places its order, in one transaction: of the scenes the reviewer
- * chose (`chosen`, each within the application), else all applied for, or the area's clearest.
+ * chose (`chosen`, each within the application), else all applied for, or the area's minimal covering set —
+ * an analysis, so it runs before the transaction, in its own bounded pieces (`areaSceneCover`).
  */
 export async function approveRequest(
   db: Database,
@@ -287,22 +277,29 @@ export async function approveRequest(
   locale: Locale,
   chosen?: readonly string[],
 ): Promise<ManagedRequestDetail> {
+  let preset = chosen;
+  if (!preset) {
+    const [pending] = await db.query<{ kind: string }>(`SELECT kind FROM data_requests WHERE id = $1 AND status = $2`, [
+      id,
+      REQUEST_STATUS.PENDING,
+    ]);
+    if (pending?.kind === 'area') preset = (await areaSceneCover(db, id)).minimalSet;
+  }
   await db.transaction(async (tx) => {
     // Decided first (a reviewed application is refused before anything else); a refusal below rolls it back.
     const row = await decide(tx, id, REQUEST_STATUS.APPROVED, adminId, note, locale);
-    if (chosen) {
-      const unique = [...new Set(chosen)];
+    if (row.kind === 'area' && !preset) throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.noScenesInArea');
+    if (preset) {
+      const unique = [...new Set(preset)];
       const covered = await coveredScenes(tx, row, unique);
       if (covered !== unique.length)
         throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.scenesNotInRequest', { count: unique.length - covered });
     }
-    const sceneIds = chosen
-      ? [...new Set(chosen)]
-      : row.kind === 'scenes'
-        ? (
-            await tx.query<{ scene_id: string }>('SELECT scene_id FROM data_request_items WHERE request_id = $1 ORDER BY scene_id', [id])
-          ).map((r) => r.scene_id)
-        : await areaSceneIds(tx, id, row.date_from!, row.date_to!);
+    const sceneIds = preset
+      ? [...new Set(preset)]
+      : (await tx.query<{ scene_id: string }>('SELECT scene_id FROM data_request_items WHERE request_id = $1 ORDER BY scene_id', [id])).map(
+          (r) => r.scene_id,
+        );
     if (sceneIds.length === 0) throw new ApiError(API_CODES.INVALID_INPUT, 'ApplicationsAdmin.errors.noScenesInArea');
     await placeOrder(tx, {
       userId: Number(row.user_id),

@@ -41,10 +41,11 @@ export type ManagedRequestPage = z.infer<typeof managedRequestPageSchema>;
 export const managedRequestDetailSchema = requestDetailSchema.extend({
   applicant: z.object({ username: z.string(), realName: z.string().nullable(), organization: z.string().nullable() }),
   /**
-   * An area application: the catalogue's scenes of its area and period, and how many an approval orders
-   * (the clearest first, at most ORDER_LIMITS.maxItemsPerOrder).
+   * An area application: how many of the catalogue's scenes match its area and period, and the most one order
+   * holds. An approval orders the scenes chosen on the screen, or without a choice the area's minimal covering
+   * set (`…/scenes/cover`).
    */
-  areaMatches: z.object({ total: z.number().int(), toOrder: z.number().int(), cap: z.number().int() }).nullable(),
+  areaMatches: z.object({ total: z.number().int(), cap: z.number().int() }).nullable(),
 });
 export type ManagedRequestDetail = z.infer<typeof managedRequestDetailSchema>;
 
