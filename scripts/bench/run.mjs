@@ -18,11 +18,12 @@ import * as loadMix from './load-mix.mjs';
 import * as orbits from './orbits.mjs';
 import * as orders from './orders.mjs';
 import * as spotStatistics from './spot-statistics.mjs';
+import * as verification from './verification.mjs';
 import * as wmsGetMap from './wms-getmap.mjs';
 import { cpuTimes, cpuUsage } from './machine.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
-const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, heavy, lighthouse, catalogue, orders, orbits];
+const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, heavy, lighthouse, catalogue, orders, orbits, verification];
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 function number(name, fallback, { min, integer = false }) {

@@ -47,6 +47,11 @@ export function scopeClause(actor: VerificationActor, params: SqlParam[]): strin
   if (actor.admin) return 'true';
   const prefixes = [...new Set(actor.roles.map((r) => `${regionPrefix(r.regionCode)}%`))];
   if (prefixes.length === 0) return 'false';
+  // One prefix (the usual case) as a plain LIKE, which the text_pattern_ops index serves.
+  if (prefixes.length === 1) {
+    params.push(prefixes[0]!);
+    return `c.xzqdm LIKE $${params.length}`;
+  }
   params.push(prefixes);
   return `c.xzqdm LIKE ANY ($${params.length}::text[])`;
 }
@@ -169,8 +174,11 @@ export async function listCases(db: Queryable, actor: VerificationActor, query: 
   const countWhere = caseClauses(actor, query, countParams, false).join(' AND ');
   const [rows, counts] = await Promise.all([
     db.query<SummaryRow>(
-      `SELECT ${summaryColumns(locale)} FROM verification_cases c ${summaryJoins}
-        WHERE ${where} ORDER BY ${SORTS[query.sort]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      // The page's ids first (filter, order, limit on the cases alone), then the names joined to those rows only.
+      `WITH page AS (SELECT c.id FROM verification_cases c
+                      WHERE ${where} ORDER BY ${SORTS[query.sort]} LIMIT $${params.length + 1} OFFSET $${params.length + 2})
+       SELECT ${summaryColumns(locale)} FROM page JOIN verification_cases c ON c.id = page.id ${summaryJoins}
+        ORDER BY ${SORTS[query.sort]}`,
       pageParams,
     ),
     db.query<{ status: VerificationStatus; n: number; overdue: number }>(
