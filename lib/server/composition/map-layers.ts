@@ -13,8 +13,15 @@ import { registerLayers, type MapLayer } from '../map/layers';
 import type { OwsService } from '../map/ows';
 import { REGION_LAYERS } from '../regions/map-layers';
 import { SPOT_LAYERS } from '../theme-features/map-layers';
+import { VERIFICATION_LAYERS } from '../verification/map-layers';
 
-export const MAP_LAYERS: readonly MapLayer[] = [...REGION_LAYERS, ...SPOT_LAYERS, ...DEFORMATION_LAYERS, ...CATALOGUE_LAYERS];
+export const MAP_LAYERS: readonly MapLayer[] = [
+  ...REGION_LAYERS,
+  ...SPOT_LAYERS,
+  ...DEFORMATION_LAYERS,
+  ...CATALOGUE_LAYERS,
+  ...VERIFICATION_LAYERS,
+];
 
 registerLayers(MAP_LAYERS);
 

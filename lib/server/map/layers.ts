@@ -6,7 +6,8 @@ import 'server-only';
  */
 import type { RegionLod } from '../../shared/contracts/regions';
 import type { PermissionCode } from '../../shared/permissions';
-import type { SqlParam } from '../db/types';
+import type { Queryable, SqlParam } from '../db/types';
+import type { Session } from '../session';
 import type { CqlValueType, CqlWhitelist } from './cql';
 import type { CoverageStyle, PaintStyle } from './render';
 
@@ -55,9 +56,27 @@ export type GeometryKind = 'MultiPolygon' | 'MultiLineString' | 'Point' | 'Multi
  * Who may see a layer's rows. `public`: everyone, signed in or not. `restricted`: only a signed-in caller
  * holding `permission`, and, when `regionCode` is given (a trusted SQL expression giving each row's
  * region code), only rows within the caller's area ranges: no range means no rows, the whole country
- * means every row. Every service enforces this in the layer's SQL and answers "nothing" alike.
+ * means every row. `scoped`: only a signed-in caller, and only rows whose region code starts with one of the
+ * prefixes the layer's `scope` gives that caller. Every service enforces this in the layer's SQL and answers
+ * "nothing" alike.
  */
-export type LayerAccess = { kind: 'public' } | { kind: 'restricted'; permission: PermissionCode; regionCode: string | null };
+export type LayerAccess =
+  | { kind: 'public' }
+  | { kind: 'restricted'; permission: PermissionCode; regionCode: string | null }
+  | { kind: 'scoped'; scope: RegionScope; regionCode: string };
+
+/**
+ * Region prefixes a signed-in caller may see that the layer's own domain decides (e.g. a user's
+ * verification roles, held in its own table): `scoped` access limits the rows to `regionCode`s starting
+ * with one of them. The core calls `prefixes` once per request for a signed-in caller of a layer that
+ * names the scope (anonymous callers see nothing, unasked). Answers as `rangePrefixesOf`: null for no
+ * limit, [] for nothing (then the layer is left out of capabilities too).
+ */
+export interface RegionScope {
+  /** Unique among scopes: the key of the resolved prefixes within one request. */
+  name: string;
+  prefixes: (session: Session, db: Queryable) => Promise<readonly string[] | null>;
+}
 
 /**
  * A layer-specific request parameter (a GeoServer-style vendor parameter) that narrows the rows: the

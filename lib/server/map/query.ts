@@ -4,7 +4,7 @@ import 'server-only';
  * CQL (parsed by our grammar over the layer's whitelist) and by the layer's access rule for the caller
  * (permission, then area ranges). No client text ever becomes SQL.
  */
-import type { SqlParam } from '../db/types';
+import type { Queryable, SqlParam } from '../db/types';
 import type { Session } from '../session';
 import { rangePrefixesOf } from '../../shared/regions/codes';
 import type { Bbox } from './crs';
@@ -17,6 +17,11 @@ export interface MapCaller {
   permissions: readonly string[];
   /** Region-code prefixes of the caller's area ranges: null for the whole country, [] for none. */
   ranges: readonly string[] | null;
+  /**
+   * Region-code prefixes per scope (`scoped` layers, by scope name), resolved for the request's layers by
+   * `resolveCaller`: null for no limit, [] for none. A scoped layer whose scope was not resolved is an error.
+   */
+  scopes?: ReadonlyMap<string, readonly string[] | null>;
 }
 
 export interface FeatureFilter {
@@ -35,6 +40,35 @@ export function mapCaller(session: Session | null): MapCaller | null {
   return session ? { permissions: session.permissions, ranges: rangePrefixesOf(session.regionIds) } : null;
 }
 
+/** A region-code prefix as a scope may give it: digits only, so it cannot widen the LIKE pattern it becomes. */
+const PREFIX = /^\d{0,6}$/;
+
+/**
+ * The caller of a request over `layers`: the session's permissions and area ranges, and the prefixes of
+ * every scope those layers name (one resolver call per scope; none for an anonymous caller, who sees
+ * nothing of a scoped layer).
+ */
+export async function resolveCaller(session: Session | null, db: Queryable, layers: readonly MapLayer[]): Promise<MapCaller | null> {
+  const caller = mapCaller(session);
+  if (!session || !caller) return null;
+  const scopes = new Map<string, readonly string[] | null>();
+  for (const { access } of layers) {
+    if (access.kind !== 'scoped' || scopes.has(access.scope.name)) continue;
+    const prefixes = await access.scope.prefixes(session, db);
+    if (prefixes?.some((p) => !PREFIX.test(p)))
+      throw new Error(`Scope ${access.scope.name} gave a prefix that is not a region-code prefix`);
+    scopes.set(access.scope.name, prefixes);
+  }
+  return { ...caller, scopes };
+}
+
+/** The prefixes a scoped layer allows the caller (null: every row; [] none). */
+function scopePrefixes(access: Extract<LayerAccess, { kind: 'scoped' }>, caller: MapCaller): readonly string[] | null {
+  const prefixes = caller.scopes?.get(access.scope.name);
+  if (prefixes === undefined) throw new Error(`Scope ${access.scope.name} was not resolved for this request`);
+  return prefixes;
+}
+
 /**
  * Whether a caller may see any row of a layer: public layers everyone; restricted ones only a caller
  * holding the permission and, for a layer bounded by region, at least one area range. Capabilities
@@ -42,25 +76,33 @@ export function mapCaller(session: Session | null): MapCaller | null {
  */
 export function mayRead(access: LayerAccess, caller: MapCaller | null): boolean {
   if (access.kind === 'public') return true;
-  if (!caller || !caller.permissions.includes(access.permission)) return false;
+  if (!caller) return false;
+  if (access.kind === 'scoped') {
+    const prefixes = scopePrefixes(access, caller);
+    return prefixes === null || prefixes.length > 0;
+  }
+  if (!caller.permissions.includes(access.permission)) return false;
   return access.regionCode === null || caller.ranges === null || caller.ranges.length > 0;
 }
 
 /** The layers a caller may read, in registry order (what capabilities documents list). */
-export function readableLayers(caller: MapCaller | null): MapLayer[] {
-  return allLayers().filter((layer) => mayRead(layer.access, caller));
+export async function readableLayers(session: Session | null, db: Queryable): Promise<MapLayer[]> {
+  const layers = allLayers();
+  const caller = await resolveCaller(session, db, layers);
+  return layers.filter((layer) => mayRead(layer.access, caller));
 }
 
 /**
  * The access rule of a layer as SQL (null: no condition). Without the permission, or with a permission
- * but no area range, the rule is FALSE: every service then answers "nothing" (an empty image, collection
+ * but no area range (for a scoped layer: without any prefix of its scope), the rule is FALSE: every service then answers "nothing" (an empty image, collection
  * or feature info), as it does for an anonymous caller.
  */
 export function accessClause(access: LayerAccess, caller: MapCaller | null, params: SqlParam[]): string | null {
   if (access.kind === 'public') return null;
   if (!caller || !mayRead(access, caller)) return 'FALSE';
-  if (access.regionCode === null || caller.ranges === null) return null;
-  params.push(caller.ranges.map((prefix) => `${prefix}%`));
+  const prefixes = access.kind === 'scoped' ? scopePrefixes(access, caller) : caller.ranges;
+  if (access.regionCode === null || prefixes === null) return null;
+  params.push(prefixes.map((prefix) => `${prefix}%`));
   return `${access.regionCode} LIKE ANY ($${params.length}::text[])`;
 }
 
@@ -87,7 +129,8 @@ export function buildWhere(layer: MapLayer, geometry: string, filter: FeatureFil
   const vendorValue = layer.vendorFilter ? filter.vendor?.get(layer.vendorFilter.param) : undefined;
   if (layer.vendorFilter && vendorValue !== undefined && vendorValue.trim() !== '') {
     const compiled = layer.vendorFilter.sql(vendorValue, params);
-    if ('error' in compiled) throw new OwsError('InvalidParameterValue', `${layer.vendorFilter.param}: ${compiled.error}`, layer.vendorFilter.param);
+    if ('error' in compiled)
+      throw new OwsError('InvalidParameterValue', `${layer.vendorFilter.param}: ${compiled.error}`, layer.vendorFilter.param);
     clauses.push(`(${compiled.sql})`);
   }
   const access = accessClause(layer.access, filter.caller, params);

@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { renderPng } from './render';
+import { packJob, renderPng } from './render';
 
 function polygon(points: number[][]): Uint8Array {
   const b = Buffer.alloc(13 + points.length * 16);
@@ -110,5 +110,29 @@ describe('renderPng on the worker pool', () => {
     const png = await renderPng([{ wkb: new Uint8Array(b), style: { fill: '#ff0000' } }], { width: 40, height: 40, box });
     expect(await pixel(png, 2, 2)).toEqual([255, 0, 0, 255]);
     expect(await pixel(png, 20, 20)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('dashes an outline when the style says so, and keeps dashed and solid features apart', async () => {
+    const solid = { stroke: '#0000ff', lineWidth: 2 };
+    const dashed = { ...solid, dash: [4, 4] };
+    /** Empty pixels along the square's top edge (latitude 10: row 20), between its corners. */
+    const gaps = async (style: typeof solid) => {
+      const png = await renderPng([{ wkb: square, style }], { width: 40, height: 40, box });
+      let empty = 0;
+      for (let x = 1; x < 19; x++) if ((await pixel(png, x, 20))[3] === 0) empty++;
+      return empty;
+    };
+    expect(await gaps(solid)).toBe(0);
+    // Dashes of 4 px on, 4 off: about a quarter of the edge is left empty (the rest on or anti-aliased).
+    expect(await gaps(dashed)).toBeGreaterThanOrEqual(4);
+    const job = packJob(
+      [
+        { wkb: square, style: solid },
+        { wkb: square, style: dashed },
+        { wkb: square, style: { ...dashed, dash: [4, 4] } },
+      ],
+      { width: 40, height: 40, box },
+    );
+    expect(job.groups.map((g) => ('count' in g ? g.count : 0))).toEqual([1, 2]);
   });
 });

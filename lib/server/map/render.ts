@@ -22,8 +22,12 @@ export interface RenderOptions {
   box: PixelBox;
 }
 
+const sameDash = (a: PaintStyle['dash'], b: PaintStyle['dash']) =>
+  a === b || (a?.length === b?.length && !!a?.every((v, i) => v === b?.[i]));
+
 const sameStyle = (a: PaintStyle, b: PaintStyle) =>
-  a === b || (a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth && a.radius === b.radius);
+  a === b ||
+  (a.fill === b.fill && a.stroke === b.stroke && a.lineWidth === b.lineWidth && a.radius === b.radius && sameDash(a.dash, b.dash));
 
 /** Packs the features into one transferable job; consecutive features of one style form a group. */
 export function packJob(items: readonly DrawItem[], options: RenderOptions): RenderJob {

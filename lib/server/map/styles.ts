@@ -28,3 +28,9 @@ export function baseMapBeneath(style: LayerStyle, styleName: string): { layer: M
     return layer && beneath ? [{ layer, style: beneath }] : [];
   });
 }
+
+/** A `#rrggbb` colour at an opacity, as CSS `rgba()` (what a paint's fill or stroke takes). */
+export function withAlpha(hex: string, alpha: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 0xff}, ${(n >> 8) & 0xff}, ${n & 0xff}, ${alpha})`;
+}

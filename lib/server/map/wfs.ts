@@ -8,7 +8,7 @@ import { parseBbox, parseCrs } from './crs';
 import { countFeatures, countVertices, queryFeatures, type FeatureRecord } from './features';
 import { findLayer, WORKSPACE, type MapLayer } from './layers';
 import { escapeXml, intParam, OwsError, required, xmlResponse } from './ows';
-import { mapCaller, readableLayers, splitCqlList } from './query';
+import { readableLayers, resolveCaller, splitCqlList } from './query';
 import type { MapRequestContext } from './wms';
 import type { RegionLod } from '../../shared/contracts/regions';
 
@@ -89,7 +89,7 @@ async function getFeature(ctx: MapRequestContext): Promise<Response> {
     bboxExact: true,
     cql: cql ?? null,
     vendor: params,
-    caller: mapCaller(ctx.session),
+    caller: await resolveCaller(ctx.session, ctx.db, [layer]),
   };
   const matched = await countFeatures(ctx.db, layer, lod, filter);
   const srid = output.crs === 'EPSG:3857' ? 3857 : 4326;
@@ -139,10 +139,10 @@ export async function handleWfs(ctx: MapRequestContext): Promise<Response> {
   const request = required(ctx.params, 'REQUEST').toLowerCase();
   switch (request) {
     case 'getcapabilities':
-      return xmlResponse(wfsCapabilities(ctx.serviceUrl, readableLayers(mapCaller(ctx.session)), ctx.locale), 300, !ctx.session);
+      return xmlResponse(wfsCapabilities(ctx.serviceUrl, await readableLayers(ctx.session, ctx.db), ctx.locale), 300, !ctx.session);
     case 'describefeaturetype': {
       const list = ctx.params.get('TYPENAMES') ?? ctx.params.get('TYPENAME');
-      const layers = list ? typeLayersAll(list) : readableLayers(mapCaller(ctx.session));
+      const layers = list ? typeLayersAll(list) : await readableLayers(ctx.session, ctx.db);
       return new Response(describeFeatureType(layers), {
         headers: { 'content-type': 'application/gml+xml; version=3.2', 'cache-control': 'public, max-age=300' },
       });

@@ -13,7 +13,7 @@ import { drawImage, type DrawLayer } from './draw';
 import { lodFor, queryFeatures } from './features';
 import { findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
-import { mapCaller, readableLayers, splitCqlList } from './query';
+import { readableLayers, resolveCaller, splitCqlList } from './query';
 import { findStyle } from './styles';
 import { demoDataLoading } from '../db/demo-status';
 
@@ -97,13 +97,14 @@ async function getMap(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'): Promi
   const cql = splitCqlList(params.get('CQL_FILTER'), layers.length);
   const { box, width, height } = mapGeometry(params, version);
   const bg = background(params);
+  const caller = await resolveCaller(ctx.session, ctx.db, layers);
   const draw = () =>
     drawImage(
       ctx.db,
       layers.map((layer, i) => ({ layer, style: styles[i]!, cql: cql[i] ?? null, vendor: params })),
       box,
       { width, height },
-      { caller: mapCaller(ctx.session), background: bg },
+      { caller, background: bg },
     );
   // A public layer draws the same for everyone: keep the image until its data is loaded again.
   const shared = layers.every((layer) => layer.access.kind === 'public');
@@ -129,7 +130,7 @@ async function getFeatureInfo(ctx: MapRequestContext, version: '1.1.1' | '1.3.0'
   const count = intParam(params, 'FEATURE_COUNT', 1, 50, 1);
   const [lon, lat] = pixelToLonLat(box, width, height, i, j);
   const dpp = degreesPerPixel(box, width);
-  const caller = mapCaller(ctx.session);
+  const caller = await resolveCaller(ctx.session, ctx.db, layers);
   const features: unknown[] = [];
   for (const [index, layer] of layers.entries()) {
     if (features.length >= count) break;
@@ -162,7 +163,7 @@ export async function handleWms(ctx: MapRequestContext): Promise<Response> {
         wmsCapabilities(
           ctx.serviceUrl,
           ctx.params.get('VERSION') === '1.1.1' ? '1.1.1' : '1.3.0',
-          readableLayers(mapCaller(ctx.session)),
+          await readableLayers(ctx.session, ctx.db),
           ctx.locale,
         ),
         300,

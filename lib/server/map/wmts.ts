@@ -11,7 +11,7 @@ import type { RequestBox } from './crs';
 import { drawImage, type DrawLayer } from './draw';
 import { findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
-import { mapCaller, readableLayers } from './query';
+import { readableLayers, resolveCaller } from './query';
 import { baseMapBeneath, findStyle } from './styles';
 import { MAX_ZOOM, TILE_MATRIX_SET, tileBounds } from './tiles';
 import { mercatorToLonLat } from './crs';
@@ -97,8 +97,12 @@ async function getTile(ctx: MapRequestContext): Promise<Response> {
   const [w, s] = mercatorToLonLat(native[0], native[1]);
   const [e, n] = mercatorToLonLat(native[2], native[3]);
   const box: RequestBox = { crs: 'EPSG:3857', native, lonLat: [w, s, e, n] };
-  const draw = () =>
-    drawImage(ctx.db, plan.layers, box, { width: 256, height: 256 }, { caller: mapCaller(ctx.session), background: plan.background });
+  const caller = await resolveCaller(
+    ctx.session,
+    ctx.db,
+    plan.layers.map((l) => l.layer),
+  );
+  const draw = () => drawImage(ctx.db, plan.layers, box, { width: 256, height: 256 }, { caller, background: plan.background });
   // What a restricted layer shows depends on the caller: such tiles are neither kept nor shared.
   const personal = plan.layers.some((l) => l.layer.access.kind !== 'public');
   const { png, hit } = personal ? { png: await draw(), hit: false } : await cache.get(key, draw);
@@ -119,7 +123,7 @@ export async function handleWmts(ctx: MapRequestContext): Promise<Response> {
   switch (request) {
     case 'getcapabilities':
       // Only the layers the caller may read, by the rule that draws their tiles.
-      return xmlResponse(wmtsCapabilities(ctx.serviceUrl, readableLayers(mapCaller(ctx.session)), ctx.locale), 300, !ctx.session);
+      return xmlResponse(wmtsCapabilities(ctx.serviceUrl, await readableLayers(ctx.session, ctx.db), ctx.locale), 300, !ctx.session);
     case 'gettile':
       return getTile(ctx);
     default:

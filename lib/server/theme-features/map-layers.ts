@@ -9,6 +9,7 @@ import 'server-only';
  * lib/server/map/query.ts), zones as well. Registered by lib/server/composition/map-layers.ts.
  */
 import type { GeometryKind, LayerAccess, LayerAttribute, LayerStyle, MapLayer } from '../map/layers';
+import { withAlpha } from '../map/styles';
 import { gridCellColor } from '../../shared/spots/grid';
 import { THEMES, type ColoredCode, type FeatureExtra, type FeatureLayer, type ThemeDefinition } from '../../shared/themes';
 
@@ -48,11 +49,6 @@ const TAIL_ATTRIBUTES: readonly LayerAttribute[] = [
   { name: 'area', sql: 'round(s.area_m2::numeric, 2)::float8', type: 'number', xsd: 'double' },
   { name: 'detected_on', sql: 's.detected_on', type: 'date', xsd: 'date' },
 ];
-
-export function withAlpha(hex: string, alpha: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgba(${(n >> 16) & 0xff}, ${(n >> 8) & 0xff}, ${n & 0xff}, ${alpha})`;
-}
 
 /** The code list a detail layer colours by. */
 function paletteOf(

@@ -13,6 +13,8 @@ export interface PaintStyle {
   fill?: string;
   stroke?: string;
   lineWidth?: number;
+  /** Stroke dash pattern in pixels (on, off, …); none: a solid line. */
+  dash?: readonly number[];
   /** Point marker radius in pixels. */
   radius?: number;
 }

@@ -256,6 +256,7 @@ function paintGroup(ctx, style, geometries, project) {
   const stroke = () => {
     ctx.strokeStyle = /** @type {string} */ (style.stroke);
     ctx.lineWidth = style.lineWidth ?? 1;
+    ctx.setLineDash(style.dash ? [...style.dash] : []);
   };
   if (polygons) {
     const path = new Path2D(polygons);
