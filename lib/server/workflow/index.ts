@@ -2,6 +2,7 @@ import 'server-only';
 /** The workflow engine (ADR 0018): transitions, history, and the review lists of every workflow. */
 export {
   countHistory,
+  lastChangeSql,
   lockState,
   readHistory,
   recordStart,
