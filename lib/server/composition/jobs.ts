@@ -6,8 +6,9 @@ import 'server-only';
  */
 import type { JobWorkerSetup } from '../jobs/worker';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
+import { VERIFICATION_PERIODIC_TASKS, verificationJobHandlers } from '../verification/deadlines';
 
 export const JOB_WORKER_SETUP: JobWorkerSetup = {
-  handlers: () => ({ ...orderJobHandlers() }),
-  periodic: [...ORDER_PERIODIC_TASKS],
+  handlers: () => ({ ...orderJobHandlers(), ...verificationJobHandlers() }),
+  periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS],
 };

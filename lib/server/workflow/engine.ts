@@ -190,6 +190,15 @@ export async function countHistory(db: Queryable, workflow: WorkflowId, id: Id):
 }
 
 /**
+ * SQL for when a subject came to its current state: the time of its last history row (NULL when it has none).
+ * `subjectId` is the SQL of the subject's id in the caller's query (e.g. `c.id`): lists that say how long each
+ * row has waited (verification deadlines) read the history through this.
+ */
+export function lastChangeSql(workflow: WorkflowId, subjectId: string): string {
+  return `(SELECT h.changed_at FROM workflow_history h WHERE h.workflow = '${workflow}' AND h.subject_id = ${subjectId} ORDER BY h.id DESC LIMIT 1)`;
+}
+
+/**
  * Recomputes a subject's history chain (issue 33.5): every row's content hash, and that each row names the row
  * before it. Answers intact with the head hash, or the first row that does not hold and why.
  */

@@ -3,6 +3,7 @@ import 'server-only';
 export {
   countHistory,
   importHistories,
+  lastChangeSql,
   lockState,
   readHistory,
   recordStart,

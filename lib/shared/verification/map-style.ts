@@ -24,8 +24,11 @@ export const STAGE_GROUP_OF: Readonly<Record<VerificationStatus, StageGroup>> = 
   closed: 'closed',
 };
 
-/** Stages whose due date no longer runs: a case in one is never overdue. */
-export const STAGES_WITHOUT_DEADLINE: readonly VerificationStatus[] = ['rectified', 'closed'];
+/**
+ * Stages whose due date no longer runs: a case in one is never overdue. A rectified case still waits for the
+ * province to accept the rectification by its due date (lib/server/verification/deadlines.ts), so only a closed one.
+ */
+export const STAGES_WITHOUT_DEADLINE: readonly VerificationStatus[] = ['closed'];
 
 /** Colours per group (Okabe–Ito, told apart with the common colour-vision deficiencies). */
 export const STAGE_GROUP_COLORS: Readonly<Record<StageGroup, string>> = {
