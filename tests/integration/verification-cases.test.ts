@@ -35,13 +35,13 @@ async function actor(id: string, admin = false): Promise<VerificationActor> {
 
 let seq = 0;
 /** A case in `county` at `status` (set directly: the fixture, not a move). */
-async function caseAt(status: VerificationStatus, county = COUNTY): Promise<{ id: string; version: number }> {
+async function caseAt(status: VerificationStatus, county = COUNTY, verdict: string | null = null): Promise<{ id: string; version: number }> {
   const [row] = await db().query<{ id: string; version: number }>(
-    `INSERT INTO verification_cases (batch_id, spot_no, xzqdm, source, change_type, geom, center, area_m2, status)
+    `INSERT INTO verification_cases (batch_id, spot_no, xzqdm, source, change_type, geom, center, area_m2, status, verdict)
      SELECT $1, $2, $3, 'auto', 'construction', ST_Multi(ST_MakeEnvelope(114.5, 38.0, 114.51, 38.01, 4326)), ST_SetSRID(ST_MakePoint(114.505, 38.005), 4326),
-            1000, $4
+            1000, $4, $5
      RETURNING id::text, version`,
-    [batchId, `T${++seq}`, county, status],
+    [batchId, `T${++seq}`, county, status, verdict],
   );
   return row!;
 }
@@ -148,7 +148,8 @@ describe('a verification case', () => {
         if (from === to) continue;
         for (const [role, who] of Object.entries(byRole) as Array<[keyof typeof byRole, VerificationActor]>) {
           const declared = verificationMachine.transitions.find((t) => t.from === from && t.to === to && t.by.includes(role));
-          const c = await caseAt(from);
+          // A confirmed verdict leads where it fits (verdictAllows): an illegal one to rectification, any other to closed.
+          const c = await caseAt(from, COUNTY, from === 'confirmed' && to === 'closed' ? 'legal' : 'illegal_old');
           const outcome = await refusal(
             moveCase(db(), who, c.id, { to, version: c.version, note: 'a reason', form: { verdict: 'illegal_old' } }),
           );

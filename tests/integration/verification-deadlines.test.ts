@@ -73,10 +73,12 @@ const mails = (recipient: string) =>
 const runJobs = (workerId: string) => runDueJobs(db(), verificationJobHandlers(), { workerId, leaseSeconds: 60, backoffSeconds: 1 });
 
 beforeAll(async () => {
+  // This file's cases only: the demo batches (in the template) would be overdue in the same regions.
+  await db().query(`DELETE FROM verification_batches WHERE demo`);
   today = await shift(0);
   const [batch] = await db().query<{ id: string }>(
     `INSERT INTO verification_batches (quarter, province_code, name_zh, name_en, pushed_on, check_due, review_due, confirm_due)
-     VALUES ('2026Q1', '130000', '超期测试批次', 'Deadline test batch', '2026-01-05', '2026-02-05', '2026-02-20', '2026-03-05') RETURNING id::text`,
+     VALUES ('2019Q3', '130000', '超期测试批次', 'Deadline test batch', '2026-01-05', '2026-02-05', '2026-02-20', '2026-03-05') RETURNING id::text`,
   );
   batchId = batch!.id;
   actors.cityReviewer = await user('dl-city', MAIL.cityReviewer, [['reviewer', '130100']]);
