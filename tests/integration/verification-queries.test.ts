@@ -8,6 +8,7 @@ import { POST as bulkPost } from '../../app/api/process-spot-bjhs/v1/process/bul
 import { GET as statsGet } from '../../app/api/process-spot-bjhs/v1/process/statistics/route';
 import { GET as detailGet } from '../../app/api/push-spot-bjhs/v3/spot-meta/detail/[id]/route';
 import { GET as positionGet } from '../../app/api/push-spot-bjhs/v3/spot-meta/position/[id]/route';
+import { GET as overdueGet } from '../../app/api/process-spot-bjhs/v1/process/overdue/route';
 import { GET as mixGet } from '../../app/api/push-spot-bjhs/v3/spot-meta/statistics/route';
 import { GET as batchesGet } from '../../app/api/push-spot-bjhs/v3/spot-tar-meta/query/route';
 import { GET as keyBatchesGet } from '../../app/api/push-spot-zdbh/v3/spot-tar-meta/query/route';
@@ -148,6 +149,21 @@ describe('lists, counts and figures over my range', () => {
   });
 });
 
+describe('overdue, one level up', () => {
+  it('lists for the city reviewer the overdue cases its counties hold, and equals the SQL count', async () => {
+    const list = await get(overdueGet, '/api/process-spot-bjhs/v1/process/overdue?pageSize=5', await as('demo-city'));
+    expect(list.code).toBe(0);
+    expect(list.data.total).toBe(
+      await sqlCount(
+        `c.xzqdm LIKE '1301%' AND c.stage_due < current_date AND c.status IN ('pushed', 'checking', 'returned', 'ordered', 'rectifying')`,
+      ),
+    );
+    expect(list.data.total).toBeGreaterThan(0);
+    expect(list.data.cases.every((c: { holder: { role: string } }) => c.holder.role === 'checker')).toBe(true);
+    expect((await get(overdueGet, '/api/process-spot-bjhs/v1/process/overdue', await as('demo-county'))).data.total).toBe(0);
+  });
+});
+
 describe('one case', () => {
   it('shows its page to the roles that reach it, with their moves, and is not found for anyone else', async () => {
     const [c] = await db().query<{ id: string }>(
@@ -161,6 +177,9 @@ describe('one case', () => {
     expect(city.data.regionPath.map((r: { code: string }) => r.code)[0]).toBe('130000');
     expect(city.data.history.length).toBeGreaterThanOrEqual(3);
     expect(city.data.batch.demo).toBe(true);
+    // With the city reviewers of Shijiazhuang, for so many days.
+    expect(city.data.holding).toMatchObject({ role: 'reviewer', level: 'city', regionName: '石家庄市' });
+    expect(city.data.holding.text).toContain('石家庄市');
     const far = await as('demo-personal');
     expect((await get(detailGet, `/api/push-spot-bjhs/v3/spot-meta/detail/${c!.id}`, far, { id: c!.id })).code).toBe(404);
     expect((await get(positionGet, `/api/push-spot-bjhs/v3/spot-meta/position/${c!.id}`, far, { id: c!.id })).code).toBe(404);

@@ -36,6 +36,7 @@ import { nameSql } from '../regions/names';
 import { type FigureLevel, keyedByPrefixSql, regionPath, requireRegion, targetPrefixes, targetRegions } from '../regions/rollup';
 import { readHistory } from '../workflow';
 import { rolesReaching, type VerificationActor } from './cases';
+import { describeHolding, holdingOf } from './deadlines';
 
 /** The dictionary of a case's change type (the land-cover spot types it is pushed from). */
 const CHANGE_TYPE_DICTIONARY = 'SPOT_META_TYPE';
@@ -449,7 +450,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
   );
   if (!row) throw notFound();
   const sceneIds = [row.before_scene_id, row.after_scene_id].filter((s): s is string => s !== null);
-  const [scenes, path, history] = await Promise.all([
+  const [scenes, path, history, holding] = await Promise.all([
     sceneIds.length
       ? db.query<{ id: string; satellite: string; sensor: string; acquired_at: Date; cloud_pct: number | null; resolution_m: number }>(
           `SELECT id, satellite, sensor, acquired_at, cloud_pct, resolution_m FROM scenes WHERE id = ANY ($1::text[])`,
@@ -458,6 +459,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
       : Promise.resolve([]),
     regionPath(db, row.xzqdm, locale),
     readHistory(db, 'verification', id, locale),
+    holdingOf(db, id),
   ]);
   const scene = (sceneId: string | null) => {
     const s = scenes.find((x) => x.id === sceneId);
@@ -512,6 +514,17 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
     moves: moves.map((m) => ({ ...m, toName: nameOf.get(m.to) ?? m.to })),
     myRoles,
     history: history.map((h) => ({ ...h, role: h.role })),
+    holding: holding?.holder
+      ? {
+          text: describeHolding(locale, holding),
+          role: holding.holder.role,
+          level: holding.holder.level,
+          regionName: (locale === 'en' ? holding.holder.region.nameEn : holding.holder.region.nameZh) ?? holding.holder.region.code,
+          since: holding.since,
+          daysHeld: holding.daysHeld,
+          daysOverdue: holding.daysOverdue,
+        }
+      : null,
     bbox: row.bbox.map(Number) as Bbox,
   };
 }

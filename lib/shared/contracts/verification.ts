@@ -262,6 +262,18 @@ export const caseDetailSchema = caseSummarySchema.extend({
   /** My roles that reach the case. */
   myRoles: z.array(z.string()),
   history: z.array(historyEntrySchema),
+  /** How long the case has been with whom (null once closed): the sentence in my language and its figures. */
+  holding: z
+    .object({
+      text: z.string(),
+      role: z.enum(['checker', 'reviewer', 'confirmer']),
+      level: z.enum(['county', 'city', 'province']),
+      regionName: z.string(),
+      since: z.string(),
+      daysHeld: z.number().int(),
+      daysOverdue: z.number().int().nullable(),
+    })
+    .nullable(),
   /** [west, south, east, north] of the spot. */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
 });
@@ -417,7 +429,52 @@ export const keyChangeBatchMixContract = defineContract({
   response: caseMixSchema,
 });
 
+const regionRef = z.object({ code: z.string(), nameZh: z.string().nullable(), nameEn: z.string().nullable() });
+const holderSchema = z.object({
+  role: z.enum(['checker', 'reviewer', 'confirmer']),
+  level: z.enum(['county', 'city', 'province']),
+  region: regionRef,
+});
+
+export const overdueQuerySchema = z.object({
+  pageNum: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100_000, issue('badPage')).default(1),
+  pageSize: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100, issue('badPage')).default(20),
+});
+
+export const overdueListContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/overdue',
+  summary:
+    'The overdue cases escalated to me: past their stage’s due date and held one level below my reviewer or confirmer regions (a county’s checks for its city, a city’s reviews for its province, a province’s for administrators), the most overdue first, with counts by holding region',
+  tag: TAG,
+  access: 'login',
+  query: overdueQuerySchema,
+  response: z.object({
+    today: z.iso.date(),
+    total: z.number().int(),
+    byRegion: z.array(
+      z.object({ region: regionRef, role: holderSchema.shape.role, level: holderSchema.shape.level, count: z.number().int() }),
+    ),
+    cases: z.array(
+      z.object({
+        id: z.string(),
+        spotNo: z.string(),
+        batchId: z.string(),
+        status: z.enum(VERIFICATION_STATUSES),
+        county: regionRef,
+        holder: holderSchema,
+        escalatedTo: z.enum(['reviewer', 'confirmer', 'admin']),
+        stageDue: z.iso.date(),
+        daysOverdue: z.number().int(),
+        since: z.string(),
+        daysHeld: z.number().int(),
+      }),
+    ),
+  }),
+});
+
 export const VERIFICATION_CONTRACTS = [
+  overdueListContract,
   moveCaseContract,
   verifyCaseChainContract,
   caseListContract,
