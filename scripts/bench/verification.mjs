@@ -4,8 +4,12 @@
 // and gives the demo verification accounts a session each. Measured one request at a time over a kept-alive
 // connection, after a warm-up, as a screen meets it: the spotAuto list (a page with the count per stage) and the
 // statistics (figures by city and by county, and the mix) for the province confirmer of Hebei — who reaches every
-// case of the province — and the city reviewer's queue. Budget: each p95 ≤ 50 ms.
+// case of the province — and the city reviewer's queue. Answers are kept while the verification data is unchanged
+// (lib/server/verification/cache.ts), so each call is measured twice: repeated as it is ("kept"), and with a write
+// to one case before every request ("after a change": every request computes its answer, as while reviewers work).
+// Budget: each p95 ≤ 50 ms, judged on the "after a change" rows.
 import os from 'node:os';
+import pg from 'pg';
 import { fetchOnce } from './load.mjs';
 import { postgresMissing, startPostgres } from './postgres.mjs';
 import { runChild, tsxArgs } from './catalogue.mjs';
@@ -60,36 +64,48 @@ export async function run({ log }) {
     );
     log(`  ${made.total} cases (${made.made} made for the bench)`);
     const rows = [];
-    for (const [name, { user, path }] of MEASURED) {
-      const headers = { 'accept-encoding': 'identity', token: made.tokens[user], 'x-locale': 'zh' };
-      const loadBefore = os.loadavg()[0];
-      const times = [];
-      let total = null;
-      for (let i = 0; i < WARMUP + ROUNDS; i++) {
-        const started = process.hrtime.bigint();
-        const res = await fetchOnce({ port: server.port, path, headers });
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        const json = JSON.parse(res.body.toString());
-        if (res.status !== 200 || json.code !== 0) throw new Error(`${path} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
-        total ??= json.data.total?.count ?? json.data.total ?? null;
-        if (i >= WARMUP) times.push(ms);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const [{ id: touched }] = (await client.query(`SELECT id FROM verification_cases ORDER BY id LIMIT 1`)).rows;
+    try {
+      for (const [name, { user, path }] of MEASURED) {
+        for (const mode of ['kept', 'after a change']) {
+          const headers = { 'accept-encoding': 'identity', token: made.tokens[user], 'x-locale': 'zh' };
+          const loadBefore = os.loadavg()[0];
+          const times = [];
+          let total = null;
+          for (let i = 0; i < WARMUP + ROUNDS; i++) {
+            if (mode !== 'kept') await client.query(`UPDATE verification_cases SET updated_at = updated_at WHERE id = $1`, [touched]);
+            const started = process.hrtime.bigint();
+            const res = await fetchOnce({ port: server.port, path, headers });
+            const ms = Number(process.hrtime.bigint() - started) / 1e6;
+            const json = JSON.parse(res.body.toString());
+            if (res.status !== 200 || json.code !== 0) throw new Error(`${path} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+            total ??= json.data.total?.count ?? json.data.total ?? null;
+            if (i >= WARMUP) times.push(ms);
+          }
+          times.sort((a, b) => a - b);
+          const row = { name, mode, user, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1), total, load: [loadBefore, os.loadavg()[0]] };
+          log(`  ${name} (${mode}): p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms (${total} cases); load ${row.load.map(fmt).join(' → ')}`);
+          rows.push(row);
+        }
       }
-      times.sort((a, b) => a - b);
-      const row = { name, user, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1), total, load: [loadBefore, os.loadavg()[0]] };
-      log(`  ${name}: p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms (${total} cases); load ${row.load.map(fmt).join(' → ')}`);
-      rows.push(row);
+    } finally {
+      await client.end();
     }
-    const worst = rows.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    const judged = rows.filter((r) => r.mode !== 'kept');
+    const worst = judged.reduce((a, b) => (b.p95 > a.p95 ? b : a));
     return {
       columns: [
         ['call', (r) => r.name, 'left'],
+        ['answer', (r) => r.mode, 'left'],
         ['user', (r) => r.user, 'left'],
         ['cases', (r) => String(r.total)],
         ['p50 ms', (r) => fmt(r.p50)],
         ['p95 ms', (r) => fmt(r.p95)],
         ['max ms', (r) => fmt(r.max)],
         ['load', (r) => r.load.map((l) => l.toFixed(1)).join('→')],
-        ['budget', (r) => (r.p95 <= P95_BUDGET_MS ? 'PASS' : 'FAIL'), 'left'],
+        ['budget', (r) => (r.mode === 'kept' ? '' : r.p95 <= P95_BUDGET_MS ? 'PASS' : 'FAIL'), 'left'],
       ],
       rows,
       budget: {
@@ -101,7 +117,7 @@ export async function run({ log }) {
         pass: worst.p95 <= P95_BUDGET_MS,
       },
       notes: [
-        `${ROUNDS} sequential requests per call after ${WARMUP} warm-up requests, each through HTTP with the user's session (the range check included); "load" is the 1-minute load average before → after a call.`,
+        `${ROUNDS} sequential requests per call and mode after ${WARMUP} warm-up requests, each through HTTP with the user's session (the range check included); "after a change": one case written through SQL before each request (not timed), so every answer is computed; "load" is the 1-minute load average before → after a call.`,
       ],
     };
   } finally {

@@ -149,6 +149,28 @@ describe('lists, counts and figures over my range', () => {
   });
 });
 
+describe('answers kept while the data is unchanged', () => {
+  it('shows a move at once, and a write made elsewhere (another process, plain SQL) on the next request', async () => {
+    const hebei = await as('demo-hebei');
+    const counts = async () =>
+      (await get(listGet, '/api/process-spot-bjhs/v1/process/query?region=130102&pageSize=1', hebei)).data.stageCounts;
+    const before = await counts();
+    expect(await counts()).toEqual(before);
+    const [c] = await db().query<{ id: string; version: number }>(
+      `SELECT id::text AS id, version FROM verification_cases WHERE xzqdm = '130102' AND status = 'passed' ORDER BY id LIMIT 1`,
+    );
+    const [u] = await db().query<{ id: string }>(`SELECT id::text AS id FROM users WHERE username = 'demo-hebei'`);
+    await moveCase(db(), { userId: u!.id, admin: false, roles: await verificationRolesOf(db(), u!.id) }, c!.id, {
+      to: 'confirmed',
+      version: c!.version,
+    });
+    const moved = await counts();
+    expect([moved.passed, moved.confirmed]).toEqual([before.passed - 1, before.confirmed + 1]);
+    await db().query(`UPDATE verification_cases SET status = 'passed' WHERE id = $1`, [c!.id]);
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe('overdue, one level up', () => {
   it('lists for the city reviewer the overdue cases its counties hold, and equals the SQL count', async () => {
     const list = await get(overdueGet, '/api/process-spot-bjhs/v1/process/overdue?pageSize=5', await as('demo-city'));

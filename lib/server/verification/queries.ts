@@ -35,6 +35,7 @@ import type { Queryable, SqlParam } from '../db/types';
 import { nameSql } from '../regions/names';
 import { type FigureLevel, keyedByPrefixSql, regionPath, requireRegion, targetPrefixes, targetRegions } from '../regions/rollup';
 import { readHistory } from '../workflow';
+import { cachedVerification } from './cache';
 import { rolesReaching, type VerificationActor } from './cases';
 import { describeHolding, holdingOf } from './deadlines';
 
@@ -42,6 +43,17 @@ import { describeHolding, holdingOf } from './deadlines';
 const CHANGE_TYPE_DICTIONARY = 'SPOT_META_TYPE';
 
 const dictName = (locale: Locale, alias: string) => (locale === 'en' ? `${alias}.name_en` : `${alias}.name_zh`);
+
+/** What an answer depends on of the caller: administrator or not, and their roles with regions. */
+const actorKey = (actor: VerificationActor) =>
+  `${actor.admin ? 'admin' : 'user'}:${actor.roles
+    .map((r) => `${r.role}@${r.regionCode}`)
+    .sort()
+    .join(',')}`;
+
+/** `compute` kept per caller's range, request and language while the verification data is unchanged. */
+const kept = <T>(db: Queryable, actor: VerificationActor, what: string, input: unknown, locale: Locale, compute: () => Promise<T>) =>
+  cachedVerification(db, `${what}|${actorKey(actor)}|${locale}|${JSON.stringify(input)}`, compute);
 
 /** The caller's range over cases `c` (admin: all; no role: none), as a clause. */
 export function scopeClause(actor: VerificationActor, params: SqlParam[]): string {
@@ -166,7 +178,11 @@ function toSummary(actor: VerificationActor, r: SummaryRow): CaseSummary {
 }
 
 /** A page of cases with the count per stage under the same filters (stage aside) and the overdue count. */
-export async function listCases(db: Queryable, actor: VerificationActor, query: CaseQuery, locale: Locale): Promise<CasePage> {
+export function listCases(db: Queryable, actor: VerificationActor, query: CaseQuery, locale: Locale): Promise<CasePage> {
+  return kept(db, actor, 'list', query, locale, () => computeListCases(db, actor, query, locale));
+}
+
+async function computeListCases(db: Queryable, actor: VerificationActor, query: CaseQuery, locale: Locale): Promise<CasePage> {
   const params: SqlParam[] = [];
   const where = caseClauses(actor, query, params).join(' AND ');
   const offset = (query.pageNum - 1) * query.pageSize;
@@ -212,7 +228,11 @@ export async function listCases(db: Queryable, actor: VerificationActor, query: 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The mix of the cases under the filters: by stage, verdict and change type. */
-export async function caseMix(db: Queryable, actor: VerificationActor, filters: CaseFilters, locale: Locale): Promise<CaseMix> {
+export function caseMix(db: Queryable, actor: VerificationActor, filters: CaseFilters, locale: Locale): Promise<CaseMix> {
+  return kept(db, actor, 'mix', filters, locale, () => computeCaseMix(db, actor, filters, locale));
+}
+
+async function computeCaseMix(db: Queryable, actor: VerificationActor, filters: CaseFilters, locale: Locale): Promise<CaseMix> {
   const params: SqlParam[] = [];
   const where = caseClauses(actor, filters, params).join(' AND ');
   params.push(CHANGE_TYPE_DICTIONARY);
@@ -257,7 +277,16 @@ export async function caseMix(db: Queryable, actor: VerificationActor, filters: 
 }
 
 /** Figures by region: the children of `region` (or every region of `level` in it), over the caller's range. */
-export async function regionFigures(
+export function regionFigures(
+  db: Queryable,
+  actor: VerificationActor,
+  filters: CaseFilters & { level?: FigureLevel },
+  locale: Locale,
+): Promise<RegionFigures> {
+  return kept(db, actor, 'figures', filters, locale, () => computeRegionFigures(db, actor, filters, locale));
+}
+
+async function computeRegionFigures(
   db: Queryable,
   actor: VerificationActor,
   filters: CaseFilters & { level?: FigureLevel },
@@ -331,7 +360,17 @@ export async function regionFigures(
 }
 
 /** The batches reaching the caller's range for a source, newest first, with the range's counts per stage. */
-export async function listBatches(
+export function listBatches(
+  db: Queryable,
+  actor: VerificationActor,
+  source: CaseSource,
+  options: { quarter?: string },
+  locale: Locale,
+): Promise<BatchSummary[]> {
+  return kept(db, actor, `batches ${source}`, options, locale, () => computeBatches(db, actor, source, options, locale));
+}
+
+async function computeBatches(
   db: Queryable,
   actor: VerificationActor,
   source: CaseSource,

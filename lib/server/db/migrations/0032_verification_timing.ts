@@ -13,5 +13,19 @@ export const migration: Migration = {
       CREATE INDEX verification_cases_status_idx ON verification_cases (status, xzqdm text_pattern_ops);
       -- The lists' default order (the most urgent first) read from an index instead of sorting every case in range.
       CREATE INDEX verification_cases_due_order_idx ON verification_cases (stage_due, id);
+
+      -- A change counter of the verification data: every statement that writes cases or batches draws a number, so an
+      -- answer kept under the last number drawn is still current (lib/server/verification/cache.ts). A sequence, not
+      -- a counter row: drawing takes no lock, so concurrent moves never wait on each other here.
+      CREATE SEQUENCE verification_change_seq;
+      CREATE FUNCTION verification_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM nextval('verification_change_seq');
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER verification_cases_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON verification_cases
+        FOR EACH STATEMENT EXECUTE FUNCTION verification_changed();
+      CREATE TRIGGER verification_batches_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON verification_batches
+        FOR EACH STATEMENT EXECUTE FUNCTION verification_changed();
     `,
 };
