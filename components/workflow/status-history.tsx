@@ -10,6 +10,8 @@ export interface HistoryEntry {
   by: string | null;
   note: string | null;
   at: string;
+  /** In what capacity the change was made, already in words (e.g. "as city reviewer"), where a workflow has roles. */
+  role?: string | null;
 }
 
 /** Every status change of a workflow's subject with who and when (orders, applications, feedback alike). */
@@ -23,12 +25,15 @@ export function StatusHistory({ entries, labelledBy }: { entries: readonly Histo
       lineWidth={2}
       aria-labelledby={labelledBy}
       component="ol"
+      // An ordered list for assistive technology; the timeline's bullets are its marks (the numbers stuck out left of them).
+      style={{ listStyleType: 'none' }}
       data-testid="status-history"
     >
       {entries.map((entry, i) => (
         <Timeline.Item key={i} title={entry.toStatusName} component="li">
           <Text size="xs" c="gray.7">
             {format.dateTime(new Date(entry.at), 'moment')} · {entry.by ? t('by', { user: entry.by }) : t('system')}
+            {entry.role ? ` · ${entry.role}` : null}
           </Text>
           {entry.note ? (
             <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

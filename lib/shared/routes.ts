@@ -282,7 +282,7 @@ export const ROUTES: readonly RouteDef[] = [
           { segment: 'spotAuto', title: 'spotAuto', menu: NEED_LOGIN, loginOnly: true },
           { segment: 'spotTrack', title: 'spotTrack', menu: NEED_LOGIN, loginOnly: true },
           { segment: 'spotConfirm', title: 'spotConfirm', menu: NEED_LOGIN, loginOnly: true },
-          { segment: 'lawSpotDetail', title: 'lawSpotDetail', loginOnly: true },
+          { segment: 'lawSpotDetail', title: 'lawSpotDetail', loginOnly: true, built: true },
         ],
       },
     ],
