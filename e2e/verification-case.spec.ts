@@ -146,6 +146,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(stage(county)).toHaveText(text.checking);
     await expect(county.getByTestId('case-region')).toContainText(lang === 'zh' ? '长安区' : 'Chang');
     await expect(county.getByTestId('case-roles')).toContainText(text.roleLine);
+    // With whom, for how long: the county's checkers hold a case being checked.
+    await expect(county.getByTestId('case-holding')).toContainText(lang === 'zh' ? '长安区县级核查员' : 'county checkers of Chang');
     await expect(county.getByTestId('case-map').getByRole('region', { name: text.map })).toBeVisible();
     await expect(county.getByTestId('case-map')).toHaveAttribute('data-spot-loaded', 'true');
     await expect(county.locator(`[data-feature-id="${found.id}"]`)).toBeVisible();

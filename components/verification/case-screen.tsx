@@ -73,6 +73,12 @@ function CaseHeader({ detail }: { detail: CaseDetail }) {
           {detail.stageDue ? t('due', { date: format.dateTime(caseDay(detail.stageDue), 'day') }) : null}
           {detail.stageDue && detail.daysOverdue === 0 ? ` · ${t('onTime')}` : null}
         </Text>
+        {/* With whom, for how long (issue 33.4): the server's sentence in my language. */}
+        {detail.holding ? (
+          <Text size="sm" data-testid="case-holding">
+            {detail.holding.text}
+          </Text>
+        ) : null}
         <Text size="xs" c="gray.7">
           {t('batch', { name: detail.batch.name })} · {t('pushedOn', { date: format.dateTime(caseDay(detail.batch.pushedOn), 'day') })} ·{' '}
           {t('changeType', { name: detail.changeTypeName })}
