@@ -3,8 +3,12 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { HTML_LANG } from '@/i18n/routing';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import type { NewsDetail } from '@/lib/shared/contracts/news';
+import { responsiveCover } from '@/lib/shared/news/cover-srcset';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
 import classes from './news-article.module.css';
+
+/** The width the cover is shown at (news-article.module.css): at most 48rem, else the viewport less the container's padding. */
+const COVER_SIZES = '(min-width: 50rem) 48rem, calc(100vw - 32px)';
 
 interface Props {
   kind: NewsKind;
@@ -61,6 +65,8 @@ export function NewsArticle({ kind, item, url }: Props) {
         <figure className={classes.cover}>
           {/* eslint-disable-next-line @next/next/no-img-element -- signed file links, not optimizable static assets */}
           <img
+            // Before src: a browser that read src first would start loading the original.
+            {...responsiveCover(item.cover, COVER_SIZES)}
             src={item.cover.url}
             alt={item.cover.alt}
             width={item.cover.width}

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useDeleteNewsCover, useNewsCover, useUploadNewsCover } from '@/lib/client/queries/news';
 import { COVER_MAX_BYTES, COVER_TYPES } from '@/lib/shared/contracts/share';
+import { responsiveCover } from '@/lib/shared/news/cover-srcset';
 
 /** The cover of a saved news item: shows it, uploads a new one with alternative texts, removes it. */
 export function NewsCoverEditor({ newsId }: { newsId: string }) {
@@ -53,7 +54,7 @@ export function NewsCoverEditor({ newsId }: { newsId: string }) {
         )}
         {current ? (
           <Group align="flex-start" gap="md">
-            <Image src={current.url} alt={current.altZh} w={240} h="auto" radius="sm" />
+            <Image {...responsiveCover(current, '240px')} src={current.url} alt={current.altZh} w={240} h="auto" radius="sm" />
             <Stack gap={4}>
               <Text size="sm">{t('current')}</Text>
               <Text size="xs" c="dimmed">

@@ -4,8 +4,15 @@ import { HTML_LANG } from '@/i18n/routing';
 import { AnchorLink } from '@/components/ui/anchor-link';
 import { LinkPagination } from '@/components/ui/link-pagination';
 import type { NewsSummary } from '@/lib/shared/contracts/news';
+import { responsiveCover } from '@/lib/shared/news/cover-srcset';
 import { newsDetailPath, newsListPath, type NewsKind } from '@/lib/shared/news/kinds';
 import classes from './news-list.module.css';
+
+/**
+ * The width a card shows its cover at (news-list.module.css): a 176 px column from 36em on, below it the card's
+ * width — the viewport less the container's and the card's padding (16 px each side) and border (1 px each side).
+ */
+const COVER_SIZES = '(min-width: 36em) 176px, calc(100vw - 66px)';
 
 interface Props {
   kind: NewsKind;
@@ -38,6 +45,8 @@ export function NewsList({ kind, items, page, pages }: Props) {
                 // eslint-disable-next-line @next/next/no-img-element -- signed file links, not optimizable static assets
                 <img
                   className={classes.cover}
+                  // Before src: a browser that read src first would start loading the original.
+                  {...responsiveCover(item.cover, COVER_SIZES)}
                   src={item.cover.url}
                   alt={item.cover.alt}
                   width={item.cover.width}

@@ -19,13 +19,14 @@ import { answerStoredFile } from './stored-file';
 import type { FileStore } from './store';
 
 /**
- * Whether a file is an image that published pages show to everyone: the cover of a published news item or a
- * screenshot of a shared item. Such a file is served on any link to it, signed or not, because a cached page
- * may outlive its links (docs/adr/0026).
+ * Whether a file is an image that published pages show to everyone: the cover of a published news item (or one of
+ * its smaller copies, variants.ts) or a screenshot of a shared item. Such a file is served on any link to it,
+ * signed or not, because a cached page may outlive its links (docs/adr/0026).
  */
 export async function isPublishedImage(db: Database, id: string): Promise<boolean> {
   const [row] = await db.query<{ published: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM news WHERE cover_file_id = $1::bigint AND status = 'published')
+    `SELECT EXISTS (SELECT 1 FROM files f JOIN news n ON n.cover_file_id = COALESCE(f.variant_of, f.id)
+                    WHERE f.id = $1::bigint AND n.status = 'published')
          OR EXISTS (SELECT 1 FROM share_items, jsonb_array_elements(screenshots) AS shot WHERE shot->>'fileId' = $1::text) AS published`,
     [id],
   );

@@ -13,6 +13,8 @@ export interface FileRecord {
   sha256: string;
   width: number | null;
   height: number | null;
+  /** A smaller copy of this file (variants.ts), or null for an original. */
+  variantOf: string | null;
   downloadCount: number;
   createdAt: string;
 }
@@ -26,12 +28,13 @@ interface FileRow {
   sha256: string;
   width: number | null;
   height: number | null;
+  variant_of: string | null;
   download_count: string;
   created_at: Date;
 }
 
 const COLUMNS = `id::text AS id, storage_key, original_name, mime, size::text AS size, sha256, width, height,
-  download_count::text AS download_count, created_at`;
+  variant_of::text AS variant_of, download_count::text AS download_count, created_at`;
 
 function toRecord(row: FileRow): FileRecord {
   return {
@@ -43,6 +46,7 @@ function toRecord(row: FileRow): FileRecord {
     sha256: row.sha256,
     width: row.width,
     height: row.height,
+    variantOf: row.variant_of,
     downloadCount: Number(row.download_count),
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -70,6 +74,8 @@ export interface NewFile {
   width?: number | null;
   height?: number | null;
   createdBy?: string | null;
+  /** The file this is a smaller copy of (variants.ts). */
+  variantOf?: string | null;
 }
 
 export const sha256Of = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -80,9 +86,19 @@ export async function saveFile(db: Queryable, store: FileStore, file: NewFile): 
   const key = contentKey(sha256);
   if (!(await store.exists(key))) await store.put(key, file.data, file.mime);
   const [row] = await db.query<FileRow>(
-    `INSERT INTO files (storage_key, original_name, mime, size, sha256, width, height, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-    [key, file.name, file.mime, file.data.byteLength, sha256, file.width ?? null, file.height ?? null, file.createdBy ?? null],
+    `INSERT INTO files (storage_key, original_name, mime, size, sha256, width, height, created_by, variant_of)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+    [
+      key,
+      file.name,
+      file.mime,
+      file.data.byteLength,
+      sha256,
+      file.width ?? null,
+      file.height ?? null,
+      file.createdBy ?? null,
+      file.variantOf ?? null,
+    ],
   );
   return toRecord(row!);
 }
@@ -94,7 +110,7 @@ export async function saveFile(db: Queryable, store: FileStore, file: NewFile): 
 export async function ensureFile(db: Queryable, store: FileStore, file: NewFile): Promise<FileRecord> {
   const sha256 = sha256Of(file.data);
   const [row] = await db.query<FileRow>(
-    `SELECT ${COLUMNS} FROM files WHERE sha256 = $1 AND original_name = $2 AND mime = $3 ORDER BY id LIMIT 1`,
+    `SELECT ${COLUMNS} FROM files WHERE sha256 = $1 AND original_name = $2 AND mime = $3 AND variant_of IS NULL ORDER BY id LIMIT 1`,
     [sha256, file.name, file.mime],
   );
   if (!row) return saveFile(db, store, file);

@@ -26,11 +26,15 @@ interface NewsRow {
   cover_height: number | null;
   cover_alt_zh: string | null;
   cover_alt_en: string | null;
+  /** The cover's smaller copies, narrowest first (lib/server/files/variants.ts). */
+  cover_variants: { id: string; width: number; height: number }[] | null;
 }
 
 const SUMMARY_COLUMNS = `n.id::text AS id, n.slug, n.type, n.title_zh, n.title_en, n.summary_zh, n.summary_en,
   n.source_zh, n.source_en, n.tags, n.demo, n.published_at, n.cover_file_id::text AS cover_file_id, cf.width AS cover_width,
-  cf.height AS cover_height, n.cover_alt_zh, n.cover_alt_en`;
+  cf.height AS cover_height, n.cover_alt_zh, n.cover_alt_en,
+  (SELECT json_agg(json_build_object('id', v.id::text, 'width', v.width, 'height', v.height) ORDER BY v.width)
+   FROM files v WHERE v.variant_of = n.cover_file_id AND v.width IS NOT NULL AND v.height IS NOT NULL) AS cover_variants`;
 /** News with their cover file (for its pixel size). */
 const NEWS_FROM = 'news n LEFT JOIN files cf ON cf.id = n.cover_file_id';
 
@@ -59,6 +63,8 @@ function toSummary(row: NewsRow, locale: Locale, secret: string): NewsSummary {
             width: row.cover_width,
             height: row.cover_height,
             alt: pick(locale, row.cover_alt_zh ?? '', row.cover_alt_en ?? ''),
+            // Signed like the original (the same expiry), so every candidate of the srcset lives as long as the page.
+            variants: (row.cover_variants ?? []).map((v) => ({ url: imageLink(secret, v.id).url, width: v.width, height: v.height })),
           }
         : null,
   };

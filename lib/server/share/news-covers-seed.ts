@@ -1,39 +1,69 @@
 import 'server-only';
-/** The seed step that gives demo news a drawn cover (lib/server/share/cover-art.ts). */
+/** The seed step that gives demo news a drawn cover (lib/server/share/cover-art.ts), and every cover its smaller copies. */
+import { COVER_VARIANT_WIDTHS } from '../../shared/contracts/news';
 import type { SeedStep } from '../db/seed';
-import { ensureFile } from '../files/repository';
+import { ensureFile, findFile } from '../files/repository';
 import { getFileStore } from '../files/store';
+import { addMissingVariants } from '../files/variants';
 import { messagesFor } from '../i18n';
 import { COVER_HEIGHT, COVER_WIDTH, drawCover } from './cover-art';
 
-/** Demo news get a drawn illustration once (never again after an editor removed or replaced it). */
+/** Covers resized at once: the resize pool's threads (lib/server/files/variants.ts). */
+const PARALLEL = 2;
+
+/**
+ * Demo news get a drawn illustration once (never again after an editor removed or replaced it). Then every cover
+ * without its smaller copies gets them: the ones just drawn, and covers stored before copies were made (an
+ * editor's upload makes its own).
+ */
 export const newsCoversSeed: SeedStep = {
   name: 'news covers (demo illustrations)',
   async run(db, progress) {
     const rows = await db.query<{ id: string; slug: string; type: number }>(
       'SELECT id::text AS id, slug, type FROM news WHERE demo AND cover_file_id IS NULL AND cover_alt_zh IS NULL ORDER BY id',
     );
-    if (rows.length === 0) return;
     const store = getFileStore();
-    const zh = messagesFor('zh').Share.cover.demoAlt;
-    const en = messagesFor('en').Share.cover.demoAlt;
-    const caption = `${messagesFor('zh').Software.illustration} · ${messagesFor('en').Software.illustration}`;
-    for (const row of rows) {
-      const data = drawCover(row.slug, row.type, caption);
-      const file = await ensureFile(db, store, {
-        data,
-        name: `${row.slug}-cover.webp`,
-        mime: 'image/webp',
-        width: COVER_WIDTH,
-        height: COVER_HEIGHT,
-      });
-      await db.query('UPDATE news SET cover_file_id = $2, cover_alt_zh = $3, cover_alt_en = $4 WHERE id = $1 AND cover_file_id IS NULL', [
-        row.id,
-        file.id,
-        zh,
-        en,
-      ]);
+    /** Bytes just drawn, by file id: resized without reading them back. */
+    const drawn = new Map<string, Uint8Array>();
+    if (rows.length > 0) {
+      const zh = messagesFor('zh').Share.cover.demoAlt;
+      const en = messagesFor('en').Share.cover.demoAlt;
+      const caption = `${messagesFor('zh').Software.illustration} · ${messagesFor('en').Software.illustration}`;
+      for (const row of rows) {
+        const data = drawCover(row.slug, row.type, caption);
+        const file = await ensureFile(db, store, {
+          data,
+          name: `${row.slug}-cover.webp`,
+          mime: 'image/webp',
+          width: COVER_WIDTH,
+          height: COVER_HEIGHT,
+        });
+        drawn.set(file.id, data);
+        await db.query('UPDATE news SET cover_file_id = $2, cover_alt_zh = $3, cover_alt_en = $4 WHERE id = $1 AND cover_file_id IS NULL', [
+          row.id,
+          file.id,
+          zh,
+          en,
+        ]);
+      }
+      progress(`news covers: ${rows.length} demo illustrations drawn`);
     }
-    progress(`news covers: ${rows.length} demo illustrations drawn`);
+
+    const lacking = await db.query<{ id: string }>(
+      `SELECT DISTINCT f.id::text AS id FROM news n JOIN files f ON f.id = n.cover_file_id
+       WHERE f.width > $1 AND NOT EXISTS (SELECT 1 FROM files v WHERE v.variant_of = f.id) ORDER BY 1`,
+      [Math.min(...COVER_VARIANT_WIDTHS)],
+    );
+    let added = 0;
+    for (let i = 0; i < lacking.length; i += PARALLEL) {
+      const counts = await Promise.all(
+        lacking.slice(i, i + PARALLEL).map(async ({ id }) => {
+          const file = await findFile(db, id);
+          return file ? addMissingVariants(db, store, file, COVER_VARIANT_WIDTHS, drawn.get(id)) : 0;
+        }),
+      );
+      added += counts.reduce((a, b) => a + b, 0);
+    }
+    if (lacking.length > 0) progress(`news covers: ${added} smaller copies made (covers: ${lacking.length})`);
   },
 };

@@ -2,21 +2,23 @@ import 'server-only';
 /**
  * News covers: signed links for readers, upload and removal for editors, and the demo covers the
  * seed draws. An uploaded image is judged by its bytes (PNG, JPEG or WebP), its size and its pixel
- * dimensions before it is decoded and stored.
+ * dimensions before it is decoded (off the request thread) and stored with its smaller copies for the lists'
+ * `srcset` (COVER_VARIANT_WIDTHS, lib/server/files/variants.ts).
  */
-import { loadImage } from '@napi-rs/canvas';
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
+import { COVER_VARIANT_WIDTHS } from '../../shared/contracts/news';
 import { COVER_MAX_SIDE, COVER_MIN_SIDE, type CoverLink, type NewsCover } from '../../shared/contracts/share';
 import { ApiError } from '../api/errors';
 import { readBodyLimited } from '../api/upload';
-import type { Queryable } from '../db/types';
+import type { Database, Queryable } from '../db/types';
 import { fileUrlSecret } from '../files/secret';
 import { isCompleteImage, sniffImage } from '../files/image-info';
 import { saveFile } from '../files/repository';
 import { imageLink } from '../files/signed-url';
 import { getFileStore, type FileStore } from '../files/store';
+import { resizeStoredImage, saveVariants } from '../files/variants';
 import { messagesFor } from '../i18n';
 import { revalidateNewsPages } from '../news/editor';
 
@@ -40,9 +42,12 @@ interface CoverRow {
   height: number | null;
   alt_zh: string | null;
   alt_en: string | null;
+  variants: { id: string; width: number; height: number }[] | null;
 }
 
-const COVER_QUERY = `SELECT n.cover_file_id::text AS file_id, f.width, f.height, n.cover_alt_zh AS alt_zh, n.cover_alt_en AS alt_en
+const COVER_QUERY = `SELECT n.cover_file_id::text AS file_id, f.width, f.height, n.cover_alt_zh AS alt_zh, n.cover_alt_en AS alt_en,
+  (SELECT json_agg(json_build_object('id', v.id::text, 'width', v.width, 'height', v.height) ORDER BY v.width)
+   FROM files v WHERE v.variant_of = n.cover_file_id AND v.width IS NOT NULL AND v.height IS NOT NULL) AS variants
   FROM news n LEFT JOIN files f ON f.id = n.cover_file_id WHERE n.id = $1`;
 
 /** The signed link of a published item's cover (GET /api/news/v3/sign/download/imageurl/{id}). */
@@ -65,11 +70,13 @@ export async function getNewsCover(db: Queryable, id: string, locale: Locale): P
   const [row] = await db.query<CoverRow>(COVER_QUERY, [id]);
   if (!row) throw shareError(locale, 'newsNotFound', {}, API_CODES.NOT_FOUND);
   if (!row.file_id || !row.width || !row.height) return null;
+  const secret = await fileUrlSecret(db);
   return {
     fileId: row.file_id,
-    url: imageLink(await fileUrlSecret(db), row.file_id).url,
+    url: imageLink(secret, row.file_id).url,
     width: row.width,
     height: row.height,
+    variants: (row.variants ?? []).map((v) => ({ url: imageLink(secret, v.id).url, width: v.width, height: v.height })),
     altZh: row.alt_zh ?? '',
     altEn: row.alt_en ?? '',
   };
@@ -82,7 +89,7 @@ export function readCoverBody(request: Request, max: number, locale: Locale): Pr
 
 /** Checks an uploaded cover and stores it; the item's pages are refreshed when it is published. */
 export async function setNewsCover(
-  db: Queryable,
+  db: Database,
   id: string,
   data: Uint8Array,
   alt: { zh: string; en: string },
@@ -98,29 +105,44 @@ export async function setNewsCover(
   if (width < COVER_MIN_SIDE || height < COVER_MIN_SIDE || width > COVER_MAX_SIDE || height > COVER_MAX_SIDE) {
     throw shareError(locale, 'coverDimensions', { min: COVER_MIN_SIDE, max: COVER_MAX_SIDE, width, height });
   }
-  // The headers are bounded; now make sure the whole image is there and really decodes.
+  // The headers are bounded; now make sure the whole image is there and really decodes — on a worker thread,
+  // which draws the smaller copies from the same decoding.
   if (!isCompleteImage(data, info.mime)) throw shareError(locale, 'coverUnreadable');
-  try {
-    const image = await loadImage(Buffer.from(data));
-    if (image.width !== width || image.height !== height) throw new Error('size mismatch');
-  } catch {
-    throw shareError(locale, 'coverUnreadable');
-  }
+  const decoded = await resizeStoredImage(data, COVER_VARIANT_WIDTHS);
+  if (decoded.kind !== 'image') throw shareError(locale, 'coverUnreadable');
+  // A JPEG's EXIF orientation may turn it (a phone photo): browsers show it turned, so the turned size is the one
+  // its width and height attributes need. Any other difference means the headers lie.
+  const turned = decoded.width === height && decoded.height === width;
+  if (!(decoded.width === width && decoded.height === height) && !turned) throw shareError(locale, 'coverUnreadable');
   const extension = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' }[info.mime];
-  const file = await saveFile(db, store, {
-    data,
-    name: `${news.slug}-cover.${extension}`,
-    mime: info.mime,
-    width,
-    height,
-    createdBy: userId,
+  // The cover and its copies at once: a list never shows a cover whose copies are still missing.
+  const { file, variants, status } = await db.transaction(async (tx) => {
+    const original = await saveFile(tx, store, {
+      data,
+      name: `${news.slug}-cover.${extension}`,
+      mime: info.mime,
+      width: decoded.width,
+      height: decoded.height,
+      createdBy: userId,
+    });
+    const copies = await saveVariants(tx, store, original, decoded.variants);
+    const [row] = await tx.query<{ status: string }>(
+      `UPDATE news SET cover_file_id = $2, cover_alt_zh = $3, cover_alt_en = $4, updated_by = $5, updated_at = now() WHERE id = $1 RETURNING status`,
+      [id, original.id, alt.zh, alt.en, userId],
+    );
+    return { file: original, variants: copies, status: row?.status };
   });
-  const [row] = await db.query<{ status: string }>(
-    `UPDATE news SET cover_file_id = $2, cover_alt_zh = $3, cover_alt_en = $4, updated_by = $5, updated_at = now() WHERE id = $1 RETURNING status`,
-    [id, file.id, alt.zh, alt.en, userId],
-  );
-  if (row?.status === 'published') revalidateNewsPages();
-  return { fileId: file.id, url: imageLink(await fileUrlSecret(db), file.id).url, width, height, altZh: alt.zh, altEn: alt.en };
+  if (status === 'published') revalidateNewsPages();
+  const secret = await fileUrlSecret(db);
+  return {
+    fileId: file.id,
+    url: imageLink(secret, file.id).url,
+    width: decoded.width,
+    height: decoded.height,
+    variants: variants.map((v) => ({ url: imageLink(secret, v.id).url, width: v.width!, height: v.height! })),
+    altZh: alt.zh,
+    altEn: alt.en,
+  };
 }
 
 /** Takes the cover off (the alternative texts stay, which also tells the demo seed not to draw one again). */

@@ -18,6 +18,17 @@ export type NewsType = (typeof NEWS_TYPES)[number];
 export const NEWS_LANGUAGES = ['zh', 'en'] as const;
 export type NewsLanguage = (typeof NEWS_LANGUAGES)[number];
 
+/**
+ * Widths (px) of the smaller WebP copies kept of every cover, for `srcset` (lib/server/files/variants.ts): 320 for
+ * a list card's 176 CSS px at 1×, 480 at 2×, 640 for a phone's full-width card (~350 CSS px) at 1.75× (Lighthouse's
+ * phone); 3× phones take the original.
+ */
+export const COVER_VARIANT_WIDTHS = [320, 480, 640] as const;
+
+/** A smaller copy of an image behind its own signed link, for `srcset`. */
+export const imageVariantSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type ImageVariant = z.infer<typeof imageVariantSchema>;
+
 export const newsSummarySchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -31,8 +42,19 @@ export const newsSummarySchema = z.object({
   demo: z.boolean(),
   /** The language of title, summary and body: the caller's, or the other when the item was written only in that. */
   lang: z.enum(NEWS_LANGUAGES),
-  /** Cover image behind a signed link that stays valid for at least a day, or null. */
-  cover: z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() }).nullable(),
+  /**
+   * Cover image behind a signed link that stays valid for at least a day, or null; `variants` are its smaller
+   * copies, narrowest first (none for a cover stored before they were made, or one narrower than them all).
+   */
+  cover: z
+    .object({
+      url: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      alt: z.string(),
+      variants: z.array(imageVariantSchema),
+    })
+    .nullable(),
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../permissions';
 import { defineContract, pageQuerySchema, pageSchema } from './api';
+import { imageVariantSchema } from './news';
 
 export const SHARE_CATEGORIES = ['software', 'application', 'course', 'paper'] as const;
 export const shareCategorySchema = z.enum(SHARE_CATEGORIES);
@@ -143,6 +144,8 @@ export const newsCoverSchema = z.object({
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** Its smaller copies, narrowest first (newsSummarySchema's cover). */
+  variants: z.array(imageVariantSchema),
   altZh: z.string(),
   altEn: z.string(),
 });
