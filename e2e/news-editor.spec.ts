@@ -1,8 +1,20 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { expect, test } from '@playwright/test';
 import { CAPTCHA_ANSWER } from '../playwright.config';
 import { PortalPage } from './pages/portal-page';
 
 const PASSWORD = 'Demo@2026';
+
+/** An 800×450 PNG to upload as a cover. */
+function coverImage(): Buffer {
+  const canvas = createCanvas(800, 450);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#0b7285';
+  ctx.fillRect(0, 0, 800, 450);
+  ctx.fillStyle = '#ffd43b';
+  ctx.fillRect(200, 100, 400, 250);
+  return canvas.toBuffer('image/png');
+}
 
 test('editor: draft → preview → publish → visible to everyone', async ({ page, browser }) => {
   const portal = new PortalPage(page, 'zh');
@@ -50,6 +62,18 @@ test('editor: draft → preview → publish → visible to everyone', async ({ p
   await preview.reload();
   expect((await anonymous.goto(draftUrl))!.status()).toBe(404);
 
+  // A cover is stored with smaller copies (made on the server's resize threads), which the editor's preview and,
+  // once published, the public list offer in srcset (issue 32.5).
+  const coverSection = page.getByRole('region', { name: '封面图片' });
+  await coverSection.locator('input[type="file"]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: coverImage() });
+  await coverSection.getByLabel('中文替代文本').fill('测试封面');
+  await coverSection.getByLabel('英文替代文本').fill('Test cover');
+  await coverSection.getByRole('button', { name: '上传封面' }).click();
+  await expect(coverSection.getByRole('status')).toHaveText('封面已更新。');
+  await expect(coverSection.getByRole('img', { name: '测试封面' })).toHaveAttribute('srcset', / 320w, .* 480w, .* 640w, .* 800w$/);
+  // Close the form (and the cover's message with it).
+  await page.reload();
+
   // The list pages and searches titles in either language (issue 32.7: 66 items on one page, no search).
   await expect(page.getByTestId('news-pages')).toBeVisible();
   await page.getByTestId('news-search').fill(titleEn);
@@ -66,6 +90,11 @@ test('editor: draft → preview → publish → visible to everyone', async ({ p
   await expect(page.getByRole('status')).toContainText('已发布');
   await anonymous.goto('/chinese/platform/newsList/trend');
   await expect(anonymous.locator('main article h2 a').first()).toHaveText(titleZh);
+  const listed = anonymous.locator('main article img').first();
+  await expect(listed).toHaveAttribute('alt', '测试封面');
+  await expect(listed).toHaveAttribute('srcset', / 320w, .* 480w, .* 640w, .* 800w$/);
+  await expect(listed).toHaveJSProperty('complete', true);
+  expect(await listed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await anonymous.goto(draftUrl);
   await expect(anonymous.getByRole('heading', { level: 1 })).toHaveText(titleEn);
   await expect(anonymous.locator('main')).not.toContainText('alert(1)');

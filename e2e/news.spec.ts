@@ -62,6 +62,43 @@ test.describe('news', () => {
     expect((await page.goto(`/chinese/platform/GEO/dynamicInfo/detail/${id}`))!.status()).toBe(404);
   });
 
+  // Issue 32.5: the list's largest paint is its first cover, shown ~350 px wide on a phone and 176 px beside the text
+  // on wider screens; the browser picks a smaller copy from the srcset instead of the 960 px original.
+  for (const [lang, path] of [
+    ['zh', '/chinese/platform/newsList/notic'],
+    ['en', '/english/platform/newsList/notic'],
+  ] as const) {
+    test(`${lang}: covers come in smaller copies, and a phone and a desktop each load one narrower than the original`, async ({
+      browser,
+    }) => {
+      for (const device of [
+        // Lighthouse's phone: 346 CSS px at 1.75× wants 605 px, the 640 copy.
+        { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, expected: 640 },
+        { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, expected: 320 },
+      ]) {
+        const context = await browser.newContext({ viewport: device.viewport, deviceScaleFactor: device.deviceScaleFactor });
+        const page = await context.newPage();
+        await page.goto(path);
+        const cover = page.locator('main article img').first();
+        await expect(cover).toHaveAttribute('srcset', / 320w, .* 480w, .* 640w, .* 960w$/);
+        await expect(cover).toHaveJSProperty('complete', true);
+        const shown = await cover.evaluate((img: HTMLImageElement) => ({
+          current: img.currentSrc,
+          src: img.src,
+          natural: img.naturalWidth,
+        }));
+        expect(shown.natural).toBeGreaterThan(0);
+        expect(shown.current).not.toBe(shown.src);
+        const candidate = (await cover.getAttribute('srcset'))!
+          .split(', ')
+          .map((c) => c.split(' '))
+          .find(([url]) => new URL(url!, shown.current).href === shown.current);
+        expect(candidate?.[1]).toBe(`${device.expected}w`);
+        await context.close();
+      }
+    });
+  }
+
   test('en: home shows highlighted news that open their detail page', async ({ page }) => {
     await page.goto('/english/home');
     const section = page.getByRole('region', { name: 'News' });

@@ -1,13 +1,8 @@
 /**
  * @jest-environment jsdom
  */
-import { renderToStaticMarkup } from 'react-dom/server';
-import { NextIntlClientProvider } from 'next-intl';
-import { formats } from '@/i18n/formats';
-import en from '@/messages/en.json';
 import type { NewsSummary } from '@/lib/shared/contracts/news';
-import { NEWS_KINDS } from '@/lib/shared/news/kinds';
-import { NewsList } from './news-list';
+import { newsListMarkup } from '@/tests/support/news-list-markup';
 
 // The links need Next's app router; this test is about the covers.
 jest.mock('@/components/ui/anchor-link', () => ({ AnchorLink: ({ children }: { children: React.ReactNode }) => <a>{children}</a> }));
@@ -38,11 +33,7 @@ function item(id: string, variants: { id: string; width: number }[]): NewsSummar
 }
 
 function images(items: NewsSummary[]): HTMLImageElement[] {
-  const html = renderToStaticMarkup(
-    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC" formats={formats}>
-      <NewsList kind={NEWS_KINDS.notic} items={items} page={1} pages={1} />
-    </NextIntlClientProvider>,
-  );
+  const html = newsListMarkup(items);
   const host = document.createElement('div');
   host.innerHTML = html;
   return [...host.querySelectorAll('img')];
@@ -50,7 +41,13 @@ function images(items: NewsSummary[]): HTMLImageElement[] {
 
 describe('news list covers (issue 32.5)', () => {
   it('offers the smaller copies and the original in srcset, with the card’s width in sizes', () => {
-    const [img] = images([item('10', [{ id: '11', width: 320 }, { id: '12', width: 480 }, { id: '13', width: 640 }])]);
+    const [img] = images([
+      item('10', [
+        { id: '11', width: 320 },
+        { id: '12', width: 480 },
+        { id: '13', width: 640 },
+      ]),
+    ]);
     expect(img!.getAttribute('src')).toBe(link('10'));
     expect(img!.getAttribute('srcset')).toBe(`${link('11')} 320w, ${link('12')} 480w, ${link('13')} 640w, ${link('10')} 960w`);
     expect(img!.getAttribute('sizes')).toBe('(min-width: 36em) 176px, calc(100vw - 66px)');

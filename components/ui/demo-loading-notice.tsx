@@ -10,6 +10,7 @@ import { demoStatusContract, type DEMO_SETS, type DemoStatus } from '@/lib/share
 
 type DemoSet = (typeof DEMO_SETS)[number];
 const SET_KEYS = {
+  'news-cover-copies': 'newsCovers',
   spots: 'landcover',
   'themes-demo': 'themes',
   'nonagricultural-demo': 'nonagricultural',
@@ -40,7 +41,8 @@ export function DemoLoadingNotice({ sets }: { sets: readonly DemoSet[] }) {
   const wasLoading = useRef(false);
   useEffect(() => {
     // The sets came in: every query of the screen reads again.
-    if (wasLoading.current && pending.length === 0) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'demo-status' });
+    if (wasLoading.current && pending.length === 0)
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'demo-status' });
     wasLoading.current = pending.length > 0;
   }, [pending.length, queryClient]);
 

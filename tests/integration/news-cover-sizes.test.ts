@@ -5,21 +5,16 @@
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createElement, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { NextIntlClientProvider } from 'next-intl';
-import { formats } from '../../i18n/formats';
 import { PUT as coverPut } from '../../app/api/news/v3/manage/id/[id]/cover/route';
 import { GET as newsList } from '../../app/api/news/v3/news-v3/route';
 import { GET as download } from '../../app/api/files/v1/fileinfo/downloads/[id]/route';
-import { NewsList } from '../../components/news/news-list';
 import { downloadLink, fileUrlSecret, getFileStore } from '../../lib/server/files';
 import { createSession } from '../../lib/server/session';
-import { newsCoversSeed } from '../../lib/server/share/news-covers-seed';
+import { newsCoverCopiesSeed } from '../../lib/server/share/news-covers-seed';
 import { stopResizeThreads } from '../../lib/server/files/variants';
 import { COVER_VARIANT_WIDTHS, newsSummarySchema, type NewsSummary } from '../../lib/shared/contracts/news';
-import { NEWS_KINDS } from '../../lib/shared/news/kinds';
-import en from '../../messages/en.json';
 import { call, withTestDatabase } from '../support/api';
+import { newsListMarkup } from '../support/news-list-markup';
 
 // The list's links need Next's app router; these tests are about its images.
 jest.mock('../../components/ui/anchor-link', () => ({
@@ -77,17 +72,11 @@ async function firstNotice(): Promise<NewsSummary> {
 
 /** The `<img>` attributes of the list's markup for these items. */
 function listImages(items: NewsSummary[]): Record<string, string>[] {
-  const html = renderToStaticMarkup(
-    createElement(NextIntlClientProvider, {
-      locale: 'en',
-      messages: en,
-      timeZone: 'UTC',
-      formats,
-      children: createElement(NewsList, { kind: NEWS_KINDS.notic, items, page: 1, pages: 1 }),
-    }),
-  );
+  const html = newsListMarkup(items);
   return [...html.matchAll(/<img\b([^>]*)>/g)].map(([, attributes]) =>
-    Object.fromEntries([...attributes!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, k, v]) => [k!.toLowerCase(), v!.replace(/&amp;/g, '&')])),
+    Object.fromEntries(
+      [...attributes!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, k, v]) => [k!.toLowerCase(), v!.replace(/&amp;/g, '&')]),
+    ),
   );
 }
 
@@ -181,15 +170,16 @@ describe('news cover sizes (issue 32.5)', () => {
     expect((await fetchFile(listed.cover!.url)).status).toBe(200);
 
     const lines: string[] = [];
-    await newsCoversSeed.run(db(), (line) => lines.push(line));
+    await newsCoverCopiesSeed.run(db(), (line) => lines.push(line));
     const widths = await db().query<{ width: number }>('SELECT width FROM files WHERE variant_of = $1 ORDER BY width', [demo!.file]);
     expect(widths.map((w) => w.width)).toEqual([...COVER_VARIANT_WIDTHS]);
     expect(lines.join('\n')).toMatch(/3 smaller copies made \(covers: 1\)/);
-    const key = (await db().query<{ key: string }>('SELECT storage_key AS key FROM files WHERE variant_of = $1 LIMIT 1', [demo!.file]))[0]!.key;
+    const key = (await db().query<{ key: string }>('SELECT storage_key AS key FROM files WHERE variant_of = $1 LIMIT 1', [demo!.file]))[0]!
+      .key;
     expect(await getFileStore().exists(key)).toBe(true);
     // Run again, nothing is left to do.
     const again: string[] = [];
-    await newsCoversSeed.run(db(), (line) => again.push(line));
+    await newsCoverCopiesSeed.run(db(), (line) => again.push(line));
     expect(again).toEqual([]);
   });
 });

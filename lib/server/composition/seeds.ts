@@ -11,7 +11,7 @@ import { feedbackSeed } from '../feedback/seed';
 import { newsSeed } from '../news/seed';
 import { nodesSeed } from '../nodes/seed';
 import { regionsSeed } from '../regions/seed';
-import { newsCoversSeed } from '../share/news-covers-seed';
+import { newsCoverCopiesSeed, newsCoversSeed } from '../share/news-covers-seed';
 import { shareSeed } from '../share/seed';
 import { spotsSeed } from '../themes/landcover/demo-seed';
 import { nonagriculturalDemoSeed } from '../themes/nonagricultural/demo-seed';
@@ -26,7 +26,8 @@ import { verificationSeed } from '../verification/seed';
 // Satellites and spots after regions: the typical-image demo scenes are centred on counties, and the
 // spots are generated inside them (both hash the loaded regions' version into their own). The themes' demo features
 // and the demo scene catalogue are the largest loads and nothing else depends on them: on a server's start they fill
-// in after it answers (`later`, DEMO_DATA_IN_BACKGROUND), the catalogue last.
+// in after it answers (`later`, DEMO_DATA_IN_BACKGROUND). The covers' smaller copies come first
+// of those: a few seconds, and until then the lists show the original covers.
 const later = (step: SeedStep): SeedStep => ({ ...step, background: true });
 
 export const SEED_STEPS: readonly SeedStep[] = [
@@ -40,6 +41,7 @@ export const SEED_STEPS: readonly SeedStep[] = [
   nodesSeed,
   faqSeed,
   feedbackSeed,
+  later(newsCoverCopiesSeed),
   later(spotsSeed),
   later(themesDemoSeed),
   later(nonagriculturalDemoSeed),

@@ -42,7 +42,12 @@ export function resizeStoredImage(data: Uint8Array, widths: readonly number[]): 
 }
 
 /** Stores the copies beside the original (`<name>-<width>w.webp`) and records them as its variants. */
-export async function saveVariants(db: Queryable, store: FileStore, original: FileRecord, variants: readonly Variant[]): Promise<FileRecord[]> {
+export async function saveVariants(
+  db: Queryable,
+  store: FileStore,
+  original: FileRecord,
+  variants: readonly Variant[],
+): Promise<FileRecord[]> {
   const stem = original.originalName.replace(/\.[^.]*$/, '') || 'image';
   const saved: FileRecord[] = [];
   for (const v of variants) {
@@ -63,7 +68,9 @@ export async function saveVariants(db: Queryable, store: FileStore, original: Fi
 
 /** The widths `original` has variants at. */
 export async function variantWidths(db: Queryable, originalId: string): Promise<number[]> {
-  const rows = await db.query<{ width: number }>('SELECT width FROM files WHERE variant_of = $1 AND width IS NOT NULL ORDER BY width', [originalId]);
+  const rows = await db.query<{ width: number }>('SELECT width FROM files WHERE variant_of = $1 AND width IS NOT NULL ORDER BY width', [
+    originalId,
+  ]);
   return rows.map((r) => r.width);
 }
 

@@ -26,7 +26,16 @@ export const platformFiguresContract = defineContract({
 });
 
 /** Demo data still filling in after a first start (lib/server/db/seed.ts): what is to come, what failed. */
-export const DEMO_SETS = ['spots', 'themes-demo', 'nonagricultural-demo', 'deform-demo', 'planting-demo', 'catalogue', 'verification'] as const;
+export const DEMO_SETS = [
+  'news-cover-copies',
+  'spots',
+  'themes-demo',
+  'nonagricultural-demo',
+  'deform-demo',
+  'planting-demo',
+  'catalogue',
+  'verification',
+] as const;
 export const demoStatusSchema = z.object({
   loading: z.boolean(),
   /** Seed steps still to run, the running one first (names of DEMO_SETS, or others a deployment adds). */
@@ -45,7 +54,4 @@ export const demoStatusContract = defineContract({
 });
 
 /** The platform figures API, for the OpenAPI document. */
-export const FIGURE_CONTRACTS: readonly ApiContract[] = [
-  platformFiguresContract,
-  demoStatusContract,
-];
+export const FIGURE_CONTRACTS: readonly ApiContract[] = [platformFiguresContract, demoStatusContract];
