@@ -11,14 +11,13 @@ import 'server-only';
  */
 import os from 'node:os';
 import path from 'node:path';
-import { JobTimeout, OffThread } from '../compute/thread-pool';
+import { OffThread } from '../compute/thread-pool';
 import type { Queryable } from '../db/types';
 import type { FileStore } from './file-store';
 import { saveFile, type FileRecord } from './repository';
 import { resizeImage, type ResizeJob, type ResizeResult, type Variant } from './resize/resize.mjs';
 
 export type { ResizeResult, Variant };
-export { JobTimeout };
 
 const resizer = new OffThread<ResizeJob, ResizeResult>(
   () => ({
@@ -30,7 +29,7 @@ const resizer = new OffThread<ResizeJob, ResizeResult>(
   (job) => resizeImage(job),
 );
 
-/** Far above the ~0.5 s a 4096 px image takes; a thread stuck past it is replaced. */
+/** Far above the ~0.5 s a 4096 px image takes; a thread stuck past it is replaced (the caller gets JobTimeout). */
 const RESIZE_DEADLINE_MS = 60_000;
 
 /**
@@ -67,7 +66,7 @@ export async function saveVariants(
 }
 
 /** The widths `original` has variants at. */
-export async function variantWidths(db: Queryable, originalId: string): Promise<number[]> {
+async function variantWidths(db: Queryable, originalId: string): Promise<number[]> {
   const rows = await db.query<{ width: number }>('SELECT width FROM files WHERE variant_of = $1 AND width IS NOT NULL ORDER BY width', [
     originalId,
   ]);
