@@ -19,7 +19,8 @@ import { POST as keyBatchExportPost } from '../../app/api/push-spot-zdbh/v3/spot
 import { resetEnvCache } from '../../lib/server/env';
 import { setFileStore } from '../../lib/server/files';
 import { DiskFileStore } from '../../lib/server/files/disk-store';
-import { claimJob, runDueJobs, runJob } from '../../lib/server/jobs/runner';
+import { claimJob, runDueJobs, runJob, type ClaimedJob } from '../../lib/server/jobs/runner';
+import type { Database } from '../../lib/server/db/types';
 import { createSession } from '../../lib/server/session';
 import { EXPORT_JOB, verificationExportJobHandlers } from '../../lib/server/verification/exports';
 import { reportThreads, resetReportThreads } from '../../lib/server/verification/report';
@@ -303,22 +304,22 @@ describe('batch exports as jobs', () => {
     expect(asked.json.data.matched).toBeGreaterThan(100);
     const seen: number[] = [];
     const base = verificationExportJobHandlers({ pageRows: 40 })[EXPORT_JOB]!;
-    // The state as the screen polls it, after each page the job writes.
-    const polling = {
-      [EXPORT_JOB]: {
-        ...base,
-        run: async (...args: Parameters<typeof base.run>) => {
-          const timer = setInterval(() => {
-            void state(province, asked.json.data.id).then((s) => s.json.data && seen.push(s.json.data.progress));
-          }, 5);
-          try {
-            return await base.run(...args);
-          } finally {
-            clearInterval(timer);
+    // The state as the screen polls it, read right after each progress report the job writes.
+    const watched = (inner: Database): Database =>
+      new Proxy(inner, {
+        get(target, prop, receiver) {
+          if (prop !== 'query') {
+            const value = Reflect.get(target, prop, receiver) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
           }
+          return async (sql: string, params?: unknown[]) => {
+            const rows = await target.query(sql, params as never[]);
+            if (/^UPDATE jobs SET progress/.test(sql)) seen.push((await state(province, asked.json.data.id)).json.data.progress as number);
+            return rows;
+          };
         },
-      },
-    };
+      });
+    const polling = { [EXPORT_JOB]: { ...base, run: (inner: Database, job: ClaimedJob) => base.run(watched(inner), job) } };
     const job = await claimJob(db(), [EXPORT_JOB], RUNNER);
     expect(job).not.toBeNull();
     // Claimed, not yet done: running.
@@ -326,7 +327,9 @@ describe('batch exports as jobs', () => {
     await runJob(db(), polling, job!, RUNNER);
     const [row] = await db().query<{ progress: number }>(`SELECT progress FROM jobs WHERE id = $1`, [job!.id]);
     expect(row!.progress).toBeGreaterThan(0.5);
-    expect(seen.some((p) => p > 0 && p < 1)).toBe(true);
+    // One report per page of 40, never falling, below 1 until the file is stored.
+    expect(seen.length).toBe(Math.ceil((asked.json.data.matched as number) / 40));
+    expect(seen.every((p, i) => p > 0 && p < 1 && (i === 0 || p >= seen[i - 1]!))).toBe(true);
     expect((await state(province, asked.json.data.id)).json.data).toMatchObject({ status: 'done', progress: 1 });
   });
 
