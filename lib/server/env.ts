@@ -79,6 +79,8 @@ export const envSchema = z
     ORBIT_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /** Worker threads that read and check uploaded areas; unset → one per CPU core (at most 2), 0 → on the request thread. */
     AREA_UPLOAD_THREADS: z.coerce.number().int().min(0).max(32).optional(),
+    /** Worker threads laying out verification PDF reports; unset → one per CPU core (at most 2), 0 → on the request thread. */
+    REPORT_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /**
      * Bounds PostgreSQL enforces on every statement the running portal sends (lib/server/db/postgres.ts): run time
      * (0 = none), memory per sort/hash, disk spilled per session, and idle time inside a transaction. Migrations

@@ -7,8 +7,9 @@ import 'server-only';
 import type { JobWorkerSetup } from '../jobs/worker';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
 import { VERIFICATION_PERIODIC_TASKS, verificationJobHandlers } from '../verification/deadlines';
+import { verificationExportJobHandlers } from '../verification/exports';
 
 export const JOB_WORKER_SETUP: JobWorkerSetup = {
-  handlers: () => ({ ...orderJobHandlers(), ...verificationJobHandlers() }),
+  handlers: () => ({ ...orderJobHandlers(), ...verificationJobHandlers(), ...verificationExportJobHandlers() }),
   periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS],
 };

@@ -50,3 +50,31 @@ export function checkFileLink(secret: string, fileId: string, expires: string | 
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   return Number(expires) * 1000 < now ? 'expired' : 'ok';
 }
+
+/**
+ * A link for one user only (an export's file): the signature covers a scope, the object's id, the user and the
+ * expiry, so the link is worthless to anyone else, cannot be pointed at another object and ends when it says.
+ */
+const ownedMac = (secret: string, scope: string, id: string, userId: string, expires: number) =>
+  createHmac('sha256', secret).update(`${scope}:${id}:${userId}:${expires}`).digest('base64url');
+
+export function signOwnedLink(secret: string, scope: string, id: string, userId: string, expires: number): string {
+  return ownedMac(secret, scope, id, userId, expires);
+}
+
+/** Checks an owned link's signature for this user (in constant time), then its expiry. */
+export function checkOwnedLink(
+  secret: string,
+  scope: string,
+  id: string,
+  userId: string,
+  expires: string | null,
+  sig: string | null,
+  now = Date.now(),
+): LinkCheck {
+  if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return 'invalid';
+  const expected = Buffer.from(ownedMac(secret, scope, id, userId, Number(expires)));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  return Number(expires) * 1000 < now ? 'expired' : 'ok';
+}

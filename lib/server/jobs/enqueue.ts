@@ -40,3 +40,15 @@ export async function enqueueJobs(tx: Queryable, jobs: readonly NewJob[]): Promi
   );
   return rows.length;
 }
+
+/** Queues one job and returns its id (null when its dedupe key was already used). */
+export async function enqueueJob(tx: Queryable, job: NewJob): Promise<number | null> {
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO jobs (kind, payload, dedupe_key, run_at, max_attempts)
+     VALUES ($1, $2::jsonb, $3, coalesce($4::timestamptz, now()), coalesce($5::int, 5))
+     ON CONFLICT (dedupe_key) DO NOTHING
+     RETURNING id::text AS id`,
+    [job.kind, JSON.stringify(job.payload), job.dedupeKey ?? null, job.runAt?.toISOString() ?? null, job.maxAttempts ?? null],
+  );
+  return row ? Number(row.id) : null;
+}

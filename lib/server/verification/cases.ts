@@ -25,6 +25,7 @@ import { ApiError, notFound } from '../api/errors';
 import type { Database, Queryable } from '../db/types';
 import type { ChainCheck } from '../../shared/workflow/chain';
 import { isAdministrator } from '../auth/roles';
+import { PERMISSIONS } from '../../shared/permissions';
 import type { Session } from '../session';
 import { machineOf, transition, verifyChain } from '../workflow';
 import { verificationChanged } from './cache';
@@ -179,6 +180,21 @@ function moveInTransaction(db: Database, actor: VerificationActor, id: string, m
 /** The acting user of a request: their verification roles, and whether an administrator. */
 export async function actorOf(db: Queryable, session: Session): Promise<VerificationActor> {
   return { userId: session.userId, admin: isAdministrator(session), roles: await verificationRolesOf(db, session.userId) };
+}
+
+/**
+ * A user as a verification actor, read from the database (work done later on their behalf, e.g. an export's job):
+ * null when the account is gone or disabled. Administrators hold MOD_ADMIN through one of their roles.
+ */
+export async function actorOfUser(db: Queryable, userId: string | number): Promise<VerificationActor | null> {
+  const [row] = await db.query<{ admin: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
+                     WHERE ur.user_id = u.id AND rp.permission_code = $2) AS admin
+       FROM users u WHERE u.id = $1 AND u.status = 0`,
+    [String(userId), PERMISSIONS.ADMIN],
+  );
+  if (!row) return null;
+  return { userId: String(userId), admin: row.admin, roles: await verificationRolesOf(db, userId) };
 }
 
 /** A case's record chain, for the roles whose regions reach it and administrators (404 for anyone else). */

@@ -473,6 +473,133 @@ export const overdueListContract = defineContract({
   }),
 });
 
+// ————— Reports and exports (issue 33.6) —————
+
+export const REPORT_LANGUAGES = ['zh', 'en'] as const;
+const langQuery = z.enum(REPORT_LANGUAGES, issue('badLanguage')).optional();
+
+export const caseReportContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/report/{id}',
+  summary:
+    'One verification case as a PDF report (`?lang=zh|en`, default the request’s language): the spot on its county’s map, the before/after quick-looks, the form, the areas by land class, field photos when there are any, the history and the record chain’s check with its head hash. For whoever may open the case’s page (404 outside my range)',
+  tag: TAG,
+  access: 'login',
+  params: caseParams,
+  query: z.object({ lang: langQuery }),
+  response: z.custom<Response>((v) => v instanceof Response),
+  heavy: true,
+});
+
+export const CASE_EXPORT_FORMATS = ['csv', 'geojson', 'shp'] as const;
+export type CaseExportFormat = (typeof CASE_EXPORT_FORMATS)[number];
+
+export const CASE_EXPORT_LIMITS = {
+  /** Cases in one export; more is refused with the number that matched. */
+  maxRows: 20_000,
+  /** How long a download link is valid. */
+  linkTtlSeconds: 24 * 3600,
+} as const;
+
+const exportOptions = {
+  format: z.enum(CASE_EXPORT_FORMATS, issue('badFormat')),
+  /** The language of headers and names in the file (default the request's). */
+  lang: langQuery,
+};
+
+/**
+ * An export of the cases the case list shows under the same filters (the same text values as the list's query:
+ * lists comma-separated, flags 'true'/'false'), in my range only.
+ */
+export const caseExportBodySchema = caseFiltersSchema.extend(exportOptions);
+export type CaseExportBody = z.input<typeof caseExportBodySchema>;
+
+/** One batch's cases (of the path's source), narrowed by the same filters. */
+export const batchExportBodySchema = caseFiltersSchema.omit({ source: true }).extend({ ...exportOptions, batchId: idQuery });
+
+export const exportJobSchema = z.object({
+  /** The export's id: ask for its state at `…/process/export/{id}`. */
+  id: z.string(),
+  format: z.enum(CASE_EXPORT_FORMATS),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** 0–1. */
+  progress: z.number(),
+  /** Cases that matched when it was asked for. */
+  matched: z.number().int(),
+  /** Cases written (when done). */
+  rows: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  bytes: z.number().int().nullable(),
+  /** When done: a signed link valid for the user who asked only, for CASE_EXPORT_LIMITS.linkTtlSeconds. */
+  download: z.object({ url: z.string(), expires: z.number().int() }).nullable(),
+  /** When failed: why, in my language. */
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ExportJob = z.infer<typeof exportJobSchema>;
+
+export const caseExportContract = defineContract({
+  method: 'POST',
+  path: '/api/process-spot-bjhs/v1/process/export',
+  summary: `Export the verification cases in my range under the case list’s filters as CSV (UTF-8, formulas defused), GeoJSON or a zipped shapefile: a job on the queue, answered at once with its id (at most ${CASE_EXPORT_LIMITS.maxRows} cases; more is refused with how many matched)`,
+  tag: TAG,
+  access: 'login',
+  body: caseExportBodySchema,
+  response: exportJobSchema,
+});
+
+export const batchExportContract = defineContract({
+  method: 'POST',
+  path: '/api/push-spot-bjhs/v3/spot-tar-meta/export',
+  summary:
+    'Export one batch’s automatically extracted spots in my range (CSV, GeoJSON or zipped shapefile) as a job, as `…/process/export`',
+  tag: TAG,
+  access: 'login',
+  body: batchExportBodySchema,
+  response: exportJobSchema,
+});
+
+export const keyChangeBatchExportContract = defineContract({
+  method: 'POST',
+  path: '/api/push-spot-zdbh/v3/spot-tar-meta/export',
+  summary: 'Export one batch’s key-change spots in my range (CSV, GeoJSON or zipped shapefile) as a job, as `…/process/export`',
+  tag: TAG,
+  access: 'login',
+  body: batchExportBodySchema,
+  response: exportJobSchema,
+});
+
+const exportParams = z.object({
+  jobId: z.coerce
+    .number(issue('badExportId'))
+    .int(issue('badExportId'))
+    .min(1, issue('badExportId'))
+    .max(Number.MAX_SAFE_INTEGER, issue('badExportId')),
+});
+
+export const exportJobContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/export/{jobId}',
+  summary:
+    'Where one of my exports stands: queued, running (with progress), done (with a signed download link) or failed (404 for anyone else’s)',
+  tag: TAG,
+  access: 'login',
+  params: exportParams,
+  response: exportJobSchema,
+});
+
+export const exportDownloadContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/export/{jobId}/download',
+  summary:
+    'The file of one of my finished exports, by the signed link its state gives (valid for the user who asked only, until it expires)',
+  tag: TAG,
+  access: 'login',
+  params: exportParams,
+  query: z.object({ expires: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+  response: z.custom<Response>((v) => v instanceof Response),
+});
+
 export const VERIFICATION_CONTRACTS = [
   overdueListContract,
   moveCaseContract,
@@ -487,6 +614,12 @@ export const VERIFICATION_CONTRACTS = [
   keyChangeBatchListContract,
   batchMixContract,
   keyChangeBatchMixContract,
+  caseReportContract,
+  caseExportContract,
+  batchExportContract,
+  keyChangeBatchExportContract,
+  exportJobContract,
+  exportDownloadContract,
 ];
 
 export type { VerificationStatus, VerificationVerdict };

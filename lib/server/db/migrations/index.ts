@@ -36,6 +36,7 @@ import { migration as m0030 } from './0030_workflow_history_chain';
 import { migration as m0031 } from './0031_spot_verification';
 import { migration as m0032 } from './0032_verification_timing';
 import { migration as m0033 } from './0033_file_variants';
+import { migration as m0034 } from './0034_verification_exports';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -73,4 +74,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0031,
   m0032,
   m0033,
+  m0034,
 ];
