@@ -230,7 +230,16 @@ export const dictionaryItemSchema = z.object({
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
 // The order model's statuses (lib/shared/orders/model.ts) are dictionaries of migration 0018_orders.
-const dictionaryCodes = [...Object.keys(themeDictionaries()), 'ORDER_STATUS', 'ORDER_ITEM_STATUS', 'REQUEST_STATUS'];
+const dictionaryCodes = [
+  ...Object.keys(themeDictionaries()),
+  'ORDER_STATUS',
+  'ORDER_ITEM_STATUS',
+  'REQUEST_STATUS',
+  // Spot verification (issue 33, migration 0031): stages, verdicts and the reasons a verdict gives.
+  'VERIFY_STAGE',
+  'VERIFY_VERDICT',
+  'VERIFY_REASON',
+];
 
 const TAG = 'Spots';
 const DETAIL_ACCESS = { permission: LANDCOVER.permission } as const;
