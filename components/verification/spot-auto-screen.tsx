@@ -161,7 +161,7 @@ export function SpotAutoScreen({ roles, config }: { roles: VerifyRole[]; admin: 
                   {t('auto.listTitle')}
                 </Title>
                 {data ? (
-                  <Text size="sm" c="gray.7" data-testid="case-total">
+                  <Text size="sm" c="gray.7" data-testid="case-total" data-total={data.total}>
                     {t('total', { total: data.total, overdue: data.overdue })}
                   </Text>
                 ) : null}

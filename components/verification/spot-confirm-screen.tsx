@@ -137,7 +137,7 @@ export function SpotConfirmScreen({ roles }: { roles: VerifyRole[]; admin: boole
                   {t(`confirm.hints.${k}`)}
                 </Text>
                 {data ? (
-                  <Text size="sm" c="gray.7" data-testid="case-total">
+                  <Text size="sm" c="gray.7" data-testid="case-total" data-total={data.total}>
                     {t('total', { total: data.total, overdue: data.overdue })}
                   </Text>
                 ) : null}

@@ -211,7 +211,7 @@ export function SpotTrackScreen({ roles }: { roles: VerifyRole[]; admin: boolean
               <Stack gap="sm" aria-busy={list.isFetching}>
                 {data ? (
                   <Group justify="space-between">
-                    <Text size="sm" c="gray.7" data-testid="case-total">
+                    <Text size="sm" c="gray.7" data-testid="case-total" data-total={data.total}>
                       {t('total', { total: data.total, overdue: data.overdue })}
                     </Text>
                   </Group>

@@ -3,7 +3,7 @@
  * case at a stage (the level whose step it is — spotTrack's "with whom"), whether a move needs a written reason, and
  * which stages are "approve" and "send back" from a reviewer's queue. Pure, so it is tested without a browser.
  */
-import { nextTransitions, verificationMachine, type VerificationStatus } from '@/lib/shared/workflow';
+import { nextTransitions, ROLES, verificationMachine, type VerificationStatus } from '@/lib/shared/workflow';
 
 export type Holder = 'checker' | 'reviewer' | 'confirmer';
 const LEVELS: readonly Holder[] = ['checker', 'reviewer', 'confirmer'];
@@ -15,7 +15,7 @@ export function holderOf(stage: VerificationStatus): Holder | null {
 
 /** The machine asks for a reason to move a case from `from` to `to` (a send-back, a ruling on an objection). */
 export function noteRequired(from: VerificationStatus, to: VerificationStatus): boolean {
-  return verificationMachine.transitions.some((t) => t.from === from && t.to === to && t.noteRequired === true);
+  return ROLES.some((role) => nextTransitions(verificationMachine, from, role).some((t) => t.to === to && t.noteRequired === true));
 }
 
 /** The stage a case goes to when sent back. */
