@@ -55,6 +55,17 @@ describe('menu rules (spec §6)', () => {
     const walk = (list: typeof items): boolean => list.every((i) => (i.navigable || i.children.length > 0) && walk(i.children));
     expect(walk(items)).toBe(true);
   });
+
+  it('links a signed-in user to the verification lists, and asks a visitor to log in for them (issue 33.3)', () => {
+    const paths = (list: ReturnType<typeof buildMenu>): string[] =>
+      list.flatMap((i) => [...(i.navigable ? [i.path] : []), ...paths(i.children)]);
+    const signedIn = paths(buildMenu({ loggedIn: true, permissions: [] }));
+    for (const screen of ['spotAuto', 'spotConfirm', 'spotTrack']) {
+      expect(signedIn).toContain(`/verify/lawenforceinspect/${screen}`);
+      expect(decideAccess(`/verify/lawenforceinspect/${screen}`, ANONYMOUS)).toBe('login');
+    }
+    expect(paths(buildMenu(ANONYMOUS)).filter((p) => p.startsWith('/verify'))).toEqual([]);
+  });
 });
 
 describe('route guard', () => {

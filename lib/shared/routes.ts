@@ -279,9 +279,9 @@ export const ROUTES: readonly RouteDef[] = [
         menu: NEED_LOGIN,
         loginOnly: true,
         children: [
-          { segment: 'spotAuto', title: 'spotAuto', menu: NEED_LOGIN, loginOnly: true },
-          { segment: 'spotTrack', title: 'spotTrack', menu: NEED_LOGIN, loginOnly: true },
-          { segment: 'spotConfirm', title: 'spotConfirm', menu: NEED_LOGIN, loginOnly: true },
+          { segment: 'spotAuto', title: 'spotAuto', menu: NEED_LOGIN, loginOnly: true, built: true },
+          { segment: 'spotTrack', title: 'spotTrack', menu: NEED_LOGIN, loginOnly: true, built: true },
+          { segment: 'spotConfirm', title: 'spotConfirm', menu: NEED_LOGIN, loginOnly: true, built: true },
           { segment: 'lawSpotDetail', title: 'lawSpotDetail', loginOnly: true, built: true },
         ],
       },
