@@ -27,13 +27,14 @@ for (const [i, quarter] of quarters.entries()) {
           numbered AS (SELECT code, p, row_number() OVER (ORDER BY code, ST_X(p)) AS j FROM pts),
           picked AS (SELECT *, (ARRAY['pushed','checking','submitted','returned','passed','confirmed','objected','ordered','rectifying','rectified','closed'])[1 + (j * 7 % 11)] AS st
                        FROM numbered WHERE j <= $2)
-     INSERT INTO verification_cases (batch_id, spot_no, xzqdm, source, change_type, geom, center, area_m2, status, verdict, stage_due, first_submitted_at, demo)
+     INSERT INTO verification_cases (batch_id, spot_no, xzqdm, source, change_type, geom, center, area_m2, status, verdict, stage_due, first_submitted_at, submitted_on_time, demo)
      SELECT $1, 'B' || $4 || '-' || j, code, CASE WHEN j % 7 = 0 THEN 'key_change' ELSE 'auto' END, (ARRAY['101','102','103','104','105','201'])[1 + j % 6],
             ST_Multi(ST_Expand(p, 0.0008)), p, 20000 + (j % 97) * 500, st,
             CASE WHEN st IN ('pushed', 'checking') THEN NULL WHEN st IN ('ordered', 'rectifying', 'rectified') THEN 'illegal_new'
                  ELSE (ARRAY['legal','illegal_new','illegal_old','other','rural_road','facility_farmland'])[1 + j % 6] END,
             CASE WHEN st = 'closed' THEN NULL ELSE current_date - 60 + (j % 120)::int END,
-            CASE WHEN st IN ('pushed', 'checking') THEN NULL ELSE now() - ((j % 200) || ' days')::interval END, true
+            CASE WHEN st IN ('pushed', 'checking') THEN NULL ELSE now() - ((j % 200) || ' days')::interval END,
+            CASE WHEN st IN ('pushed', 'checking') THEN NULL ELSE j % 5 <> 0 END, true
        FROM picked
      RETURNING 1`,
     [batch.id, per, 7000 + i, quarter],

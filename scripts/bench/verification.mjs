@@ -32,7 +32,10 @@ const fmt = (n) => n.toFixed(1);
 const CASES_OF = (user, path) => ({ user, path });
 const MEASURED = [
   ['spotAuto list, province (page 1, stage counts)', CASES_OF('demo-hebei', '/api/process-spot-bjhs/v1/process/query?pageSize=20')],
-  ['spotAuto list, province, overdue, by area', CASES_OF('demo-hebei', '/api/process-spot-bjhs/v1/process/query?overdue=true&sort=area&pageSize=20')],
+  [
+    'spotAuto list, province, overdue, by area',
+    CASES_OF('demo-hebei', '/api/process-spot-bjhs/v1/process/query?overdue=true&sort=area&pageSize=20'),
+  ],
   ['spotAuto list, one county', CASES_OF('demo-hebei', '/api/process-spot-bjhs/v1/process/query?region=130102&pageSize=20')],
   ['spotConfirm queue, city reviewer', CASES_OF('demo-city', '/api/process-spot-bjhs/v1/process/query?mine=true&pageSize=20')],
   ['statistics by city, province', CASES_OF('demo-hebei', '/api/process-spot-bjhs/v1/process/statistics?region=130000')],
@@ -80,13 +83,25 @@ export async function run({ log }) {
             const res = await fetchOnce({ port: server.port, path, headers });
             const ms = Number(process.hrtime.bigint() - started) / 1e6;
             const json = JSON.parse(res.body.toString());
-            if (res.status !== 200 || json.code !== 0) throw new Error(`${path} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+            if (res.status !== 200 || json.code !== 0)
+              throw new Error(`${path} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
             total ??= json.data.total?.count ?? json.data.total ?? null;
             if (i >= WARMUP) times.push(ms);
           }
           times.sort((a, b) => a - b);
-          const row = { name, mode, user, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1), total, load: [loadBefore, os.loadavg()[0]] };
-          log(`  ${name} (${mode}): p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms (${total} cases); load ${row.load.map(fmt).join(' → ')}`);
+          const row = {
+            name,
+            mode,
+            user,
+            p50: percentile(times, 50),
+            p95: percentile(times, 95),
+            max: times.at(-1),
+            total,
+            load: [loadBefore, os.loadavg()[0]],
+          };
+          log(
+            `  ${name} (${mode}): p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms (${total} cases); load ${row.load.map(fmt).join(' → ')}`,
+          );
           rows.push(row);
         }
       }

@@ -165,7 +165,8 @@ function moveInTransaction(db: Database, actor: VerificationActor, id: string, m
           const [updated] = await q.query<{ version: number }>(
             `UPDATE verification_cases c SET status = $2, version = c.version + 1, updated_at = now(),
                     stage_due = ${stageDueSql(to)}, stage_since = now(),
-                    first_submitted_at = coalesce(c.first_submitted_at, CASE WHEN $2 = 'submitted' THEN now() END)${formSql}
+                    first_submitted_at = coalesce(c.first_submitted_at, CASE WHEN $2 = 'submitted' THEN now() END),
+                    submitted_on_time = coalesce(c.submitted_on_time, CASE WHEN $2 = 'submitted' THEN current_date <= b.check_due END)${formSql}
                FROM verification_batches b WHERE b.id = c.batch_id AND c.id = $1 RETURNING c.version`,
             params as never[],
           );

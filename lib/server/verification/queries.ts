@@ -309,9 +309,8 @@ async function computeRegionFigures(
   }>(
     `WITH agg AS (
        SELECT c.xzqdm, c.status, c.verdict, count(*)::int AS n, sum(c.area_m2) AS a, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS o,
-              count(c.first_submitted_at)::int AS s,
-              count(*) FILTER (WHERE c.first_submitted_at < b.check_due + 1)::int AS t
-         FROM verification_cases c JOIN verification_batches b ON b.id = c.batch_id
+              count(c.submitted_on_time)::int AS s, count(*) FILTER (WHERE c.submitted_on_time)::int AS t
+         FROM verification_cases c
         WHERE ${where} GROUP BY c.xzqdm, c.status, c.verdict),
      keyed AS (${keyedByPrefixSql('agg', 'status, verdict, n, a, o, s, t')})
      SELECT k, status, verdict, sum(n)::int AS n, sum(a)::float8 AS a, sum(o)::int AS o, sum(s)::int AS s, sum(t)::int AS t

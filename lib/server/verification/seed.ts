@@ -16,7 +16,7 @@ import type { Queryable } from '../db/types';
 import { generator, versionedSeed } from '../db/versioned-seed';
 import { importHistories, type ImportedStep } from '../workflow';
 
-const GENERATOR_VERSION = 'verification-demo/1';
+const GENERATOR_VERSION = 'verification-demo/2';
 export const VERIFICATION_DEMO_QUARTERS = ['2025Q3', '2025Q4', '2026Q1', '2026Q2'] as const;
 const PROVINCES = [
   { code: '130000', zh: '河北省', en: 'Hebei' },
@@ -303,6 +303,7 @@ async function generate(tx: Queryable): Promise<number> {
             stage_due: dueOf(last.to, last.at.getTime(), dates, orderedAt),
             stage_since: last.at.toISOString(),
             first_submitted_at: plan.submittedAt === null ? null : new Date(plan.submittedAt).toISOString(),
+            submitted_on_time: plan.submittedAt === null ? null : iso(plan.submittedAt) <= iso(dates.check),
             version: plan.steps.length,
             updated_at: last.at.toISOString(),
           },
@@ -311,15 +312,15 @@ async function generate(tx: Queryable): Promise<number> {
       const inserted = await tx.query<{ id: string; spot_no: string }>(
         `INSERT INTO verification_cases (batch_id, spot_no, xzqdm, source, theme_spot_id, change_type, geom, center, area_m2, farmland_m2,
                 basic_farmland_m2, eco_redline_m2, before_scene_id, before_date, after_scene_id, after_date, status, verdict, reason_code,
-                approval_no, builder, build_date, remarks, stage_due, stage_since, first_submitted_at, version, demo, created_at, updated_at)
+                approval_no, builder, build_date, remarks, stage_due, stage_since, first_submitted_at, submitted_on_time, version, demo, created_at, updated_at)
          SELECT r.batch_id, r.spot_no, r.xzqdm, r.source, s.id, r.change_type, s.geom, s.center, s.area_m2, r.farmland_m2,
                 r.basic_farmland_m2, r.eco_redline_m2, bs.id, bs.acquired_at::date, af.id, af.acquired_at::date, r.status, r.verdict,
-                r.reason_code, r.approval_no, r.builder, r.build_date, r.remarks, r.stage_due, r.stage_since, r.first_submitted_at, r.version,
+                r.reason_code, r.approval_no, r.builder, r.build_date, r.remarks, r.stage_due, r.stage_since, r.first_submitted_at, r.submitted_on_time, r.version,
                 true, r.stage_since, r.updated_at
            FROM jsonb_to_recordset($1::jsonb) AS r(batch_id bigint, spot_no text, xzqdm text, source text, theme_spot_id bigint,
                 change_type text, farmland_m2 float8, basic_farmland_m2 float8, eco_redline_m2 float8, quarter_start date, quarter_end date,
                 status text, verdict text, reason_code text, approval_no text, builder text, build_date date, remarks text, stage_due date,
-                stage_since timestamptz, first_submitted_at timestamptz, version int, updated_at timestamptz)
+                stage_since timestamptz, first_submitted_at timestamptz, submitted_on_time boolean, version int, updated_at timestamptz)
            JOIN spots s ON s.id = r.theme_spot_id
            LEFT JOIN LATERAL (SELECT sc.id, sc.acquired_at FROM scenes sc
                                WHERE ST_Intersects(sc.footprint, s.center) AND coalesce(sc.cloud_pct, 0) < 30

@@ -10,6 +10,8 @@ export const migration: Migration = {
       -- figures read them from the case row instead of scanning the history.
       ALTER TABLE verification_cases ADD COLUMN stage_since timestamptz NOT NULL DEFAULT now();
       ALTER TABLE verification_cases ADD COLUMN first_submitted_at timestamptz;
+      -- Whether that first submission came by the check's due date (the figures count it without joining batches).
+      ALTER TABLE verification_cases ADD COLUMN submitted_on_time boolean;
       CREATE INDEX verification_cases_status_idx ON verification_cases (status, xzqdm text_pattern_ops);
       -- The lists' default order (the most urgent first) read from an index instead of sorting every case in range.
       CREATE INDEX verification_cases_due_order_idx ON verification_cases (stage_due, id);
