@@ -231,6 +231,14 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(province.getByTestId('status-history').locator('li').last()).toContainText(text.stage.ordered.split(/[:：]\s*/)[1]!);
     await expect(province.getByTestId('chain-status')).toHaveText(text.intact);
 
+    // The case's report: a PDF in my language, with the province's session.
+    const report = province.getByTestId('case-report');
+    await expect(report).toBeVisible();
+    const pdf = await province.request.get((await report.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
     for (const p of [county, city, province]) await p.context().close();
   });
 

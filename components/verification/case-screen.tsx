@@ -10,7 +10,7 @@
  */
 import { Alert, Badge, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { MapClientConfig } from '@/components/map';
 import { StatusHistorySection, type HistoryEntry } from '@/components/workflow/status-history';
@@ -43,6 +43,7 @@ const roleKey = (role: string): RoleKey | null => ROLE_KEYS.find((r) => r === ro
 function CaseHeader({ detail }: { detail: CaseDetail }) {
   const t = useTranslations('VerifyCase');
   const format = useFormatter();
+  const locale = useLocale();
   const roles = detail.myRoles.map((r) => roleKey(r)).filter((r): r is RoleKey => r !== null);
   return (
     <header className={classes.header} data-testid="case-header">
@@ -84,10 +85,22 @@ function CaseHeader({ detail }: { detail: CaseDetail }) {
           {t('changeType', { name: detail.changeTypeName })}
         </Text>
       </Stack>
-      {/* The header's second column holds what concerns me here (and room for the case's report). */}
-      <Text size="sm" className={classes.roles} data-testid="case-roles">
-        {roles.length > 0 ? t('myRoles', { roles: roles.map((r) => t(`roles.${r}`)).join(', ') }) : t('noRole')}
-      </Text>
+      {/* The header's second column holds what concerns me here, and the case's report (PDF, made by the server). */}
+      <Stack gap={6} className={classes.roles}>
+        <Text size="sm" data-testid="case-roles">
+          {roles.length > 0 ? t('myRoles', { roles: roles.map((r) => t(`roles.${r}`)).join(', ') }) : t('noRole')}
+        </Text>
+        <Button
+          component="a"
+          href={`/api/process-spot-bjhs/v1/process/report/${encodeURIComponent(detail.id)}?lang=${locale}`}
+          download
+          variant="light"
+          size="xs"
+          data-testid="case-report"
+        >
+          {t('report')}
+        </Button>
+      </Stack>
     </header>
   );
 }
