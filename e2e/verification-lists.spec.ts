@@ -306,3 +306,32 @@ test('en: bulk accept names each case it could not move (one moved by someone el
   await expect(page.getByTestId('bulk-refused')).toContainText(stale.spotNo);
   for (const c of [a, b, stale]) expect(await statusOf(page.request, c.id)).toBe('checking');
 });
+
+for (const lang of LANGS) {
+  test(`${lang}: the county checker exports the listed cases as CSV, with progress and a link only it can open`, async ({
+    page,
+    browser,
+  }) => {
+    await login(page, lang, 'demo-county');
+    await page.goto(`${PREFIX[lang]}${BASE}/spotAuto`);
+    const all = await cases(page.request, 'pageSize=100');
+    const panel = page.getByTestId('case-export');
+    await panel.getByRole('button', { name: lang === 'zh' ? '导出列表中的案件' : 'Export the listed cases' }).click();
+    const link = page.getByTestId('case-export-download');
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    await expect(panel).toContainText(lang === 'zh' ? `已导出 ${all.total} 个案件` : `${all.total} cases exported`);
+    const href = (await link.getAttribute('href'))!;
+    const file = await page.request.get(href);
+    expect(file.status()).toBe(200);
+    const text = (await file.body()).toString('utf8');
+    // UTF-8 with a byte-order mark (Excel), a header and one line per case of the county.
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.trim().split(/\r?\n/)).toHaveLength(all.total + 1);
+    for (const c of all.list.slice(0, 5)) expect(text).toContain(c.spotNo);
+    // The link is mine: another signed-in user is refused.
+    const other = await browser.newPage();
+    await login(other, lang, 'demo-city');
+    expect((await other.request.get(href)).status()).toBe(403);
+    await other.close();
+  });
+}

@@ -16,6 +16,7 @@ import type { CaseSummary } from '@/lib/shared/contracts/verification';
 import type { VerificationStatus } from '@/lib/shared/workflow';
 import { caseCql } from './case-cql';
 import { CaseTable } from './case-table';
+import { ExportPanel } from './export-panel';
 import { MixPanel } from './mix-panel';
 import { CaseFilters, EMPTY_FILTERS, StageChips, toListFilters, type FilterValue } from './parts';
 import { homeRegion, type VerifyRole } from './roles';
@@ -254,6 +255,7 @@ export function SpotAutoScreen({ roles, config }: { roles: VerifyRole[]; admin: 
         </Grid.Col>
       </Grid>
       <MixPanel filters={filters} />
+      <ExportPanel filters={filters} />
     </Stack>
   );
 }

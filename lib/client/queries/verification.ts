@@ -11,11 +11,14 @@ import { useLocale } from 'next-intl';
 import {
   batchListContract,
   caseBulkContract,
+  caseExportContract,
   caseListContract,
   caseMixContract,
+  exportJobContract,
   keyChangeBatchListContract,
   moveCaseContract,
   regionFiguresContract,
+  type CaseExportFormat,
   type CaseSource,
   type VerificationStatus,
 } from '../../shared/contracts/verification';
@@ -125,4 +128,26 @@ export function useMoveCase() {
       apiFetch(moveCaseContract, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: verificationKeys.all }),
   });
+}
+
+/**
+ * An export of the list's cases (CSV, GeoJSON or a zipped shapefile): asked for once, then its state polled every
+ * second until it is done (with a signed link for me) or failed.
+ */
+export function useCaseExport() {
+  const locale = useLocale();
+  const start = useMutation({
+    mutationFn: ({ filters, format }: { filters: CaseListFilters; format: CaseExportFormat }) =>
+      apiFetch(caseExportContract, { body: { ...compactFilters(filters), format, lang: locale } }),
+  });
+  const jobId = start.data?.id ?? null;
+  const job = useQuery({
+    queryKey: [...verificationKeys.all, 'export', jobId],
+    queryFn: ({ signal }) => apiFetch(exportJobContract, { params: { jobId: jobId! }, signal }),
+    enabled: jobId !== null,
+    initialData: start.data,
+    refetchInterval: (query) =>
+      query.state.data && (query.state.data.status === 'done' || query.state.data.status === 'failed') ? false : 1_000,
+  });
+  return { start, job: jobId === null ? null : (job.data ?? start.data ?? null), jobError: job.error };
 }
