@@ -39,7 +39,7 @@ beforeEach(() => {
     const data = path.startsWith('/api/news/v3/manage?')
       ? { list: [listItem], total: 1, pageNum: 1, pageSize: 100 }
       : path.includes('/cover')
-        ? { fileId: '9', url: '/f/9', width: 64, height: 64, altZh: '图', altEn: 'Picture' }
+        ? { fileId: '9', url: '/f/9', width: 64, height: 64, altZh: '图', altEn: 'Picture', variants: [] }
         : record;
     // jsdom has no Response: what the fetch wrapper reads of one.
     return envelopeResponse(data);
