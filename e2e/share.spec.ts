@@ -114,7 +114,10 @@ test.describe('software and file share', () => {
     await illustrated.locator('h2 a').click();
     const hero = page.locator('main figure img');
     await expect(hero).toHaveAttribute('height', '540');
-    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
+    // The hero offers its copies in srcset; whichever the browser took is loaded (naturalWidth is the image's width in
+    // CSS pixels at the density srcset gave it, so it is not the file's width).
+    await expect(hero).toHaveAttribute('srcset', /\b960w\b/);
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The Open Graph image is what link previews and crawlers read: the page's HTML as the server sends it, with
     // exactly one. (After a client-side navigation the live DOM can briefly hold the list page's default too.)
     const html = await (await page.request.get(page.url())).text();
