@@ -1,9 +1,8 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { SectionTabs } from '@/components/layout/section-tabs';
 import type { Locale } from '@/i18n/routing';
 import { PERMISSIONS } from '@/lib/shared/permissions';
 import { isBuiltPath } from '@/lib/shared/routes';
-import classes from './personal-nav.module.css';
 
 const TABS = [
   { path: '/personal/personalCenter/info', title: 'personalInfo' },
@@ -16,13 +15,5 @@ const TABS = [
 export async function PersonalNav({ locale, active, permissions }: { locale: Locale; active: string; permissions: readonly string[] }) {
   const t = await getTranslations({ locale, namespace: 'Routes' });
   const tabs = TABS.filter((tab) => isBuiltPath(tab.path) && (!('permission' in tab) || permissions.includes(tab.permission)));
-  return (
-    <nav aria-label={t('personalCenter')} className={classes.nav}>
-      {tabs.map((tab) => (
-        <Link key={tab.path} href={tab.path} className={classes.tab} aria-current={tab.path === active ? 'page' : undefined}>
-          {t(tab.title)}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <SectionTabs label={t('personalCenter')} tabs={tabs.map((tab) => ({ href: tab.path, title: t(tab.title) }))} active={active} />;
 }

@@ -4,7 +4,7 @@
  * the due date with the days overdue in words, the stage chips with their counts, the filters, and the link to a
  * case's page.
  */
-import { Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Link } from '@/i18n/navigation';
@@ -241,4 +241,22 @@ export function CaseFilters({
       </Group>
     </form>
   );
+}
+
+/** The pages of a case list (nothing when one page holds it all). */
+export function CasePager({
+  total,
+  pageSize,
+  page,
+  onChange,
+}: {
+  total: number;
+  pageSize: number;
+  page: number;
+  onChange: (page: number) => void;
+}) {
+  const t = useTranslations('VerifyList');
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return <Pagination total={pages} value={Math.min(page, pages)} onChange={onChange} aria-label={t('pages')} size="sm" siblings={0} />;
 }

@@ -5,7 +5,7 @@
  * their counts, the mix of the filtered cases, and the bulk "accept into checking" of the pushed ones, with each
  * refusal named. A row's "show on map" frames its spot and opens its marker.
  */
-import { Alert, Button, Grid, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { MapView, type BBox, type MapClientConfig, type MapMarker, type WmsLayer } from '@/components/map';
@@ -18,7 +18,7 @@ import { caseCql } from './case-cql';
 import { CaseTable } from './case-table';
 import { ExportPanel } from './export-panel';
 import { MixPanel } from './mix-panel';
-import { CaseFilters, EMPTY_FILTERS, StageChips, toListFilters, type FilterValue } from './parts';
+import { CaseFilters, CasePager, EMPTY_FILTERS, StageChips, toListFilters, type FilterValue } from './parts';
 import { homeRegion, type VerifyRole } from './roles';
 import classes from './verify.module.css';
 
@@ -112,8 +112,6 @@ export function SpotAutoScreen({ roles, config }: { roles: VerifyRole[]; admin: 
         activeCase.center[1] + 0.008,
       ]
     : boxOf(cases);
-
-  const pages = data ? Math.max(1, Math.ceil(data.total / AUTO_PAGE_SIZE)) : 1;
   const demo = cases.some((c) => c.demo);
 
   return (
@@ -235,19 +233,15 @@ export function SpotAutoScreen({ roles, config }: { roles: VerifyRole[]; admin: 
                       },
                     ]}
                   />
-                  {pages > 1 ? (
-                    <Pagination
-                      total={pages}
-                      value={Math.min(page, pages)}
-                      onChange={(p) => {
-                        setPage(p);
-                        setActive(null);
-                      }}
-                      aria-label={t('pages')}
-                      size="sm"
-                      siblings={0}
-                    />
-                  ) : null}
+                  <CasePager
+                    total={data.total}
+                    pageSize={AUTO_PAGE_SIZE}
+                    page={page}
+                    onChange={(p) => {
+                      setPage(p);
+                      setActive(null);
+                    }}
+                  />
                 </>
               )}
             </Stack>

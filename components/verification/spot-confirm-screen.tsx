@@ -4,7 +4,7 @@
  * (sent back, waiting on the county) and "objections" (objected verdicts). Each case can be approved or sent back
  * from the list through a dialog that asks for the reason; its page (lawSpotDetail) shows the checker's evidence.
  */
-import { Alert, Button, Group, Pagination, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { LoadFailed, LoadingRows } from '@/components/ui/load-states';
@@ -12,7 +12,7 @@ import { useCaseList, type CaseListFilters } from '@/lib/client/queries/verifica
 import type { CaseSummary } from '@/lib/shared/contracts/verification';
 import { CaseTable } from './case-table';
 import { DecisionDialog, type Decision } from './decision-dialog';
-import { CaseFilters, EMPTY_FILTERS, toListFilters, type FilterValue } from './parts';
+import { CaseFilters, CasePager, EMPTY_FILTERS, toListFilters, type FilterValue } from './parts';
 import { homeRegion, type VerifyRole } from './roles';
 import { approveMove, SEND_BACK } from './stages';
 
@@ -84,7 +84,6 @@ export function SpotConfirmScreen({ roles }: { roles: VerifyRole[]; admin: boole
   const filters = useMemo<CaseListFilters>(() => ({ ...base, ...TAB_FILTERS[tab] }), [base, tab]);
   const list = useCaseList(filters, 'due', page, PAGE_SIZE);
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const current = decision ? (data?.list.find((c) => c.id === decision.opened.id) ?? null) : null;
 
   return (
@@ -158,16 +157,7 @@ export function SpotConfirmScreen({ roles }: { roles: VerifyRole[]; admin: boole
                       minWidth={820}
                       extra={[{ header: t('table.actions'), cell: (c) => <Actions c={c} onDecide={setDecision} /> }]}
                     />
-                    {pages > 1 ? (
-                      <Pagination
-                        total={pages}
-                        value={Math.min(page, pages)}
-                        onChange={setPage}
-                        aria-label={t('pages')}
-                        size="sm"
-                        siblings={0}
-                      />
-                    ) : null}
+                    <CasePager total={data.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
                   </>
                 )}
               </Stack>

@@ -5,7 +5,7 @@
  * name drilling down to its children; under them the cases themselves with their due dates and who holds each now
  * (the level whose step it is: county checker, city reviewer or province confirmer).
  */
-import { Anchor, Breadcrumbs, Group, Pagination, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { DataTable } from '@/components/ui/data-table';
@@ -16,7 +16,7 @@ import { useCaseList, useRegionFigures, type CaseListFilters } from '@/lib/clien
 import type { RegionFigure } from '@/lib/shared/contracts/verification';
 import { COUNTRY_CODE, levelOfCode } from '@/lib/shared/regions/codes';
 import { CaseTable } from './case-table';
-import { CaseFilters, EMPTY_FILTERS, toListFilters, type FilterValue } from './parts';
+import { CaseFilters, CasePager, EMPTY_FILTERS, toListFilters, type FilterValue } from './parts';
 import { homeRegion, type VerifyRole } from './roles';
 import { holderOf, RECTIFICATION_STAGES } from './stages';
 
@@ -127,7 +127,6 @@ export function SpotTrackScreen({ roles }: { roles: VerifyRole[]; admin: boolean
   const listFilters = useMemo<CaseListFilters>(() => ({ ...base, ...TAB_FILTERS[tab] }), [base, tab]);
   const list = useCaseList(listFilters, 'due', page, PAGE_SIZE);
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   // Where the user starts (their region, or every region they reach), then the regions drilled into.
   const start = {
     code: home ?? COUNTRY_CODE,
@@ -244,16 +243,7 @@ export function SpotTrackScreen({ roles }: { roles: VerifyRole[]; admin: boolean
                         },
                       ]}
                     />
-                    {pages > 1 ? (
-                      <Pagination
-                        total={pages}
-                        value={Math.min(page, pages)}
-                        onChange={setPage}
-                        aria-label={t('pages')}
-                        size="sm"
-                        siblings={0}
-                      />
-                    ) : null}
+                    <CasePager total={data.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
                   </>
                 )}
               </Stack>

@@ -88,6 +88,11 @@ const idQuery = z.coerce
   .min(1, issue('badBatchId'))
   .max(Number.MAX_SAFE_INTEGER, issue('badBatchId'));
 
+/** Page number and size (at most 100 per page), refused in the verification's own words. */
+const pageNumber = (max: number) =>
+  z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(max, issue('badPage'));
+const paging = { pageNum: pageNumber(100_000).default(1), pageSize: pageNumber(100).default(20) };
+
 export const CASE_SORTS = ['due', 'updated', 'area', 'spotNo'] as const;
 export const CASE_SOURCES = ['auto', 'key_change'] as const;
 export type CaseSource = (typeof CASE_SOURCES)[number];
@@ -127,8 +132,7 @@ export type CaseFilters = z.infer<typeof caseFiltersSchema>;
 
 export const caseQuerySchema = caseFiltersSchema.extend({
   sort: z.enum(CASE_SORTS, issue('badSort')).default('due'),
-  pageNum: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100_000, issue('badPage')).default(1),
-  pageSize: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100, issue('badPage')).default(20),
+  ...paging,
 });
 export type CaseQuery = z.infer<typeof caseQuerySchema>;
 
@@ -437,8 +441,7 @@ const holderSchema = z.object({
 });
 
 export const overdueQuerySchema = z.object({
-  pageNum: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100_000, issue('badPage')).default(1),
-  pageSize: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100, issue('badPage')).default(20),
+  ...paging,
 });
 
 export const overdueListContract = defineContract({
