@@ -171,6 +171,80 @@ describe('answers kept while the data is unchanged', () => {
   });
 });
 
+describe('counts kept per county', () => {
+  const versions = async () =>
+    new Map(
+      (await db().query<{ xzqdm: string; v: number }>(`SELECT xzqdm, version::int AS v FROM verification_county_versions`)).map((r) => [
+        r.xzqdm,
+        r.v,
+      ]),
+    );
+  const expectFiguresAsSql = async (hebei: Record<string, string>) => {
+    const figures = await get(statsGet, '/api/process-spot-bjhs/v1/process/statistics?region=130000', hebei);
+    const expected = await db().query<{ k: string; n: number; o: number; a: number }>(
+      `SELECT left(c.xzqdm, 4) AS k, count(*)::int AS n, count(*) FILTER (WHERE c.stage_due < current_date AND c.status <> 'closed')::int AS o,
+              round(sum(c.area_m2)::numeric, 1)::float8 AS a
+         FROM verification_cases c WHERE c.xzqdm LIKE '13%' GROUP BY 1`,
+    );
+    for (const e of expected) {
+      expect(figures.data.items.find((i: { code: string }) => i.code === `${e.k}00`)).toMatchObject({
+        count: e.n,
+        overdue: e.o,
+        areaM2: e.a,
+      });
+    }
+    const stages = await db().query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM verification_cases WHERE xzqdm LIKE '13%' GROUP BY status`,
+    );
+    const list = await get(listGet, '/api/process-spot-bjhs/v1/process/query?pageSize=1', hebei);
+    for (const { status, n } of stages) expect(list.data.stageCounts[status]).toBe(n);
+    const mix = await get(mixGet, '/api/push-spot-bjhs/v3/spot-meta/statistics', hebei);
+    expect(mix.data.total.count).toBe(await sqlCount(`c.xzqdm LIKE '13%'`));
+    for (const v of mix.data.byChangeType) expect(v.count).toBe(await sqlCount(`c.xzqdm LIKE '13%' AND c.change_type = $1`, [v.value]));
+  };
+
+  it('raises the version of exactly the counties a statement wrote, in its transaction, and of everything for batches', async () => {
+    const before = await versions();
+    const [c] = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM verification_cases WHERE xzqdm = '130102' ORDER BY id LIMIT 1`,
+    );
+    await db().query(`UPDATE verification_cases SET updated_at = updated_at WHERE id = $1`, [c!.id]);
+    let after = await versions();
+    for (const [county, v] of before) expect([county, after.get(county)]).toEqual([county, county === '130102' ? v + 1 : v]);
+    // A write rolled back raises nothing.
+    await db()
+      .transaction(async (tx) => {
+        await tx.query(`UPDATE verification_cases SET updated_at = updated_at WHERE xzqdm = '130104'`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await versions()).toEqual(after);
+    await db().query(`UPDATE verification_batches SET name_en = name_en WHERE id = (SELECT min(id) FROM verification_batches)`);
+    const next = await versions();
+    expect(next.get('*')).toBe(after.get('*')! + 1);
+    after = next;
+    expect(after.get('130102')).toBe(before.get('130102')! + 1);
+  });
+
+  it('after a write computes again only the counties it touched, and every figure still equals SQL', async () => {
+    const hebei = await as('demo-hebei');
+    await expectFiguresAsSql(hebei);
+    // A case changes stage in one county, then moves to a county of another city, then a county with no case gets one.
+    const [c] = await db().query<{ id: string; xzqdm: string; status: string }>(
+      `SELECT id::text AS id, xzqdm, status FROM verification_cases WHERE xzqdm LIKE '1301%' AND status = 'checking' ORDER BY id LIMIT 1`,
+    );
+    await db().query(`UPDATE verification_cases SET status = 'submitted', verdict = 'other' WHERE id = $1`, [c!.id]);
+    await expectFiguresAsSql(hebei);
+    const [other] = await db().query<{ code: string }>(
+      `SELECT code FROM regions WHERE level = 'county' AND code LIKE '1302%' AND code NOT IN (SELECT xzqdm FROM verification_cases) ORDER BY code LIMIT 1`,
+    );
+    await db().query(`UPDATE verification_cases SET xzqdm = $2 WHERE id = $1`, [c!.id, other!.code]);
+    await expectFiguresAsSql(hebei);
+    await db().query(`UPDATE verification_cases SET xzqdm = $2, status = $3, verdict = NULL WHERE id = $1`, [c!.id, c!.xzqdm, c!.status]);
+    await expectFiguresAsSql(hebei);
+  });
+});
+
 describe('overdue, one level up', () => {
   it('lists for the city reviewer the overdue cases its counties hold, and equals the SQL count', async () => {
     const list = await get(overdueGet, '/api/process-spot-bjhs/v1/process/overdue?pageSize=5', await as('demo-city'));

@@ -28,7 +28,6 @@ import { isAdministrator } from '../auth/roles';
 import { PERMISSIONS } from '../../shared/permissions';
 import type { Session } from '../session';
 import { machineOf, transition, verifyChain } from '../workflow';
-import { verificationChanged } from './cache';
 
 export type VerificationRoleName = 'checker' | 'reviewer' | 'confirmer';
 
@@ -127,14 +126,7 @@ async function checkForm(tx: Queryable, form: VerdictForm | undefined): Promise<
  * Moves case `id` for `actor`, in one transaction: scope (404), role (403), version (409), form (400), then the
  * engine (lock, machine, status, history). Returns the case's new version.
  */
-export async function moveCase(db: Database, actor: VerificationActor, id: string, move: CaseMove): Promise<{ version: number }> {
-  const moved = await moveInTransaction(db, actor, id, move);
-  // Committed: the answers kept over the verification data are out of date from now on, in every process.
-  await verificationChanged(db);
-  return moved;
-}
-
-function moveInTransaction(db: Database, actor: VerificationActor, id: string, move: CaseMove): Promise<{ version: number }> {
+export function moveCase(db: Database, actor: VerificationActor, id: string, move: CaseMove): Promise<{ version: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<CaseRow>(`SELECT xzqdm, status, version, verdict FROM verification_cases WHERE id = $1 FOR UPDATE`, [id]);
     if (!row) throw notFound();

@@ -33,9 +33,9 @@ import {
 import { notFound } from '../api/errors';
 import type { Queryable, SqlParam } from '../db/types';
 import { nameSql } from '../regions/names';
-import { type FigureLevel, keyedByPrefixSql, regionPath, requireRegion, targetPrefixes, targetRegions } from '../regions/rollup';
+import { type FigureLevel, regionPath, requireRegion, targetPrefixes, targetRegions } from '../regions/rollup';
 import { readHistory } from '../workflow';
-import { cachedVerification } from './cache';
+import { cachedByCounty, cachedVerification } from './cache';
 import { rolesReaching, type VerificationActor } from './cases';
 import { describeHolding, holdingOf } from './deadlines';
 
@@ -54,6 +54,30 @@ const actorKey = (actor: VerificationActor) =>
 /** `compute` kept per caller's range, request and language while the verification data is unchanged. */
 const kept = <T>(db: Queryable, actor: VerificationActor, what: string, input: unknown, locale: Locale, compute: () => Promise<T>) =>
   cachedVerification(db, `${what}|${actorKey(actor)}|${locale}|${JSON.stringify(input)}`, compute);
+
+/** The filters a roll-up by county depends on (not paging or order; the stage only when asked), as a key. */
+const filtersKey = (actor: VerificationActor, f: CaseFilters, withStage: boolean) =>
+  JSON.stringify([
+    actorKey(actor),
+    f.batchId ?? null,
+    f.region ?? null,
+    withStage ? (f.stage ?? null) : null,
+    f.verdict ?? null,
+    f.changeType ?? null,
+    f.source ?? null,
+    f.overdue ?? null,
+    f.mine ?? null,
+    f.q ?? null,
+  ]);
+
+/** `clauses` limited to some counties (a roll-up's counties to compute again), or as they are. */
+function onlyCounties(clauses: string[], only: string[] | null, params: SqlParam[]): string {
+  if (only) {
+    params.push(only);
+    clauses.push(`c.xzqdm = ANY ($${params.length}::text[])`);
+  }
+  return clauses.join(' AND ');
+}
 
 /** The caller's range over cases `c` (admin: all; no role: none), as a clause. */
 export function scopeClause(actor: VerificationActor, params: SqlParam[]): string {
@@ -187,8 +211,6 @@ async function computeListCases(db: Queryable, actor: VerificationActor, query: 
   const where = caseClauses(actor, query, params).join(' AND ');
   const offset = (query.pageNum - 1) * query.pageSize;
   const pageParams = [...params, query.pageSize, offset];
-  const countParams: SqlParam[] = [];
-  const countWhere = caseClauses(actor, query, countParams, false).join(' AND ');
   const [rows, counts] = await Promise.all([
     db.query<SummaryRow>(
       // The page's ids first (filter, order, limit on the cases alone), then the names joined to those rows only.
@@ -198,18 +220,23 @@ async function computeListCases(db: Queryable, actor: VerificationActor, query: 
         ORDER BY ${SORTS[query.sort]}`,
       pageParams,
     ),
-    db.query<{ status: VerificationStatus; n: number; overdue: number }>(
-      `SELECT c.status, count(*)::int AS n, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS overdue
-         FROM verification_cases c WHERE ${countWhere} GROUP BY c.status`,
-      countParams,
-    ),
+    // The count per stage of every case in range, kept per county: after a write only its counties are counted again.
+    cachedByCounty(db, `stage counts|${filtersKey(actor, query, false)}`, (only) => {
+      const countParams: SqlParam[] = [];
+      const countWhere = onlyCounties(caseClauses(actor, query, countParams, false), only, countParams);
+      return db.query<{ xzqdm: string; status: VerificationStatus; n: number; overdue: number }>(
+        `SELECT c.xzqdm, c.status, count(*)::int AS n, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS overdue
+           FROM verification_cases c WHERE ${countWhere} GROUP BY c.xzqdm, c.status`,
+        countParams,
+      );
+    }),
   ]);
   const stage = query.stage?.length ? new Set(query.stage) : null;
   const stageCounts = Object.fromEntries(VERIFICATION_STATUSES.map((s) => [s, 0])) as Record<VerificationStatus, number>;
   let total = 0;
   let overdue = 0;
   for (const c of counts) {
-    stageCounts[c.status] = c.n;
+    stageCounts[c.status] += c.n;
     if (!stage || stage.has(c.status)) {
       total += c.n;
       overdue += c.overdue;
@@ -233,39 +260,51 @@ export function caseMix(db: Queryable, actor: VerificationActor, filters: CaseFi
 }
 
 async function computeCaseMix(db: Queryable, actor: VerificationActor, filters: CaseFilters, locale: Locale): Promise<CaseMix> {
-  const params: SqlParam[] = [];
-  const where = caseClauses(actor, filters, params).join(' AND ');
-  params.push(CHANGE_TYPE_DICTIONARY);
-  const dictionaryParam = `$${params.length}`;
-  const rows = await db.query<{
-    kind: 'stage' | 'verdict' | 'change' | 'total';
-    value: string | null;
-    name: string | null;
-    n: number;
-    a: number;
-    o: number;
-  }>(
-    `WITH m AS (SELECT c.status, c.verdict, c.change_type, c.area_m2, ${OVERDUE_SQL} AS late FROM verification_cases c WHERE ${where}),
-          g AS (SELECT status, verdict, change_type, GROUPING(status, verdict, change_type) AS gs, count(*)::int AS n, sum(area_m2) AS a,
-                       count(*) FILTER (WHERE late)::int AS o
-                  FROM m GROUP BY GROUPING SETS ((status), (verdict), (change_type), ()))
-     SELECT CASE gs WHEN 3 THEN 'stage' WHEN 5 THEN 'verdict' WHEN 6 THEN 'change' ELSE 'total' END AS kind,
-            coalesce(status, verdict, change_type) AS value, ${dictName(locale, 'd')} AS name, n, coalesce(a, 0)::float8 AS a, o
-       FROM g LEFT JOIN dictionary_items d
-         ON (g.status IS NOT NULL AND d.code = 'VERIFY_STAGE' AND d.item_value = g.status)
-         OR (g.verdict IS NOT NULL AND d.code = 'VERIFY_VERDICT' AND d.item_value = g.verdict)
-         OR (g.change_type IS NOT NULL AND d.code = ${dictionaryParam} AND d.item_value = g.change_type)
-      ORDER BY d.sort NULLS LAST, value`,
-    params,
-  );
-  const total = rows.find((r) => r.kind === 'total');
-  const of = (kind: 'stage' | 'verdict' | 'change') =>
-    rows
-      .filter((r) => r.kind === kind && r.value !== null)
-      .map((r) => ({ value: r.value!, name: r.name ?? r.value!, count: r.n, areaM2: round1(Number(r.a)) }));
-  // Cases without a verdict yet form a verdict group of NULL: left out of byVerdict (the stages count them).
+  type Kind = 'stage' | 'verdict' | 'change';
+  const [rows, names] = await Promise.all([
+    // By county and stage, verdict, change type (a county's rows: a few dozen), kept per county.
+    cachedByCounty(db, `mix|${filtersKey(actor, filters, true)}`, (only) => {
+      const params: SqlParam[] = [];
+      const where = onlyCounties(caseClauses(actor, filters, params), only, params);
+      return db.query<{ xzqdm: string; kind: Kind; value: string | null; n: number; a: number; o: number }>(
+        `SELECT xzqdm, CASE GROUPING(c.status, c.verdict, c.change_type) WHEN 3 THEN 'stage' WHEN 5 THEN 'verdict' ELSE 'change' END AS kind,
+                coalesce(c.status, c.verdict, c.change_type) AS value, count(*)::int AS n, sum(c.area_m2)::float8 AS a,
+                count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS o
+           FROM verification_cases c WHERE ${where}
+          GROUP BY GROUPING SETS ((c.xzqdm, c.status), (c.xzqdm, c.verdict), (c.xzqdm, c.change_type))`,
+        params,
+      );
+    }),
+    db.query<{ code: string; value: string; name: string; sort: number | null }>(
+      `SELECT code, item_value AS value, ${dictName(locale, 'd')} AS name, sort FROM dictionary_items d
+        WHERE code = ANY ($1::text[])`,
+      [['VERIFY_STAGE', 'VERIFY_VERDICT', CHANGE_TYPE_DICTIONARY]],
+    ),
+  ]);
+  const dictionaryOf: Record<Kind, string> = { stage: 'VERIFY_STAGE', verdict: 'VERIFY_VERDICT', change: CHANGE_TYPE_DICTIONARY };
+  const named = new Map(names.map((d) => [`${d.code}|${d.value}`, d]));
+  const sums: Record<Kind, Map<string, { n: number; a: number }>> = { stage: new Map(), verdict: new Map(), change: new Map() };
+  const total = { count: 0, areaM2: 0, overdue: 0 };
+  for (const r of rows) {
+    // Every case has one stage: the stage rows add up to the total.
+    if (r.kind === 'stage') {
+      total.count += r.n;
+      total.areaM2 += Number(r.a);
+      total.overdue += r.o;
+    }
+    // Cases without a verdict yet form a verdict group of NULL: left out of byVerdict (the stages count them).
+    if (r.value === null) continue;
+    const sum = sums[r.kind].get(r.value) ?? sums[r.kind].set(r.value, { n: 0, a: 0 }).get(r.value)!;
+    sum.n += r.n;
+    sum.a += Number(r.a);
+  }
+  const of = (kind: Kind) =>
+    [...sums[kind]]
+      .map(([value, { n, a }]) => ({ value, entry: named.get(`${dictionaryOf[kind]}|${value}`), count: n, areaM2: round1(a) }))
+      .sort((x, y) => (x.entry?.sort ?? Infinity) - (y.entry?.sort ?? Infinity) || (x.value < y.value ? -1 : x.value > y.value ? 1 : 0))
+      .map(({ value, entry, count, areaM2 }) => ({ value, name: entry?.name ?? value, count, areaM2 }));
   return {
-    total: { count: total?.n ?? 0, areaM2: round1(Number(total?.a ?? 0)), overdue: total?.o ?? 0 },
+    total: { count: total.count, areaM2: round1(total.areaM2), overdue: total.overdue },
     byStage: of('stage').filter((r): r is typeof r & { value: VerificationStatus } =>
       (VERIFICATION_STATUSES as readonly string[]).includes(r.value),
     ),
@@ -294,29 +333,29 @@ async function computeRegionFigures(
 ): Promise<RegionFigures> {
   const region = await requireRegion(db, filters.region ?? COUNTRY_CODE, locale);
   const targets = await targetRegions(db, region, filters.level, locale);
-  const params: SqlParam[] = [];
-  const where = caseClauses(actor, { ...filters, region: region.code === COUNTRY_CODE ? undefined : region.code }, params).join(' AND ');
-  params.push(targetPrefixes(targets));
-  const rows = await db.query<{
-    k: string;
-    status: VerificationStatus;
-    verdict: VerificationVerdict | null;
-    n: number;
-    a: number;
-    o: number;
-    s: number;
-    t: number;
-  }>(
-    `WITH agg AS (
-       SELECT c.xzqdm, c.status, c.verdict, count(*)::int AS n, sum(c.area_m2) AS a, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS o,
+  const scoped = { ...filters, region: region.code === COUNTRY_CODE ? undefined : region.code };
+  // By county and stage, and by county and verdict (a county's rows: a few dozen), kept per county.
+  const rows = await cachedByCounty(db, `figures|${filtersKey(actor, scoped, true)}`, (only) => {
+    const params: SqlParam[] = [];
+    const where = onlyCounties(caseClauses(actor, scoped, params), only, params);
+    return db.query<{
+      xzqdm: string;
+      status: VerificationStatus | null;
+      verdict: VerificationVerdict | null;
+      n: number;
+      a: number;
+      o: number;
+      s: number;
+      t: number;
+    }>(
+      `SELECT c.xzqdm, CASE WHEN GROUPING(c.status) = 0 THEN c.status END AS status, c.verdict, count(*)::int AS n,
+              sum(c.area_m2)::float8 AS a, count(*) FILTER (WHERE ${OVERDUE_SQL})::int AS o,
               count(c.submitted_on_time)::int AS s, count(*) FILTER (WHERE c.submitted_on_time)::int AS t
-         FROM verification_cases c
-        WHERE ${where} GROUP BY c.xzqdm, c.status, c.verdict),
-     keyed AS (${keyedByPrefixSql('agg', 'status, verdict, n, a, o, s, t')})
-     SELECT k, status, verdict, sum(n)::int AS n, sum(a)::float8 AS a, sum(o)::int AS o, sum(s)::int AS s, sum(t)::int AS t
-       FROM keyed WHERE k = ANY ($${params.length}::text[]) GROUP BY k, status, verdict`,
-    params,
-  );
+         FROM verification_cases c WHERE ${where}
+        GROUP BY GROUPING SETS ((c.xzqdm, c.status), (c.xzqdm, c.verdict))`,
+      params,
+    );
+  });
   const empty = (code: string, name: string) => ({
     code,
     name,
@@ -330,21 +369,32 @@ async function computeRegionFigures(
   });
   type Acc = ReturnType<typeof empty>;
   const add = (acc: Acc, r: (typeof rows)[number]) => {
-    acc.count += r.n;
-    acc.areaM2 += Number(r.a);
-    acc.byStage[r.status] = (acc.byStage[r.status] ?? 0) + r.n;
-    if (r.verdict) acc.byVerdict[r.verdict] = (acc.byVerdict[r.verdict] ?? 0) + r.n;
-    acc.overdue += r.o;
-    acc.submitted += r.s;
-    acc.onTime += r.t;
+    if (r.status) {
+      // Every case has one stage: the stage rows add up to the counts, areas and shares.
+      acc.count += r.n;
+      acc.areaM2 += Number(r.a);
+      acc.byStage[r.status] = (acc.byStage[r.status] ?? 0) + r.n;
+      acc.overdue += r.o;
+      acc.submitted += r.s;
+      acc.onTime += r.t;
+    } else if (r.verdict) {
+      acc.byVerdict[r.verdict] = (acc.byVerdict[r.verdict] ?? 0) + r.n;
+    }
   };
   const byPrefix = new Map<string, Acc>();
   const total = empty(region.code, region.name);
   const targetPrefix = new Set(targetPrefixes(targets));
+  // Each county's rows go to the target region it lies in (its province, city or own code: the prefix rule).
+  const targetOf = new Map<string, string | null>();
   for (const r of rows) {
-    const acc = byPrefix.get(r.k) ?? byPrefix.set(r.k, empty(r.k, r.k)).get(r.k)!;
-    add(acc, r);
-    if (targetPrefix.has(r.k)) add(total, r);
+    let k = targetOf.get(r.xzqdm);
+    if (k === undefined) {
+      k = [r.xzqdm.slice(0, 2), r.xzqdm.slice(0, 4), r.xzqdm].find((p) => targetPrefix.has(p)) ?? null;
+      targetOf.set(r.xzqdm, k);
+    }
+    if (k === null) continue;
+    add(byPrefix.get(k) ?? byPrefix.set(k, empty(k, k)).get(k)!, r);
+    add(total, r);
   }
   const finish = ({ submitted, onTime, ...acc }: Acc): RegionFigure => ({
     ...acc,
