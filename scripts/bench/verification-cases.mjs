@@ -2,9 +2,12 @@
 // N cases in Hebei (a bench batch per quarter 2023Q1–2024Q4, cases spread over its counties, every stage, a verdict
 // on the submitted ones, some overdue) with one SQL statement per batch, then gives a session to each demo
 // verification account (their roles are the README's). Input: argv[2] the PostgreSQL URL, argv[3] N.
-// Output: one JSON document { made, total, tokens: { username: token } }.
+// Output: one JSON document { made, total, tokens: { username: token }, paints } — paints: what the layer
+// tb_spot_bjhs_meta's default style paints for each stage, on time and overdue (MapServer's classes are made from it).
 import { createPostgresDatabase } from '../../lib/server/db/postgres.ts';
 import { createSession } from '../../lib/server/session/index.ts';
+import { byStage } from '../../lib/server/verification/map-layers.ts';
+import { VERIFICATION_STATUSES } from '../../lib/shared/workflow/index.ts';
 
 const [url, nText] = process.argv.slice(2);
 const wanted = Number(nText);
@@ -50,4 +53,7 @@ for (const username of ['demo-county', 'demo-city', 'demo-hebei']) {
   tokens[username] = (await createSession(db, u.id, { ip: '127.0.0.1', userAgent: 'bench-verification' })).token;
 }
 await db.close();
-process.stdout.write(`${JSON.stringify({ made, total, tokens })}\n`);
+const paints = VERIFICATION_STATUSES.flatMap((status) =>
+  [0, 1].map((overdue) => ({ status, overdue, paint: byStage.paint({ status, overdue }, 0) })),
+);
+process.stdout.write(`${JSON.stringify({ made, total, tokens, paints })}\n`);

@@ -131,14 +131,16 @@ export function colour(css) {
 }
 
 /** MapServer styles of one portal paint for a geometry type: fill then outline, line at its width, or a circle marker. */
-function mapserverStyles(paint, type) {
+export function mapserverStyles(paint, type) {
   const fill = paint.fill ? colour(paint.fill) : null;
   const stroke = paint.stroke ? colour(paint.stroke) : null;
   const width = paint.lineWidth ?? 1;
   const styles = [];
   if (type === 'POLYGON') {
     if (fill) styles.push(`STYLE COLOR ${fill.rgb} OPACITY ${fill.opacity} END`);
-    if (stroke) styles.push(`STYLE OUTLINECOLOR ${stroke.rgb} OPACITY ${stroke.opacity} WIDTH ${width} ANTIALIAS TRUE END`);
+    // A dashed outline (the portal's canvas setLineDash) is a PATTERN of the same on/off lengths.
+    const dash = paint.dash?.length ? ` PATTERN ${paint.dash.join(' ')} END LINECAP BUTT` : '';
+    if (stroke) styles.push(`STYLE OUTLINECOLOR ${stroke.rgb} OPACITY ${stroke.opacity} WIDTH ${width}${dash} ANTIALIAS TRUE END`);
   } else if (type === 'LINE') {
     if (stroke) styles.push(`STYLE COLOR ${stroke.rgb} OPACITY ${stroke.opacity} WIDTH ${width} ANTIALIAS TRUE END`);
   } else {
@@ -190,27 +192,9 @@ ${klass(other, null)}
   });
 }
 
-/** The same tables, columns, filters and look as the portal's `region` (counties) and feature layers (one set of layers per zoom: point sizes depend on it). */
-function mapfile(db, featureSets) {
-  const connection = `host=${db.host} port=${db.port} dbname=${db.database} user=${db.user}`;
-  const county = (lod) => `
-  LAYER
-    NAME "county_${lod}"
-    TYPE POLYGON
-    STATUS OFF
-    CONNECTIONTYPE POSTGIS
-    CONNECTION "${connection}"
-    PROCESSING "CLOSE_CONNECTION=DEFER"
-    DATA "geom_${lod} FROM (SELECT code, geom_${lod} FROM regions WHERE level = 'county') AS t USING UNIQUE code USING SRID=4326"
-    PROJECTION "init=epsg:4326" END
-    CLASS
-      STYLE COLOR 34 139 230 OPACITY 8 END
-      STYLE OUTLINECOLOR 77 171 247 WIDTH 0.8 ANTIALIAS TRUE END
-    END
-  END`;
-  const features = featureSets.map(({ theme, layer, zoom }) => featureMapLayers(connection, theme, layer, zoom));
-  return {
-    text: `MAP
+/** A mapfile drawing 256×256 Web-Mercator PNG tiles with `layers` (LAYER … END texts). */
+export function mapfileOf(layers) {
+  return `MAP
   NAME "bench"
   SIZE 256 256
   EXTENT -20037508 -20037508 20037508 20037508
@@ -232,10 +216,32 @@ function mapfile(db, featureSets) {
     FILLED TRUE
     POINTS 1 1 END
   END
-${COUNTY_SETS.map((s) => county(s.lod)).join('\n')}
-${features.flatMap((layers) => layers.map((l) => l.text)).join('\n')}
+${layers.join('\n')}
 END
-`,
+`;
+}
+
+/** The same tables, columns, filters and look as the portal's `region` (counties) and feature layers (one set of layers per zoom: point sizes depend on it). */
+function mapfile(db, featureSets) {
+  const connection = `host=${db.host} port=${db.port} dbname=${db.database} user=${db.user}`;
+  const county = (lod) => `
+  LAYER
+    NAME "county_${lod}"
+    TYPE POLYGON
+    STATUS OFF
+    CONNECTIONTYPE POSTGIS
+    CONNECTION "${connection}"
+    PROCESSING "CLOSE_CONNECTION=DEFER"
+    DATA "geom_${lod} FROM (SELECT code, geom_${lod} FROM regions WHERE level = 'county') AS t USING UNIQUE code USING SRID=4326"
+    PROJECTION "init=epsg:4326" END
+    CLASS
+      STYLE COLOR 34 139 230 OPACITY 8 END
+      STYLE OUTLINECOLOR 77 171 247 WIDTH 0.8 ANTIALIAS TRUE END
+    END
+  END`;
+  const features = featureSets.map(({ theme, layer, zoom }) => featureMapLayers(connection, theme, layer, zoom));
+  return {
+    text: mapfileOf([...COUNTY_SETS.map((s) => county(s.lod)), ...features.flatMap((layers) => layers.map((l) => l.text))]),
     // map2img -l takes several layers, space-separated: a mixed layer's polygons first, then its points (drawn on top, as the portal's largest-first order does).
     layerNames: features.map((layers) => layers.map((l) => l.name).join(' ')),
   };
@@ -376,6 +382,87 @@ export async function comparePaint(a, b) {
 
 export const percent = (r, digits = 0) => `${(r * 100).toFixed(digits)}%`;
 
+/**
+ * One set of tiles drawn by both: the portal's WMS over HTTP (`connections` at once) and map2img in `workers`
+ * processes, after checking that both paint the sample tile alike; warmed up, then alternated in `rounds` slices
+ * (A B, B A, …) so that noise of a shared machine falls on both alike. `set`: { kind, name, file, tiles, sample,
+ * mapLayer, portal: { layer, cql, headers } }.
+ */
+export async function measureSet({ server, file, set, connections, seconds, warmupSeconds, rounds, workers, work, notes, log }) {
+  const { tiles } = set;
+  const paths = tiles.map((bbox) => getMapPath(bbox, set.portal.layer, set.portal.cql));
+  // Same picture? Both must paint the sample tile (not an empty image), and much the same pixels.
+  const sample = await fetchOnce({
+    port: server.port,
+    path: paths[set.sample],
+    headers: { 'accept-encoding': 'identity', ...set.portal.headers },
+  });
+  if (sample.status !== 200 || sample.headers['content-type']?.[0] !== 'image/png')
+    throw new Error(`portal GetMap answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
+  writeFileSync(path.join(RESULTS_DIR, `wms-${set.file}-portal.png`), sample.body);
+  const mapserverPng = path.join(RESULTS_DIR, `wms-${set.file}-mapserver.png`);
+  const check = await runMap2img([
+    '-m',
+    file,
+    '-l',
+    set.mapLayer,
+    '-e',
+    ...tiles[set.sample].map(String),
+    '-s',
+    '256',
+    '256',
+    '-o',
+    mapserverPng,
+  ]);
+  if (!check.ok) throw new Error(`map2img failed: ${check.error}`);
+  const paint = await comparePaint(sample.body, readFileSync(mapserverPng));
+  const [portalShare, msShare] = paint.shares;
+  const painted = `portal ${percent(portalShare, 1)}, MapServer ${percent(msShare, 1)}, ${percent(paint.overlap)} of them by both`;
+  if (set.kind === 'county' ? paint.shares.some((s) => s < 0.05) : paint.shares.some((s) => s === 0))
+    throw new Error(`${set.name}: a sample tile is ${set.kind === 'county' ? 'nearly ' : ''}empty (painted: ${painted})`);
+  if (set.kind !== 'county' && Math.min(portalShare, msShare) / Math.max(portalShare, msShare) < SPOT_MIN_SHARE_RATIO)
+    throw new Error(`${set.name}: the renderers paint different amounts of the sample tile (${painted})`);
+
+  log(`${set.name}: ${tiles.length} tiles; portal over HTTP with ${connections} connections, then map2img in ${workers} processes`);
+  // Warm both up, then alternate them in `rounds` slices (A B, B A, …) so that noise of a shared
+  // machine falls on both alike.
+  const target = new LoadTarget({ port: server.port, path: paths, connections, headers: set.portal.headers });
+  const portalPhases = [];
+  const msPhases = [];
+  const msPhase = (secs, out) => mapserverPhase({ file, layer: set.mapLayer, tiles, workers, seconds: secs, out: path.join(work, out) });
+  try {
+    await target.phase(warmupSeconds);
+    await msPhase(warmupSeconds, 'warm');
+    const slice = seconds / rounds;
+    for (let round = 0; round < rounds; round++) {
+      const steps = [async () => portalPhases.push(await target.phase(slice)), async () => msPhases.push(await msPhase(slice, 'tile'))];
+      if (round % 2) steps.reverse();
+      for (const step of steps) await step();
+    }
+  } finally {
+    target.close();
+  }
+  const portal = summarize(portalPhases);
+  const ms = {
+    draws: msPhases.reduce((n, p) => n + p.draws, 0),
+    elapsed: msPhases.reduce((n, p) => n + p.elapsed, 0),
+    latencies: msPhases.flatMap((p) => p.latencies),
+    errors: Object.assign({}, ...msPhases.map((p) => p.errors)),
+  };
+  if (ms.draws === 0) throw new Error(`map2img drew nothing: ${JSON.stringify(ms.errors)}`);
+  if (portal.requests === 0) throw new Error(`portal answered no GetMap: ${JSON.stringify(portal.errorKinds)}`);
+  if (portal.errors) notes.push(`${set.name}: portal had ${portal.errors} failed requests ${JSON.stringify(portal.errorKinds)}`);
+  if (Object.keys(ms.errors).length) notes.push(`${set.name}: map2img errors ${JSON.stringify(ms.errors)}`);
+  const sorted = [...ms.latencies].sort((a, b) => a - b);
+  const mapserver = {
+    rps: ms.draws / ms.elapsed,
+    p50: sorted[Math.floor(sorted.length / 2)],
+    p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))],
+    errors: Object.values(ms.errors).reduce((a, b) => a + b, 0),
+  };
+  return { portal, mapserver, ratio: portal.rps / mapserver.rps, paint, painted };
+}
+
 export async function run({ seconds, warmupSeconds, rounds, connections, log }) {
   if (spawnSync('map2img', ['-v']).status !== 0) throw new Error('map2img not found (Debian: mapserver-bin)');
   const missing = postgresMissing();
@@ -459,79 +546,19 @@ export async function run({ seconds, warmupSeconds, rounds, connections, log }) 
 
     const worst = Object.fromEntries(sets.map((set) => [set.kind, { ratio: Infinity }]));
     for (const set of sets) {
-      const { tiles } = set;
-      const paths = tiles.map((bbox) => getMapPath(bbox, set.portal.layer, set.portal.cql));
-      // Same picture? Both must paint the sample tile (not an empty image), and much the same pixels.
-      const sample = await fetchOnce({
-        port: server.port,
-        path: paths[set.sample],
-        headers: { 'accept-encoding': 'identity', ...set.portal.headers },
-      });
-      if (sample.status !== 200 || sample.headers['content-type']?.[0] !== 'image/png')
-        throw new Error(`portal GetMap answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
-      writeFileSync(path.join(RESULTS_DIR, `wms-${set.file}-portal.png`), sample.body);
-      const mapserverPng = path.join(RESULTS_DIR, `wms-${set.file}-mapserver.png`);
-      const check = await runMap2img([
-        '-m',
+      const { portal, mapserver, ratio, paint, painted } = await measureSet({
+        server,
         file,
-        '-l',
-        set.mapLayer,
-        '-e',
-        ...tiles[set.sample].map(String),
-        '-s',
-        '256',
-        '256',
-        '-o',
-        mapserverPng,
-      ]);
-      if (!check.ok) throw new Error(`map2img failed: ${check.error}`);
-      const paint = await comparePaint(sample.body, readFileSync(mapserverPng));
-      const [portalShare, msShare] = paint.shares;
-      const painted = `portal ${percent(portalShare, 1)}, MapServer ${percent(msShare, 1)}, ${percent(paint.overlap)} of them by both`;
-      if (set.kind === 'county' ? paint.shares.some((s) => s < 0.05) : paint.shares.some((s) => s === 0))
-        throw new Error(`${set.name}: a sample tile is ${set.kind === 'county' ? 'nearly ' : ''}empty (painted: ${painted})`);
-      if (set.kind !== 'county' && Math.min(portalShare, msShare) / Math.max(portalShare, msShare) < SPOT_MIN_SHARE_RATIO)
-        throw new Error(`${set.name}: the renderers paint different amounts of the sample tile (${painted})`);
-
-      log(`${set.name}: ${tiles.length} tiles; portal over HTTP with ${connections} connections, then map2img in ${workers} processes`);
-      // Warm both up, then alternate them in `rounds` slices (A B, B A, …) so that noise of a shared
-      // machine falls on both alike.
-      const target = new LoadTarget({ port: server.port, path: paths, connections, headers: set.portal.headers });
-      const portalPhases = [];
-      const msPhases = [];
-      const msPhase = (secs, out) =>
-        mapserverPhase({ file, layer: set.mapLayer, tiles, workers, seconds: secs, out: path.join(work, out) });
-      try {
-        await target.phase(warmupSeconds);
-        await msPhase(warmupSeconds, 'warm');
-        const slice = seconds / rounds;
-        for (let round = 0; round < rounds; round++) {
-          const steps = [async () => portalPhases.push(await target.phase(slice)), async () => msPhases.push(await msPhase(slice, 'tile'))];
-          if (round % 2) steps.reverse();
-          for (const step of steps) await step();
-        }
-      } finally {
-        target.close();
-      }
-      const portal = summarize(portalPhases);
-      const ms = {
-        draws: msPhases.reduce((n, p) => n + p.draws, 0),
-        elapsed: msPhases.reduce((n, p) => n + p.elapsed, 0),
-        latencies: msPhases.flatMap((p) => p.latencies),
-        errors: Object.assign({}, ...msPhases.map((p) => p.errors)),
-      };
-      if (ms.draws === 0) throw new Error(`map2img drew nothing: ${JSON.stringify(ms.errors)}`);
-      if (portal.requests === 0) throw new Error(`portal answered no GetMap: ${JSON.stringify(portal.errorKinds)}`);
-      if (portal.errors) notes.push(`${set.name}: portal had ${portal.errors} failed requests ${JSON.stringify(portal.errorKinds)}`);
-      if (Object.keys(ms.errors).length) notes.push(`${set.name}: map2img errors ${JSON.stringify(ms.errors)}`);
-      const sorted = [...ms.latencies].sort((a, b) => a - b);
-      const mapserver = {
-        rps: ms.draws / ms.elapsed,
-        p50: sorted[Math.floor(sorted.length / 2)],
-        p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))],
-        errors: Object.values(ms.errors).reduce((a, b) => a + b, 0),
-      };
-      const ratio = portal.rps / mapserver.rps;
+        set,
+        connections,
+        seconds,
+        warmupSeconds,
+        rounds,
+        workers,
+        work,
+        notes,
+        log,
+      });
       if (ratio < worst[set.kind].ratio) worst[set.kind] = { ratio, name: set.name };
       rows.push({ label: `${set.name}: portal WMS (HTTP, PNG)`, ...portal, ratio, pass: ratio >= 1 });
       rows.push({ label: `${set.name}: MapServer map2img (draw only)`, ...mapserver });
@@ -545,7 +572,7 @@ export async function run({ seconds, warmupSeconds, rounds, connections, log }) 
         load: os.loadavg(),
         zoom: set.zoom,
         mapLayer: set.mapLayer,
-        tiles: tiles.length,
+        tiles: set.tiles.length,
         spots: set.spots,
         portal,
         mapserver,
