@@ -63,9 +63,6 @@ export function CaseForm({ detail, editable, draft, problems, onChange, restored
   const verdicts = useDictionary('VERIFY_VERDICT');
   const reasons = useDictionary('VERIFY_REASON');
   const headingId = `case-form-${detail.id}`;
-  const id = (field: CaseFormField) => FORM_FIELD_ID(detail.id, field);
-  const error = (field: CaseFormField) => (problems[field] ? t(`errors.${problems[field]}`) : undefined);
-  const verdictName = (value: VerificationVerdict) => verdicts.data?.find((v) => v.itemValue === value)?.name ?? value;
 
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={headingId} data-testid="case-form" data-editable={editable}>
@@ -91,81 +88,13 @@ export function CaseForm({ detail, editable, draft, problems, onChange, restored
               </Group>
             </Alert>
           ) : null}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <NativeSelect
-              id={id('verdict')}
-              label={t('verdict')}
-              required
-              value={draft.verdict ?? ''}
-              error={error('verdict')}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                onChange({ verdict: VERIFICATION_VERDICTS.find((v) => v === value) ?? null });
-              }}
-              data={[
-                { value: '', label: t('verdictPlaceholder') },
-                ...VERIFICATION_VERDICTS.map((v) => ({ value: v, label: verdictName(v) })),
-              ]}
-              data-testid="form-verdict"
-            />
-            {needsReason(draft.verdict) ? (
-              <NativeSelect
-                id={id('reasonCode')}
-                label={t('reason')}
-                required
-                value={draft.reasonCode}
-                error={error('reasonCode')}
-                onChange={(e) => onChange({ reasonCode: e.currentTarget.value })}
-                data={[
-                  { value: '', label: t('reasonPlaceholder') },
-                  ...(reasons.data ?? []).map((r) => ({ value: r.itemValue, label: r.name })),
-                ]}
-                data-testid="form-reason"
-              />
-            ) : null}
-            {needsApproval(draft.verdict) ? (
-              <TextInput
-                id={id('approvalNo')}
-                label={t('approvalNo')}
-                required
-                maxLength={CASE_FORM_LIMITS.approvalNo}
-                value={draft.approvalNo}
-                error={error('approvalNo')}
-                onChange={(e) => onChange({ approvalNo: e.currentTarget.value })}
-                data-testid="form-approval"
-              />
-            ) : null}
-            <TextInput
-              id={id('builder')}
-              label={t('builder')}
-              maxLength={CASE_FORM_LIMITS.builder}
-              value={draft.builder}
-              error={error('builder')}
-              onChange={(e) => onChange({ builder: e.currentTarget.value })}
-              data-testid="form-builder"
-            />
-            {/* A date picker as the other screens' (the browser's own, keyboard and phone friendly). */}
-            <TextInput
-              id={id('buildDate')}
-              type="date"
-              label={t('buildDate')}
-              value={draft.buildDate}
-              error={error('buildDate')}
-              onChange={(e) => onChange({ buildDate: e.currentTarget.value })}
-              data-testid="form-build-date"
-            />
-          </SimpleGrid>
-          <Textarea
-            id={id('remarks')}
-            label={t('remarks')}
-            autosize
-            minRows={2}
-            maxRows={8}
-            maxLength={CASE_FORM_LIMITS.remarks}
-            value={draft.remarks}
-            error={error('remarks')}
-            onChange={(e) => onChange({ remarks: e.currentTarget.value })}
-            data-testid="form-remarks"
+          <VerdictFields
+            caseId={detail.id}
+            draft={draft}
+            problems={problems}
+            onChange={onChange}
+            verdicts={(verdicts.data ?? []).map((v) => ({ value: v.itemValue, name: v.name }))}
+            reasons={(reasons.data ?? []).map((r) => ({ value: r.itemValue, name: r.name }))}
           />
           <Text size="xs" c="gray.7">
             {t('keptHint')}
@@ -173,5 +102,103 @@ export function CaseForm({ detail, editable, draft, problems, onChange, restored
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** A dictionary entry as the form lists it. */
+export interface FormOption {
+  value: string;
+  name: string;
+}
+
+export interface VerdictFieldsProps {
+  caseId: string;
+  draft: CaseFormDraft;
+  problems: Partial<Record<CaseFormField, CaseFormProblem>>;
+  onChange: (patch: Partial<CaseFormDraft>) => void;
+  /** The verdicts' and reasons' names (from the dictionaries; offline, from the downloaded package). */
+  verdicts: readonly FormOption[];
+  reasons: readonly FormOption[];
+}
+
+/** The fields of the verdict form with their rules, for the case page and the field app alike. */
+export function VerdictFields({ caseId, draft, problems, onChange, verdicts, reasons }: VerdictFieldsProps) {
+  const t = useTranslations('VerifyCase.form');
+  const id = (field: CaseFormField) => FORM_FIELD_ID(caseId, field);
+  const error = (field: CaseFormField) => (problems[field] ? t(`errors.${problems[field]}`) : undefined);
+  const verdictName = (value: VerificationVerdict) => verdicts.find((v) => v.value === value)?.name ?? value;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <NativeSelect
+          id={id('verdict')}
+          label={t('verdict')}
+          required
+          value={draft.verdict ?? ''}
+          error={error('verdict')}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            onChange({ verdict: VERIFICATION_VERDICTS.find((v) => v === value) ?? null });
+          }}
+          data={[{ value: '', label: t('verdictPlaceholder') }, ...VERIFICATION_VERDICTS.map((v) => ({ value: v, label: verdictName(v) }))]}
+          data-testid="form-verdict"
+        />
+        {needsReason(draft.verdict) ? (
+          <NativeSelect
+            id={id('reasonCode')}
+            label={t('reason')}
+            required
+            value={draft.reasonCode}
+            error={error('reasonCode')}
+            onChange={(e) => onChange({ reasonCode: e.currentTarget.value })}
+            data={[{ value: '', label: t('reasonPlaceholder') }, ...reasons.map((r) => ({ value: r.value, label: r.name }))]}
+            data-testid="form-reason"
+          />
+        ) : null}
+        {needsApproval(draft.verdict) ? (
+          <TextInput
+            id={id('approvalNo')}
+            label={t('approvalNo')}
+            required
+            maxLength={CASE_FORM_LIMITS.approvalNo}
+            value={draft.approvalNo}
+            error={error('approvalNo')}
+            onChange={(e) => onChange({ approvalNo: e.currentTarget.value })}
+            data-testid="form-approval"
+          />
+        ) : null}
+        <TextInput
+          id={id('builder')}
+          label={t('builder')}
+          maxLength={CASE_FORM_LIMITS.builder}
+          value={draft.builder}
+          error={error('builder')}
+          onChange={(e) => onChange({ builder: e.currentTarget.value })}
+          data-testid="form-builder"
+        />
+        {/* A date picker as the other screens' (the browser's own, keyboard and phone friendly). */}
+        <TextInput
+          id={id('buildDate')}
+          type="date"
+          label={t('buildDate')}
+          value={draft.buildDate}
+          error={error('buildDate')}
+          onChange={(e) => onChange({ buildDate: e.currentTarget.value })}
+          data-testid="form-build-date"
+        />
+      </SimpleGrid>
+      <Textarea
+        id={id('remarks')}
+        label={t('remarks')}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={CASE_FORM_LIMITS.remarks}
+        value={draft.remarks}
+        error={error('remarks')}
+        onChange={(e) => onChange({ remarks: e.currentTarget.value })}
+        data-testid="form-remarks"
+      />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { SectionTabs } from '@/components/layout/section-tabs';
 import type { Locale } from '@/i18n/routing';
 import { isBuiltPath } from '@/lib/shared/routes';
 
-export const VERIFY_SCREENS = ['spotAuto', 'spotConfirm', 'spotTrack'] as const;
+export const VERIFY_SCREENS = ['spotAuto', 'spotConfirm', 'spotTrack', 'fieldWork'] as const;
 export type VerifyScreen = (typeof VERIFY_SCREENS)[number];
 export const verifyPath = (screen: VerifyScreen) => `/verify/lawenforceinspect/${screen}` as const;
 

@@ -283,6 +283,8 @@ export const ROUTES: readonly RouteDef[] = [
           { segment: 'spotTrack', title: 'spotTrack', menu: NEED_LOGIN, loginOnly: true, built: true },
           { segment: 'spotConfirm', title: 'spotConfirm', menu: NEED_LOGIN, loginOnly: true, built: true },
           { segment: 'lawSpotDetail', title: 'lawSpotDetail', loginOnly: true, built: true },
+          // Issue 34.2: the checker's field app (offline), beside the spec's four screens.
+          { segment: 'fieldWork', title: 'fieldWork', menu: NEED_LOGIN, loginOnly: true, built: true },
         ],
       },
     ],

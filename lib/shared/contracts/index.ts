@@ -28,6 +28,7 @@ import { TLE_ADMIN_CONTRACTS } from './tle-admin';
 import { UPLOAD_CONTRACTS } from './uploads';
 import { USER_CONTRACTS } from './users';
 import { VERIFICATION_CONTRACTS } from './verification';
+import { VERIFICATION_FIELD_CONTRACTS } from './verification-field';
 import { VISIT_CONTRACTS } from './visits';
 
 export const ALL_CONTRACTS: readonly ApiContract[] = [
@@ -55,4 +56,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...FAQ_CONTRACTS,
   ...NODE_CONTRACTS,
   ...VERIFICATION_CONTRACTS,
+  ...VERIFICATION_FIELD_CONTRACTS,
 ];
