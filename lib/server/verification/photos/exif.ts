@@ -38,7 +38,7 @@ const NONE: PhotoExif = { position: null, takenAt: null, heading: null, make: nu
 
 const text = (v: unknown, max = 100): string | null => {
   if (typeof v !== 'string') return null;
-  // eslint-disable-next-line no-control-regex -- EXIF strings are NUL-padded
+  // EXIF strings are NUL-padded.
   const clean = v.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return clean ? clean.slice(0, max) : null;
 };

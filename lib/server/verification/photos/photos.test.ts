@@ -83,7 +83,12 @@ function png(width: number, height: number, idat: Uint8Array = deflateSync(Buffe
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // grayscale
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 const refusal = (f: () => unknown) => {
@@ -193,7 +198,8 @@ describe('the caption', () => {
     expect(meanDiff(top, 300)).toBeGreaterThan(40);
     // The text is there: bright pixels in the band (the band itself darkens everything).
     let bright = 0;
-    for (let y = top; y < 300; y++) for (let x = 0; x < 400; x++) if (b[(y * 400 + x) * 4]! > 220 && b[(y * 400 + x) * 4 + 2]! > 220) bright++;
+    for (let y = top; y < 300; y++)
+      for (let x = 0; x < 400; x++) if (b[(y * 400 + x) * 4]! > 220 && b[(y * 400 + x) * 4 + 2]! > 220) bright++;
     expect(bright).toBeGreaterThan(300);
   });
 
