@@ -45,7 +45,7 @@ const nextConfig = {
   poweredByHeader: false,
   // The embedded database and the pg driver stay plain Node modules (WASM + native loading); tsx loads the
   // orbital prediction's TypeScript job module in its worker threads (lib/server/orbits/worker.mjs) at run time.
-  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha', '@napi-rs/canvas', 'tsx', 'pdfkit'],
+  serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-postgis', 'pg', 'svg-captcha', '@napi-rs/canvas', 'tsx', 'pdfkit', 'exifr'],
   // Type checking is `npm run typecheck` (TypeScript 7's native compiler), not part of `next build`.
   typescript: { ignoreBuildErrors: true },
   experimental: {

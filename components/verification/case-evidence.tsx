@@ -7,7 +7,7 @@
 import { Anchor, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { MapView, type BBox, type MapClientConfig, type OutlineLayer } from '@/components/map';
+import { MapView, type BBox, type MapClientConfig, type MapMarker, type OutlineLayer } from '@/components/map';
 import { Link } from '@/i18n/navigation';
 import { useRegionGeometry } from '@/lib/client/queries/regions';
 import { useCasePosition } from '@/lib/client/queries/verification-case';
@@ -15,7 +15,21 @@ import type { CaseDetail } from '@/lib/shared/contracts/verification';
 import { caseDay, sceneLink, spotView } from '@/lib/shared/verification/case-view';
 import classes from './case.module.css';
 
-export function CaseMap({ detail, config, height }: { detail: CaseDetail; config: MapClientConfig; height: number }) {
+export function CaseMap({
+  detail,
+  config,
+  height,
+  markers,
+  onMapClick,
+}: {
+  detail: CaseDetail;
+  config: MapClientConfig;
+  height: number;
+  /** The field photos' positions and where I tapped (issue 34.1). */
+  markers?: MapMarker[];
+  /** Where the user taps on the map (to mark where they stand). */
+  onMapClick?: (point: [number, number]) => void;
+}) {
   const t = useTranslations('VerifyCase.map');
   const position = useCasePosition(detail.id);
   const county = useRegionGeometry(detail.xzqdm, 'hi');
@@ -38,7 +52,15 @@ export function CaseMap({ detail, config, height }: { detail: CaseDetail; config
         {t('title')}
       </Title>
       <div data-testid="case-map" data-spot-loaded={position.data ? 'true' : 'false'}>
-        <MapView config={config} label={t('label', { spotNo: detail.spotNo })} fitBounds={view} outlines={outlines} height={height} />
+        <MapView
+          config={config}
+          label={t('label', { spotNo: detail.spotNo })}
+          fitBounds={view}
+          outlines={outlines}
+          height={height}
+          markers={markers}
+          onMapClick={onMapClick}
+        />
       </div>
       <Text size="xs" c="gray.7" mt={4} role={position.isError ? 'alert' : undefined}>
         {position.isError ? t('failed') : position.isPending ? t('loading') : t('legend')}

@@ -16,7 +16,7 @@ import type { MapClientConfig } from '@/components/map';
 import { StatusHistorySection, type HistoryEntry } from '@/components/workflow/status-history';
 import { ApiClientError } from '@/lib/client/api';
 import { API_CODES } from '@/lib/shared/contracts/api';
-import { useCaseChain, useCaseDetail, useMoveCase } from '@/lib/client/queries/verification-case';
+import { useCaseChain, useCaseDetail, useCasePhotos, useMoveCase } from '@/lib/client/queries/verification-case';
 import type { CaseDetail } from '@/lib/shared/contracts/verification';
 import {
   clearDraft,
@@ -33,6 +33,7 @@ import {
 import { caseDay } from '@/lib/shared/verification/case-view';
 import { CaseAreas, CaseMap, CaseScenes } from './case-evidence';
 import { CaseForm, FORM_FIELD_ID } from './case-form';
+import { CasePhotosSection, TapControl, usePhotoMarkers } from './case-photos';
 import { CaseMoves } from './case-moves';
 import classes from './case.module.css';
 
@@ -129,6 +130,11 @@ function CaseView({ detail, config }: { detail: CaseDetail; config: MapClientCon
   const move = useMoveCase(detail.id);
   const editable = detail.moves.some((m) => m.to === 'submitted');
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  // Field photos (issue 34.1), and where the checker tapped on the map to say where they stand.
+  const photos = useCasePhotos(detail.id, detail.version);
+  const [tapped, setTapped] = useState<[number, number] | null>(null);
+  const canAdd = photos.data?.canAdd ?? false;
+  const markers = usePhotoMarkers(photos.data, canAdd ? tapped : null);
 
   // The draft: what was typed (kept in session storage) over what the case holds. A new version of the case (after
   // any move, or a reload after a 409) shows the stored draft if there is one, else the case's own form.
@@ -223,7 +229,21 @@ function CaseView({ detail, config }: { detail: CaseDetail; config: MapClientCon
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <CaseMap detail={detail} config={config} height={wide ? 420 : 300} />
+            <CaseMap
+              detail={detail}
+              config={config}
+              height={wide ? 420 : 300}
+              markers={markers}
+              onMapClick={canAdd ? (point) => setTapped(point) : undefined}
+            />
+            {canAdd ? <TapControl tapped={tapped} onClear={() => setTapped(null)} /> : null}
+            <CasePhotosSection
+              detail={detail}
+              photos={photos.data}
+              tapped={canAdd ? tapped : null}
+              loading={photos.isPending}
+              failed={photos.isError}
+            />
             <CaseScenes detail={detail} />
             <CaseAreas detail={detail} />
           </Stack>

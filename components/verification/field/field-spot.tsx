@@ -67,7 +67,7 @@ export function FieldSpot({
     void getCase(caseId).then((c) => {
       if (!live) return;
       setSpot(c ?? null);
-      if (c) setDraft(c.draft ?? draftOf({ ...c.form }));
+      if (c) setDraft(c.draft ?? draftOf({ ...c.form, reasonName: null }));
     });
     return () => {
       live = false;

@@ -10,10 +10,14 @@ import { useCallback, useState } from 'react';
 import { useLocale } from 'next-intl';
 import {
   caseDetailContract,
+  casePhotosContract,
   casePositionContract,
+  deleteCasePhotoContract,
+  uploadCasePhotoContract,
   moveCaseContract,
   verifyCaseChainContract,
   type MoveCaseBody,
+  type PhotoUploadQuery,
 } from '../../shared/contracts/verification';
 import { apiFetch } from '../api';
 import { selectUser } from '../stores/selectors';
@@ -26,6 +30,7 @@ export const verificationCaseKeys = {
   detail: (userId: string, id: string, locale: string) => [...verificationCaseKeys.case(userId, id), 'detail', locale] as const,
   position: (userId: string, id: string) => [...verificationCaseKeys.case(userId, id), 'position'] as const,
   chain: (userId: string, id: string) => [...verificationCaseKeys.case(userId, id), 'chain'] as const,
+  photos: (userId: string, id: string) => [...verificationCaseKeys.case(userId, id), 'photos'] as const,
 };
 
 const useUserId = () => useSessionStore(selectUser)?.id ?? '';
@@ -89,4 +94,50 @@ export function useMoveCase(id: string) {
     [client, userId, id],
   );
   return { move, busy };
+}
+
+/** The case's field photos (issue 34.1), fetched again after a move (`version`: whether photos may be added changes). */
+export function useCasePhotos(id: string, version: number) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: [...verificationCaseKeys.photos(userId, id), version] as const,
+    queryFn: ({ signal }) => apiFetch(casePhotosContract, { params: { id }, signal }),
+    enabled: userId !== '',
+  });
+}
+
+/**
+ * Adds and deletes photos. Not useMutation, for the same reason as useMoveCase: a refused file is told beside the
+ * photos, once. Either way the photo list is fetched again.
+ */
+export function useCasePhotoActions(id: string) {
+  const client = useQueryClient();
+  const userId = useUserId();
+  const [busy, setBusy] = useState(false);
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: verificationCaseKeys.photos(userId, id) }), [client, userId, id]);
+  const upload = useCallback(
+    async (file: Blob, query: PhotoUploadQuery) => {
+      setBusy(true);
+      try {
+        return await apiFetch(uploadCasePhotoContract, { params: { id }, query, body: file });
+      } finally {
+        await refresh();
+        setBusy(false);
+      }
+    },
+    [id, refresh],
+  );
+  const remove = useCallback(
+    async (photoId: string) => {
+      setBusy(true);
+      try {
+        return await apiFetch(deleteCasePhotoContract, { params: { id, photoId } });
+      } finally {
+        await refresh();
+        setBusy(false);
+      }
+    },
+    [id, refresh],
+  );
+  return { upload, remove, busy };
 }

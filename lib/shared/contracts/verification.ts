@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
 import { REGION_CODE_PATTERN } from '../regions/codes';
+import { PHOTO_FLAGS, PHOTO_LIMITS, PHOTO_VIEW_KINDS } from '../verification/photos';
 import { VERIFICATION_STATUSES, VERIFICATION_VERDICTS, type VerificationStatus, type VerificationVerdict } from '../workflow';
 import { chainCheckSchema } from '../workflow/history';
 import { defineContract, localizedIssue, pageSchema } from './api';
@@ -603,7 +604,125 @@ export const exportDownloadContract = defineContract({
   response: z.custom<Response>((v) => v instanceof Response),
 });
 
+// ————— Field photos (issue 34.1) —————
+
+const photoParams = caseParams.extend({
+  photoId: z.coerce
+    .number(issue('badPhotoId'))
+    .int(issue('badPhotoId'))
+    .min(1, issue('badPhotoId'))
+    .max(Number.MAX_SAFE_INTEGER, issue('badPhotoId')),
+});
+
+const coordinate = (max: number) => z.coerce.number(issue('badTapped')).min(-max, issue('badTapped')).max(max, issue('badTapped'));
+
+/** The view a photo shows and, when the user tapped on the map where they stood, that position (both or neither). */
+export const photoUploadQuerySchema = z
+  .object({
+    kind: z.enum(PHOTO_VIEW_KINDS, issue('badViewKind')),
+    tappedLon: coordinate(180).optional(),
+    tappedLat: coordinate(90).optional(),
+  })
+  .refine((q) => (q.tappedLon === undefined) === (q.tappedLat === undefined), issue('badTapped'));
+export type PhotoUploadQuery = z.input<typeof photoUploadQuerySchema>;
+
+const lonLat = z.tuple([z.number(), z.number()]);
+
+export const casePhotoSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PHOTO_VIEW_KINDS),
+  /** Who added it (user name), and whether it was me. */
+  uploadedBy: z.string().nullable(),
+  mine: z.boolean(),
+  /** I may delete it now (my own photo, while the case is with me as checker). */
+  canDelete: z.boolean(),
+  createdAt: z.string(),
+  /** From the EXIF. */
+  takenAt: z.string().nullable(),
+  position: lonLat.nullable(),
+  heading: z.number().nullable(),
+  device: z.string().nullable(),
+  /** Where the user tapped on the map. */
+  tapped: lonLat.nullable(),
+  /** Metres to the spot's outline (0 inside) and to the tapped position. */
+  distanceM: z.number().nullable(),
+  tappedGapM: z.number().nullable(),
+  flags: z.array(z.enum(PHOTO_FLAGS)),
+  /** The original as uploaded: its SHA-256, size and type; `url` downloads it. */
+  original: z.object({
+    url: z.string(),
+    sha256: z.string(),
+    bytes: z.number().int(),
+    mime: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  }),
+  /** The copy with the server's caption. */
+  display: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }),
+});
+export type CasePhoto = z.infer<typeof casePhotoSchema>;
+
+export const casePhotosSchema = z.object({
+  /** The batch's threshold (m) for "far from the spot" and "away from where you tapped". */
+  distanceM: z.number().int(),
+  /** The batch's minimum per view kind against the photos there are. */
+  tally: z.array(z.object({ kind: z.enum(PHOTO_VIEW_KINDS), needed: z.number().int(), have: z.number().int() })),
+  /** I may add photos now (a checker whose region reaches the case, while it is being checked or was returned). */
+  canAdd: z.boolean(),
+  photos: z.array(casePhotoSchema),
+});
+export type CasePhotos = z.infer<typeof casePhotosSchema>;
+
+export const casePhotosContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/{id}/photos',
+  summary:
+    'A verification case’s field photos with their EXIF (position, time, heading, device), flags and captioned copies, and the batch’s minimum per view kind against what there is (404 outside my range)',
+  tag: TAG,
+  access: 'login',
+  params: caseParams,
+  response: casePhotosSchema,
+});
+
+export const uploadCasePhotoContract = defineContract({
+  method: 'POST',
+  path: '/api/process-spot-bjhs/v1/process/{id}/photos',
+  summary: `Add a field photo (raw body: a JPEG or PNG of at most ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB, ${PHOTO_LIMITS.maxSide} px a side and ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels): the original is kept byte for byte with its SHA-256, a copy is captioned by the server, and it is flagged when far from the spot, older than the batch, without GPS or away from the tapped position. Only a checker whose region reaches the case while it is being checked or was returned (404 outside my range, 403 otherwise); a refused file stores nothing`,
+  tag: TAG,
+  access: 'login',
+  params: caseParams,
+  query: photoUploadQuerySchema,
+  response: casePhotoSchema,
+});
+
+export const deleteCasePhotoContract = defineContract({
+  method: 'DELETE',
+  path: '/api/process-spot-bjhs/v1/process/{id}/photos/{photoId}',
+  summary: 'Delete one of my own photos of a case while the case is with me as checker (404 outside my range or for another case’s photo)',
+  tag: TAG,
+  access: 'login',
+  params: photoParams,
+  response: z.object({ deleted: z.boolean() }),
+});
+
+export const PHOTO_COPIES = ['display', 'original'] as const;
+
+export const casePhotoFileContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/{id}/photos/{photoId}/{copy}',
+  summary:
+    'A case photo’s captioned copy (`display`, JPEG) or its original as uploaded (`original`), for whoever may open the case (404 otherwise)',
+  tag: TAG,
+  access: 'login',
+  params: photoParams.extend({ copy: z.enum(PHOTO_COPIES, issue('badPhotoId')) }),
+  response: z.custom<Response>((v) => v instanceof Response),
+});
+
 export const VERIFICATION_CONTRACTS = [
+  casePhotosContract,
+  uploadCasePhotoContract,
+  deleteCasePhotoContract,
+  casePhotoFileContract,
   overdueListContract,
   moveCaseContract,
   verifyCaseChainContract,

@@ -12,7 +12,9 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 
 export interface ReportImage {
+  /** PNG bytes, or JPEG bytes with their `size` (a field photo's captioned copy). */
   png: Uint8Array;
+  size?: { width: number; height: number };
   caption: string;
   /** A cross at this point of the picture (0–1 from the left and the top), e.g. the spot on a scene's quick-look. */
   marker?: [number, number] | null;
@@ -121,7 +123,7 @@ export async function composeReport(job: ReportJob): Promise<Uint8Array> {
         return;
       }
       const png = Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength);
-      const size = pngSize(png);
+      const size = image.size ?? pngSize(png);
       const scale = Math.min(boxW / size.width, boxH / size.height);
       const w = size.width * scale;
       const h = size.height * scale;

@@ -3,7 +3,8 @@ import 'server-only';
  * A verification case's PDF report (issue 33.6): what the case's page shows (`caseDetail`: the same range check, 404
  * outside it), gathered and translated here — the spot on its county's map and at a larger scale (drawn by the map
  * services' renderer), the before/after scenes' quick-looks (the catalogue's own pictures, with the spot marked),
- * the form, the areas by land class, field photos (none can be attached yet: the report says so), the history and
+ * the form, the areas by land class, the field photos (their captioned copies, with their flags and the originals'
+ * SHA-256; issue 34.1), the history and
  * the record chain's check with its head hash — and laid out by ./compose.ts on a worker thread (the CJK font's
  * subsetting is a few hundred milliseconds of CPU), bounded by a deadline.
  */
@@ -16,6 +17,7 @@ import { JobTimeout, OffThread } from '../../compute/thread-pool';
 import type { Queryable } from '../../db/types';
 import { getEnv } from '../../env';
 import { fileResponse } from '../../files/file-response';
+import { sniffImage } from '../../files/image-info';
 import { translateMessage } from '../../i18n';
 import { lonLatToMercator, pixelProjector } from '../../map/crs';
 import { renderPng, type DrawItem, type PaintStyle } from '../../map/render';
@@ -23,6 +25,7 @@ import { ApiError } from '../../api/errors';
 import { API_CODES } from '../../../shared/contracts/api';
 import { verifyChain } from '../../workflow';
 import type { VerificationActor } from '../cases';
+import { reportPhotos } from '../photos';
 import { caseDetail } from '../queries';
 import { composeReport, type ReportImage, type ReportJob, type ReportSection } from './compose';
 
@@ -142,6 +145,35 @@ const fmtArea = (m2: number, t: (key: string, values?: Record<string, string | n
     ha: (m2 / 10_000).toLocaleString(locale === 'en' ? 'en-US' : 'zh-CN', { maximumFractionDigits: 4 }),
   });
 
+/** The field photos two to a row, each captioned with its view and flags, then the originals' hashes. */
+function photoBlocks(
+  photos: Awaited<ReturnType<typeof reportPhotos>>,
+  t: (key: string, values?: Record<string, string | number>) => string,
+  locale: Locale,
+): ReportSection['blocks'] {
+  if (photos.length === 0) return [{ kind: 'text', text: t('noPhotos'), tone: 'muted' }];
+  const kindName = (kind: string) => translateMessage(locale, `VerifyPhotos.kinds.${kind}`);
+  const images: ReportImage[] = photos.map((p, i) => ({
+    png: p.jpeg,
+    size: jpegSize(p.jpeg),
+    caption: `${i + 1}. ${t('photoCaption', {
+      kind: kindName(p.kind),
+      flags: p.flags.length ? p.flags.map((f) => t(`photoFlags.${f}`)).join(', ') : t('photoNoFlags'),
+    })}`,
+  }));
+  const blocks: ReportSection['blocks'] = [];
+  for (let i = 0; i < images.length; i += 2) blocks.push({ kind: 'images', images: images.slice(i, i + 2) });
+  blocks.push({ kind: 'text', text: t('photoHashes'), tone: 'muted' });
+  blocks.push({ kind: 'fields', rows: photos.map((p, i) => [`${i + 1}. ${kindName(p.kind)}`, p.sha256]) });
+  return blocks;
+}
+
+/** A JPEG's pixel size from its header (the captioned copies are the server's own JPEGs). */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  const info = sniffImage(bytes);
+  return info ? { width: info.width, height: info.height } : { width: 1, height: 1 };
+}
+
 const utc = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 /** Everything the report shows, in `locale`, ready to lay out. */
@@ -156,11 +188,12 @@ export async function reportJob(
   const detail = await caseDetail(db, actor, id, locale);
   const t = (key: string, values?: Record<string, string | number>) => translateMessage(locale, `VerificationReport.${key}`, values);
   const none = t('none');
-  const [maps, before, after, chain] = await Promise.all([
+  const [maps, before, after, chain, photos] = await Promise.all([
     spotMaps(db, id, detail.xzqdm, detail.bbox),
     quicklook(db, detail.before, detail.center, '', t),
     quicklook(db, detail.after, detail.center, '', t),
     verifyChain(db, 'verification', id),
+    reportPhotos(db, id),
   ]);
   const sceneCaption = (label: string, scene: CaseDetail['before'], date: string | null) => {
     const head = t(label, { date: date ?? none });
@@ -242,8 +275,7 @@ export async function reportJob(
         },
       ],
     },
-    // Field photos cannot be attached yet (a later issue adds them): the report says there are none.
-    { title: t('sections.photos'), blocks: [{ kind: 'text', text: t('noPhotos'), tone: 'muted' }] },
+    { title: t('sections.photos'), blocks: photoBlocks(photos, t, locale) },
     {
       title: t('sections.history'),
       blocks: [

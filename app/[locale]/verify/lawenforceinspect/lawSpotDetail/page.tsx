@@ -31,7 +31,7 @@ export default async function LawSpotDetailPage({ params, searchParams }: Props)
   const env = getEnv();
   return (
     <Container size={1200} py="lg" px={{ base: 'xs', sm: 'md' }}>
-      <ClientMessages groups={['MapView', 'Spots', 'Verification', 'VerifyCase', 'Workflow.history']}>
+      <ClientMessages groups={['MapView', 'Spots', 'Verification', 'VerifyCase', 'VerifyPhotos', 'Workflow.history']}>
         <QueryBoundary>
           <CaseScreen id={caseId} config={{ serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null }} />
         </QueryBoundary>
