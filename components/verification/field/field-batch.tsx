@@ -70,14 +70,25 @@ export function FieldBatch({
         </Text>
       ) : (
         <>
-          <MapView config={config} label={t('batch.mapLabel', { name: pack.batch.name })} fitBounds={view} outlines={outlines} height={280} />
+          <MapView
+            config={config}
+            label={t('batch.mapLabel', { name: pack.batch.name })}
+            fitBounds={view}
+            outlines={outlines}
+            height={280}
+          />
           <Text size="sm">{t('batch.count', { count: cases.length, total: pack.count })}</Text>
           <ul className={classes.spotList} aria-label={t('batch.listLabel')}>
             {cases.map((c) => {
               const work = queuedOf(c.id);
               return (
                 <li key={c.id}>
-                  <UnstyledButton className={classes.spotItem} onClick={() => onOpen(c.id)} data-testid="field-spot-item" data-spot={c.spotNo}>
+                  <UnstyledButton
+                    className={classes.spotItem}
+                    onClick={() => onOpen(c.id)}
+                    data-testid="field-spot-item"
+                    data-spot={c.spotNo}
+                  >
                     <Paper withBorder p="xs">
                       <Group justify="space-between" wrap="nowrap" gap="xs">
                         <Text fw={600} size="sm">
@@ -86,12 +97,15 @@ export function FieldBatch({
                         <Badge variant="light">{stageName(pack, c.localStatus)}</Badge>
                       </Group>
                       <Text size="xs" c="gray.7">
-                        {c.countyName} · {c.changeTypeName} · {format.number(c.areaM2 / 10_000, { maximumFractionDigits: 2 })} {t('hectares')}
+                        {c.countyName} · {c.changeTypeName} · {format.number(c.areaM2 / 10_000, { maximumFractionDigits: 2 })}{' '}
+                        {t('hectares')}
                         {c.stageDue ? ` · ${t('due', { date: format.dateTime(new Date(`${c.stageDue}T00:00:00`), 'day') })}` : ''}
                       </Text>
                       {work.length || c.draft ? (
                         <Text size="xs" c="blue.8">
-                          {[work.length ? t('batch.queued', { count: work.length }) : null, c.draft ? t('batch.draft') : null].filter(Boolean).join(' · ')}
+                          {[work.length ? t('batch.queued', { count: work.length }) : null, c.draft ? t('batch.draft') : null]
+                            .filter(Boolean)
+                            .join(' · ')}
                         </Text>
                       ) : null}
                     </Paper>

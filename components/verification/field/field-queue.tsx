@@ -16,7 +16,8 @@ import type { FieldStore } from './use-field';
 
 export function FieldQueue({ store }: { store: FieldStore }) {
   const t = useTranslations('VerifyField.queue');
-  const tf = useTranslations('VerifyField');
+  const kinds = useTranslations('VerifyPhotos.kinds');
+  const tk = (kind: PhotoViewKind) => kinds(kind);
   const format = useFormatter();
   const [error, setError] = useState<string | null>(null);
   const act = async (fn: () => Promise<void>) => {
@@ -30,7 +31,7 @@ export function FieldQueue({ store }: { store: FieldStore }) {
     }
   };
   const what = (item: QueueItem) =>
-    item.kind === 'move' ? t('move', { stage: item.toName }) : t('photo', { kind: tf(`photos.kinds.${item.viewKind as PhotoViewKind}`) });
+    item.kind === 'move' ? t('move', { stage: item.toName }) : t('photo', { kind: tk(item.viewKind as PhotoViewKind) });
 
   return (
     <Stack gap="sm" data-testid="field-queue">
@@ -38,7 +39,13 @@ export function FieldQueue({ store }: { store: FieldStore }) {
         <Title order={2} size="h4">
           {t('title')}
         </Title>
-        <Button size="compact-sm" onClick={() => void store.sync()} loading={store.syncing} disabled={!store.online || store.queue.length === 0} data-testid="field-sync">
+        <Button
+          size="compact-sm"
+          onClick={() => void store.sync()}
+          loading={store.syncing}
+          disabled={!store.online || store.queue.length === 0}
+          data-testid="field-sync"
+        >
           {t('syncNow')}
         </Button>
       </Group>
@@ -77,7 +84,12 @@ export function FieldQueue({ store }: { store: FieldStore }) {
           {item.state !== 'pending' ? (
             <Group gap="xs" mt={6}>
               {item.state === 'conflict' ? (
-                <Button size="compact-xs" onClick={() => void act(() => retakeCase(item))} disabled={!store.online} data-testid="field-retake">
+                <Button
+                  size="compact-xs"
+                  onClick={() => void act(() => retakeCase(item))}
+                  disabled={!store.online}
+                  data-testid="field-retake"
+                >
                   {t('retake')}
                 </Button>
               ) : (

@@ -118,11 +118,7 @@ export function FieldScreen({ config }: { config: MapClientConfig }) {
         </Group>
       ) : null}
       {view.kind === 'home' ? (
-        <Home
-          store={store}
-          config={config}
-          onOpen={(batchId) => setView({ kind: 'batch', batchId })}
-        />
+        <Home store={store} config={config} onOpen={(batchId) => setView({ kind: 'batch', batchId })} />
       ) : view.kind === 'batch' ? (
         <FieldBatch
           batchId={view.batchId}
@@ -146,7 +142,15 @@ export function FieldScreen({ config }: { config: MapClientConfig }) {
   );
 }
 
-function Home({ store, config, onOpen }: { store: ReturnType<typeof useFieldStore>; config: MapClientConfig; onOpen: (batchId: string) => void }) {
+function Home({
+  store,
+  config,
+  onOpen,
+}: {
+  store: ReturnType<typeof useFieldStore>;
+  config: MapClientConfig;
+  onOpen: (batchId: string) => void;
+}) {
   const t = useTranslations('VerifyField');
   const format = useFormatter();
   const [batches, setBatches] = useState<BatchSummary[] | null>(null);
@@ -204,7 +208,13 @@ function Home({ store, config, onOpen }: { store: ReturnType<typeof useFieldStor
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {store.packages.map((p) => (
-              <PackageCard key={p.batchId} pack={p} queuedCases={new Set(store.queue.map((q) => q.caseId))} onOpen={() => onOpen(p.batchId)} onRemoved={store.refresh} />
+              <PackageCard
+                key={p.batchId}
+                pack={p}
+                queuedCases={new Set(store.queue.map((q) => q.caseId))}
+                onOpen={() => onOpen(p.batchId)}
+                onRemoved={store.refresh}
+              />
             ))}
           </SimpleGrid>
         )}
@@ -249,7 +259,17 @@ function Home({ store, config, onOpen }: { store: ReturnType<typeof useFieldStor
   );
 }
 
-function PackageCard({ pack, queuedCases, onOpen, onRemoved }: { pack: StoredPackage; queuedCases: Set<string>; onOpen: () => void; onRemoved: () => Promise<void> }) {
+function PackageCard({
+  pack,
+  queuedCases,
+  onOpen,
+  onRemoved,
+}: {
+  pack: StoredPackage;
+  queuedCases: Set<string>;
+  onOpen: () => void;
+  onRemoved: () => Promise<void>;
+}) {
   const t = useTranslations('VerifyField');
   const format = useFormatter();
   const [refused, setRefused] = useState(false);
@@ -263,7 +283,11 @@ function PackageCard({ pack, queuedCases, onOpen, onRemoved }: { pack: StoredPac
         </Group>
         <Text size="sm">{t('downloaded.spots', { count: pack.caseIds.length })}</Text>
         <Text size="sm" c="gray.7">
-          {t('downloaded.tiles', { stored: pack.tiles.stored, total: pack.tiles.count, size: formatBytes(pack.dataBytes + pack.tiles.bytes, format) })}
+          {t('downloaded.tiles', {
+            stored: pack.tiles.stored,
+            total: pack.tiles.count,
+            size: formatBytes(pack.dataBytes + pack.tiles.bytes, format),
+          })}
         </Text>
         <Text size="xs" c="gray.7">
           {t('downloaded.when', { when: format.dateTime(new Date(pack.downloadedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
@@ -359,7 +383,8 @@ function BatchDownload({
           {batch.demo ? <Badge variant="outline">{t('demo')}</Badge> : null}
         </Group>
         <Text size="sm">
-          {t('available.open', { count: open })} · {t('available.due', { date: format.dateTime(new Date(`${batch.checkDue}T00:00:00`), 'day') })}
+          {t('available.open', { count: open })} ·{' '}
+          {t('available.due', { date: format.dateTime(new Date(`${batch.checkDue}T00:00:00`), 'day') })}
           {stored ? ` · ${t('available.stored')}` : ''}
         </Text>
         {estimate ? (
@@ -375,12 +400,7 @@ function BatchDownload({
         ) : null}
         {progress ? (
           <Stack gap={2}>
-            <Progress
-              value={percent}
-              aria-label={t('download.progressLabel')}
-              data-testid="field-progress"
-              data-phase={progress.phase}
-            />
+            <Progress value={percent} aria-label={t('download.progressLabel')} data-testid="field-progress" data-phase={progress.phase} />
             <Text size="xs" c="gray.7" role="status">
               {progress.phase === 'done'
                 ? t('download.done', { size: formatBytes(progress.bytes, format) })
@@ -401,7 +421,13 @@ function BatchDownload({
               {stored ? t('download.prepareAgain') : t('download.prepare')}
             </Button>
           ) : (
-            <Button size="compact-sm" onClick={() => void download()} loading={busy} disabled={progress?.phase === 'done'} data-testid="field-download">
+            <Button
+              size="compact-sm"
+              onClick={() => void download()}
+              loading={busy}
+              disabled={progress?.phase === 'done'}
+              data-testid="field-download"
+            >
               {t('download.start')}
             </Button>
           )}

@@ -23,21 +23,26 @@ const ACCEPTED_TYPES = 'image/jpeg,image/png';
 
 function QueuedPhotoCard({ item }: { item: QueuedPhoto }) {
   const t = useTranslations('VerifyField');
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const u = URL.createObjectURL(item.blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [item.blob]);
+  const tk = useKindName();
+  const url = useMemo(() => URL.createObjectURL(item.blob), [item.blob]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
     <Paper withBorder p={4} data-testid="field-photo" data-state={item.state}>
-      {url ? <Image src={url} alt={t('photos.alt', { kind: t(`photos.kinds.${item.viewKind as PhotoViewKind}`), name: item.name })} h={96} fit="cover" /> : null}
-      <Text size="xs">{t(`photos.kinds.${item.viewKind as PhotoViewKind}`)}</Text>
+      {url ? (
+        <Image src={url} alt={t('photos.alt', { kind: tk(item.viewKind as PhotoViewKind), name: item.name })} h={96} fit="cover" />
+      ) : null}
+      <Text size="xs">{tk(item.viewKind as PhotoViewKind)}</Text>
       <Text size="xs" c={item.state === 'pending' ? 'gray.7' : 'orange.9'}>
         {item.state === 'pending' ? t('photos.waiting') : t(`queue.states.${item.state}`)}
       </Text>
     </Paper>
   );
+}
+
+/** A view kind's name (the case page's photo section names them). */
+function useKindName() {
+  const t = useTranslations('VerifyPhotos.kinds');
+  return (kind: PhotoViewKind) => t(kind);
 }
 
 export function FieldSpot({
@@ -54,6 +59,7 @@ export function FieldSpot({
   onQueued: () => void;
 }) {
   const t = useTranslations('VerifyField');
+  const tk = useKindName();
   const format = useFormatter();
   const [spot, setSpot] = useState<StoredCase | null | undefined>(undefined);
   const [draft, setDraft] = useState<CaseFormDraft>(EMPTY_DRAFT);
@@ -75,7 +81,16 @@ export function FieldSpot({
   }, [caseId]);
 
   const outlines = useMemo<OutlineLayer[]>(
-    () => (spot ? [{ id: 'spot', data: { type: 'Feature', id: spot.id, properties: { name: spot.spotNo }, geometry: spot.outline }, emphasis: 'primary' }] : []),
+    () =>
+      spot
+        ? [
+            {
+              id: 'spot',
+              data: { type: 'Feature', id: spot.id, properties: { name: spot.spotNo }, geometry: spot.outline },
+              emphasis: 'primary',
+            },
+          ]
+        : [],
     [spot],
   );
   const markers = useMemo<MapMarker[]>(
@@ -86,7 +101,10 @@ export function FieldSpot({
               id: 'tapped',
               position: tapped,
               label: t('map.tapped'),
-              popup: { title: t('map.tapped'), rows: [{ label: t('map.position'), value: `${tapped[1].toFixed(6)}, ${tapped[0].toFixed(6)}` }] },
+              popup: {
+                title: t('map.tapped'),
+                rows: [{ label: t('map.position'), value: `${tapped[1].toFixed(6)}, ${tapped[0].toFixed(6)}` }],
+              },
             },
           ]
         : [],
@@ -140,7 +158,14 @@ export function FieldSpot({
       ...(form
         ? {
             draft: null,
-            form: { verdict: form.verdict, reasonCode: form.reasonCode ?? null, approvalNo: form.approvalNo ?? null, builder: form.builder ?? null, buildDate: form.buildDate ?? null, remarks: form.remarks ?? null },
+            form: {
+              verdict: form.verdict,
+              reasonCode: form.reasonCode ?? null,
+              approvalNo: form.approvalNo ?? null,
+              builder: form.builder ?? null,
+              buildDate: form.buildDate ?? null,
+              remarks: form.remarks ?? null,
+            },
           }
         : {}),
     };
@@ -257,7 +282,9 @@ export function FieldSpot({
         ) : (
           <Text size="sm">
             {spot.form.verdict
-              ? t('spot.verdictIs', { verdict: pack?.dictionaries.verdicts.find((v) => v.value === spot.form.verdict)?.name ?? spot.form.verdict })
+              ? t('spot.verdictIs', {
+                  verdict: pack?.dictionaries.verdicts.find((v) => v.value === spot.form.verdict)?.name ?? spot.form.verdict,
+                })
               : spot.localStatus === 'pushed'
                 ? t('spot.acceptFirst')
                 : t('spot.notEditable')}
@@ -273,7 +300,7 @@ export function FieldSpot({
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
             {PHOTO_VIEW_KINDS.map((kind) => (
               <label key={kind} className={classes.photoInput}>
-                <span>{t('photos.add', { kind: t(`photos.kinds.${kind}`) })}</span>
+                <span>{t('photos.add', { kind: tk(kind) })}</span>
                 <input
                   type="file"
                   accept={ACCEPTED_TYPES}
@@ -302,7 +329,12 @@ export function FieldSpot({
       </Paper>
 
       {notice ? (
-        <Alert color={notice.kind === 'done' ? 'green' : 'red'} p="xs" role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="field-notice">
+        <Alert
+          color={notice.kind === 'done' ? 'green' : 'red'}
+          p="xs"
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          data-testid="field-notice"
+        >
           {notice.text}
         </Alert>
       ) : null}
@@ -310,7 +342,9 @@ export function FieldSpot({
         <Group gap="xs">
           {moves.map((m) => (
             <Button key={m.to} onClick={() => void queueMove(m.to)} data-testid={`field-move-${m.to}`}>
-              {t(m.to === 'checking' ? 'spot.accept' : m.to === 'submitted' ? 'spot.submit' : 'spot.move', { stage: stageName(pack, m.to) })}
+              {t(m.to === 'checking' ? 'spot.accept' : m.to === 'submitted' ? 'spot.submit' : 'spot.move', {
+                stage: stageName(pack, m.to),
+              })}
             </Button>
           ))}
         </Group>

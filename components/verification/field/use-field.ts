@@ -5,7 +5,8 @@
  * (packages, spots, queue — IndexedDB, lib/client/field/store.ts), and sending the queue whenever the network is
  * there. One hook, so every part of the screen sees the same store and refreshes together.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiFetch } from '@/lib/client/api';
 import { listPackages, queueItems, type QueueItem, type StoredPackage } from '@/lib/client/field/store';
 import { syncQueue, type SyncResult } from '@/lib/client/field/sync';
@@ -50,57 +51,53 @@ export interface FieldStore {
   sync: () => Promise<void>;
 }
 
+const STORE_KEY = ['verification', 'field', 'store'] as const;
+
+async function readStore(): Promise<{ packages: StoredPackage[]; queue: QueueItem[] }> {
+  const [packages, queue] = await Promise.all([listPackages(), queueItems()]);
+  return {
+    packages: packages.sort((a, b) => (a.batch.quarter < b.batch.quarter ? 1 : -1)),
+    queue: queue.sort((a, b) => a.seq! - b.seq!),
+  };
+}
+
+/** Retry a queue that met a dead network this often while the page is open and the browser says it is online. */
+const RETRY_MS = 30_000;
+
 export function useFieldStore(): FieldStore {
   const online = useOnline();
-  const [packages, setPackages] = useState<StoredPackage[]>([]);
-  const [queue, setQueue] = useState<QueueItem[]>([]);
-  const [ready, setReady] = useState(false);
-  const [unavailable, setUnavailable] = useState(false);
-  const [syncing, setSyncing] = useState(false);
-  const [lastSync, setLastSync] = useState<SyncResult | null>(null);
-  const mounted = useRef(true);
+  const client = useQueryClient();
+  // The device's store, read like any other source; 'always': it is there with or without a network.
+  const stored = useQuery({ queryKey: STORE_KEY, queryFn: readStore, networkMode: 'always', staleTime: Infinity, retry: false });
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: STORE_KEY }), [client]);
+  const sending = useMutation({
+    mutationFn: () => syncQueue(uploadQueuedPhoto),
+    networkMode: 'always',
+    onSettled: () => refresh(),
+  });
+  const { mutate, mutateAsync, isPending } = sending;
+  const queue = useMemo(() => stored.data?.queue ?? [], [stored.data]);
+  const pending = queue.some((q) => q.state === 'pending');
 
-  const refresh = useCallback(async () => {
-    try {
-      const [p, q] = await Promise.all([listPackages(), queueItems()]);
-      if (!mounted.current) return;
-      setPackages(p.sort((a, b) => (a.batch.quarter < b.batch.quarter ? 1 : -1)));
-      setQueue(q.sort((a, b) => a.seq! - b.seq!));
-      setReady(true);
-    } catch {
-      if (mounted.current) {
-        setUnavailable(true);
-        setReady(true);
-      }
-    }
-  }, []);
-
-  const sync = useCallback(async () => {
-    setSyncing(true);
-    try {
-      const result = await syncQueue(uploadQueuedPhoto);
-      if (mounted.current) setLastSync(result);
-    } finally {
-      await refresh();
-      if (mounted.current) setSyncing(false);
-    }
-  }, [refresh]);
-
+  // Whenever the network is there and work waits, send it; and again now and then while some still waits.
   useEffect(() => {
-    mounted.current = true;
-    void refresh();
-    return () => {
-      mounted.current = false;
-    };
-  }, [refresh]);
+    if (!online || !pending) return;
+    mutate();
+    const timer = setInterval(() => mutate(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [online, pending, mutate]);
 
-  // Whenever the network is there and work waits, send it.
-  const pending = useMemo(() => queue.some((q) => q.state === 'pending'), [queue]);
-  useEffect(() => {
-    if (online && pending && !syncing) void sync();
-    // Only when the network or the waiting work changes, not after each run.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [online, pending]);
-
-  return { ready, unavailable, packages, queue, online, syncing, lastSync, refresh, sync };
+  return {
+    ready: !stored.isPending,
+    unavailable: stored.isError,
+    packages: stored.data?.packages ?? [],
+    queue,
+    online,
+    syncing: isPending,
+    lastSync: sending.data ?? null,
+    refresh,
+    sync: async () => {
+      await mutateAsync();
+    },
+  };
 }

@@ -15,13 +15,15 @@ import {
 } from '../../shared/contracts/verification-field';
 import { regionPrefix } from '../../shared/regions/codes';
 import { planFieldTiles, type Box } from '../../shared/verification/field-tiles';
-import { statusesMovableBy, verificationMoves, type VerificationStatus, type VerificationVerdict } from '../../shared/workflow';
+import { verificationMoves, type VerificationStatus, type VerificationVerdict } from '../../shared/workflow';
 import { notFound } from '../api/errors';
 import type { Queryable, SqlParam } from '../db/types';
 import { nameSql } from '../regions/names';
 import { rolesReaching, type VerificationActor } from './cases';
 
 const CHECKER = 'checker';
+/** The stages of the check in the field: taken into checking, being checked, returned to be checked again. */
+export const FIELD_STAGES: readonly VerificationStatus[] = ['pushed', 'checking', 'returned'];
 
 interface Row {
   id: string;
@@ -74,7 +76,7 @@ export async function fieldPackage(
   const reaches = (code: string) => checkerRegions.some((r) => code.startsWith(regionPrefix(r)) || r.startsWith(regionPrefix(code)));
   if (!batch || !reaches(batch.province_code)) throw notFound();
 
-  const params: SqlParam[] = [batch.id, checkerRegions.map((r) => `${regionPrefix(r)}%`), statusesMovableBy(CHECKER)];
+  const params: SqlParam[] = [batch.id, checkerRegions.map((r) => `${regionPrefix(r)}%`), [...FIELD_STAGES]];
   let where = `c.batch_id = $1::bigint AND c.xzqdm LIKE ANY ($2::text[]) AND c.status = ANY ($3::text[])`;
   if (query.region) {
     params.push(`${regionPrefix(query.region)}%`);
