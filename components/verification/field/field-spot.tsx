@@ -216,7 +216,7 @@ export function FieldSpot({
       <MapView
         config={config}
         label={t('spot.mapLabel', { spotNo: spot.spotNo })}
-        fitBounds={[spot.bbox[0] - 0.002, spot.bbox[1] - 0.002, spot.bbox[2] + 0.002, spot.bbox[3] + 0.002]}
+        fitBounds={[spot.bbox[0] - 0.004, spot.bbox[1] - 0.004, spot.bbox[2] + 0.004, spot.bbox[3] + 0.004]}
         outlines={outlines}
         markers={markers}
         onMapClick={setTapped}

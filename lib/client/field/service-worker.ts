@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The field app's service worker (issue 34.2; docs/adr/0029-field-work-offline.md), bundled by Serwist
+ * The field app's service worker (issue 34.2; docs/adr/0030-field-work-offline.md), bundled by Serwist
  * (app/serwist/[path]/route.ts). It keeps what the field page needs to open with no network — the page (network
  * first), the build's hashed files (cache first), and the base-map tiles the page downloaded with a package (cache
  * first) — and answers nothing else: the page reads spots from IndexedDB and sends work when online.

@@ -1,6 +1,6 @@
 /**
  * The field app's store on the device (issue 34.2): downloaded packages, their spots with what was typed, and the
- * queue of work done offline — in IndexedDB through `idb` (docs/adr/0029-field-work-offline.md). Nothing here is
+ * queue of work done offline — in IndexedDB through `idb` (docs/adr/0030-field-work-offline.md). Nothing here is
  * ever dropped by a failure: a queued item leaves the queue only when the server has taken it, or when the user
  * discards it.
  */
