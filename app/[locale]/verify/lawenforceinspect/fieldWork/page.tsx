@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import type { Metadata, Viewport } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/providers/client-messages';
+import { QueryBoundary } from '@/components/providers/query-boundary';
 import { FieldScreen } from '@/components/verification/field/field-screen';
 import { VerifyNav } from '@/components/verification/verify-nav';
 import type { Locale } from '@/i18n/routing';
@@ -40,7 +41,9 @@ export default async function FieldWorkPage({ params }: Props) {
       <h1 style={{ margin: '0 0 4px', fontSize: 'var(--mantine-h2-font-size)' }}>{t('title')}</h1>
       <p style={{ margin: '0 0 12px' }}>{t('intro')}</p>
       <ClientMessages groups={['MapView', 'VerifyField', 'VerifyCase.form', 'VerifyPhotos.kinds']}>
-        <FieldScreen config={{ serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null }} />
+        <QueryBoundary>
+          <FieldScreen config={{ serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null }} />
+        </QueryBoundary>
       </ClientMessages>
     </Container>
   );
