@@ -363,7 +363,7 @@ function BatchDownload({
     setBusy(true);
     setError(null);
     try {
-      await downloadPackage(batch.id, null, ref, setProgress);
+      await downloadPackage(batch.id, null, ref, setProgress, { preload: () => import('@/components/map/map-view') });
       await onDone();
     } catch (e) {
       setError(e instanceof ApiClientError && e.message ? e.message : t('download.failed'));

@@ -72,9 +72,12 @@ export async function downloadPackage(
   region: string | null,
   source: TileSourceRef,
   onProgress: (p: DownloadProgress) => void,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; preload?: () => Promise<unknown> } = {},
 ): Promise<{ cases: number; tiles: number; tilesStored: number; bytes: number }> {
+  const { signal, preload } = options;
   onProgress({ phase: 'page', done: 0, total: 1, bytes: 0 });
+  // What the page loads only later (the map) is loaded now, so it is among what is kept.
+  await preload?.();
   await keepThisPage();
   onProgress({ phase: 'data', done: 0, total: 1, bytes: 0 });
   const pack = await apiFetch(fieldPackageContract, { query: { batchId, region: region ?? undefined }, signal });
