@@ -38,6 +38,7 @@ import { readHistory } from '../workflow';
 import { cachedVerification } from './cache';
 import { rolesReaching, type VerificationActor } from './cases';
 import { describeHolding, holdingOf } from './deadlines';
+import { imageryEvidenceSql, rectificationEvidence } from './rectification';
 
 /** The dictionary of a case's change type (the land-cover spot types it is pushed from). */
 const CHANGE_TYPE_DICTIONARY = 'SPOT_META_TYPE';
@@ -297,6 +298,12 @@ async function computeRegionFigures(
   const params: SqlParam[] = [];
   const where = caseClauses(actor, { ...filters, region: region.code === COUNTRY_CODE ? undefined : region.code }, params).join(' AND ');
   params.push(targetPrefixes(targets));
+  const prefixesParam = `$${params.length}`;
+  const withImagery = db.query<{ k: string; n: number }>(
+    `WITH ev AS (${imageryEvidenceSql(where)}), keyed AS (${keyedByPrefixSql('ev', 'n')})
+     SELECT k, sum(n)::int AS n FROM keyed WHERE k = ANY (${prefixesParam}::text[]) GROUP BY k`,
+    params,
+  );
   const rows = await db.query<{
     k: string;
     status: VerificationStatus;
@@ -314,9 +321,10 @@ async function computeRegionFigures(
         WHERE ${where} GROUP BY c.xzqdm, c.status, c.verdict),
      keyed AS (${keyedByPrefixSql('agg', 'status, verdict, n, a, o, s, t')})
      SELECT k, status, verdict, sum(n)::int AS n, sum(a)::float8 AS a, sum(o)::int AS o, sum(s)::int AS s, sum(t)::int AS t
-       FROM keyed WHERE k = ANY ($${params.length}::text[]) GROUP BY k, status, verdict`,
+       FROM keyed WHERE k = ANY (${prefixesParam}::text[]) GROUP BY k, status, verdict`,
     params,
   );
+  const imagery = new Map((await withImagery).map((r) => [r.k, r.n]));
   const empty = (code: string, name: string) => ({
     code,
     name,
@@ -327,6 +335,7 @@ async function computeRegionFigures(
     overdue: 0,
     submitted: 0,
     onTime: 0,
+    rectifiedWithImagery: 0,
   });
   type Acc = ReturnType<typeof empty>;
   const add = (acc: Acc, r: (typeof rows)[number]) => {
@@ -341,6 +350,7 @@ async function computeRegionFigures(
   const byPrefix = new Map<string, Acc>();
   const total = empty(region.code, region.name);
   const targetPrefix = new Set(targetPrefixes(targets));
+  for (const prefix of targetPrefix) total.rectifiedWithImagery += imagery.get(prefix) ?? 0;
   for (const r of rows) {
     const acc = byPrefix.get(r.k) ?? byPrefix.set(r.k, empty(r.k, r.k)).get(r.k)!;
     add(acc, r);
@@ -353,7 +363,14 @@ async function computeRegionFigures(
   });
   return {
     region: { code: region.code, name: region.name },
-    items: targets.map((t) => finish({ ...(byPrefix.get(regionPrefix(t.code)) ?? empty(t.code, t.name)), code: t.code, name: t.name })),
+    items: targets.map((t) =>
+      finish({
+        ...(byPrefix.get(regionPrefix(t.code)) ?? empty(t.code, t.name)),
+        code: t.code,
+        name: t.name,
+        rectifiedWithImagery: imagery.get(regionPrefix(t.code)) ?? 0,
+      }),
+    ),
     total: finish(total),
   };
 }
@@ -488,7 +505,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
   );
   if (!row) throw notFound();
   const sceneIds = [row.before_scene_id, row.after_scene_id].filter((s): s is string => s !== null);
-  const [scenes, path, history, holding] = await Promise.all([
+  const [scenes, path, history, holding, rectification] = await Promise.all([
     sceneIds.length
       ? db.query<{ id: string; satellite: string; sensor: string; acquired_at: Date; cloud_pct: number | null; resolution_m: number }>(
           `SELECT id, satellite, sensor, acquired_at, cloud_pct, resolution_m FROM scenes WHERE id = ANY ($1::text[])`,
@@ -498,6 +515,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
     regionPath(db, row.xzqdm, locale),
     readHistory(db, 'verification', id, locale),
     holdingOf(db, id),
+    rectificationEvidence(db, id, locale),
   ]);
   const scene = (sceneId: string | null) => {
     const s = scenes.find((x) => x.id === sceneId);
@@ -552,6 +570,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
     moves: moves.map((m) => ({ ...m, toName: nameOf.get(m.to) ?? m.to })),
     myRoles,
     history: history.map((h) => ({ ...h, role: h.role })),
+    rectification,
     holding: holding?.holder
       ? {
           text: describeHolding(locale, holding),

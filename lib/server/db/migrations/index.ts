@@ -37,6 +37,7 @@ import { migration as m0031 } from './0031_spot_verification';
 import { migration as m0032 } from './0032_verification_timing';
 import { migration as m0033 } from './0033_file_variants';
 import { migration as m0034 } from './0034_verification_exports';
+import { migration as m0036 } from './0036_history_evidence';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -75,4 +76,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0032,
   m0033,
   m0034,
+  m0036,
 ];
