@@ -8,6 +8,20 @@ import type { MapMarker } from './types';
 
 const ICON = divIcon({ className: classes.marker, html: '<span></span>', iconSize: [22, 22], iconAnchor: [11, 11], popupAnchor: [0, -10] });
 
+/** A numbered disc: the badge as text (never HTML), sized to its length. */
+function badgeIcon(badge: string) {
+  const text = document.createElement('span');
+  text.textContent = badge;
+  const size = badge.length > 2 ? 30 : 24;
+  return divIcon({
+    className: `${classes.marker} ${classes.numbered}`,
+    html: text,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    popupAnchor: [0, -size / 2],
+  });
+}
+
 /** The popup as DOM built from text (never HTML: the values come from data); Escape inside it closes it. */
 function popupContent(popup: MapMarker['popup'], close: () => void): HTMLElement {
   const root = document.createElement('div');
@@ -66,7 +80,7 @@ export function MarkerLayer({
     const layers = new Map<string, Marker>();
     for (const item of markers) {
       const [lon, lat] = item.position;
-      const layer = leafletMarker([lat, lon], { icon: ICON, keyboard: true, riseOnHover: true });
+      const layer = leafletMarker([lat, lon], { icon: item.badge ? badgeIcon(item.badge) : ICON, keyboard: true, riseOnHover: true });
       layer.bindPopup(() => popupContent(item.popup, () => layer.closePopup()), { maxWidth: 300, autoPanPadding: [24, 24] });
       layer.bindTooltip(item.label, { direction: 'top', offset: [0, -10] });
       let fromKeyboard = false;

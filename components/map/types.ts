@@ -134,6 +134,8 @@ export interface MapMarker {
   position: [number, number];
   /** Accessible name of the marker and its hover/focus tooltip. */
   label: string;
+  /** A short text drawn in the marker (e.g. a stop's number on a route); the marker is then a numbered disc. */
+  badge?: string;
   popup: {
     title: string;
     rows: MarkerPopupRow[];

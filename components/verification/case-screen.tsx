@@ -35,6 +35,7 @@ import { CaseAreas, CaseMap, CaseScenes } from './case-evidence';
 import { CaseForm, FORM_FIELD_ID } from './case-form';
 import { CasePhotosSection, TapControl, usePhotoMarkers } from './case-photos';
 import { CaseMoves } from './case-moves';
+import { CaseRectification, RECTIFICATION_CHOICE_ID, type CitedEvidence } from './case-rectification';
 import classes from './case.module.css';
 
 const ROLE_KEYS = ['checker', 'reviewer', 'confirmer', 'admin', 'system'] as const;
@@ -113,7 +114,16 @@ function CaseHistory({ detail }: { detail: CaseDetail }) {
     const role = roleKey(h.role);
     // The system's own moves already say "by the system".
     const capacity = h.role === 'system' ? null : t('history.role', { role: role ? t(`roles.${role}`) : h.role });
-    return { toStatusName: h.toStatusName, by: h.by, note: h.note, at: h.at, role: capacity };
+    // What a closing move cited (issue 34.3), after its note.
+    const [kind, ...rest] = h.evidence?.split(':') ?? [];
+    const cited =
+      kind === 'scene'
+        ? t('history.citedScene', { id: rest.join(':') })
+        : kind === 'spot'
+          ? t('history.citedSpot', { id: rest.join(':') })
+          : null;
+    const note = [h.note, cited].filter(Boolean).join(' · ') || null;
+    return { toStatusName: h.toStatusName, by: h.by, note, at: h.at, role: capacity };
   });
   return (
     <div data-testid="case-history">
@@ -143,7 +153,11 @@ function CaseView({ detail, config }: { detail: CaseDetail; config: MapClientCon
   const [restored, setRestored] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [cited, setCited] = useState<CitedEvidence | null>(null);
+  const [citeError, setCiteError] = useState<string | null>(null);
   if (seen?.id !== detail.id || seen.version !== detail.version) {
+    setCited(null);
+    setCiteError(null);
     const stored = readDraft(detail.id);
     const own = draftOf(detail.form);
     setDraft(stored ?? own);
@@ -180,11 +194,22 @@ function CaseView({ detail, config }: { detail: CaseDetail; config: MapClientCon
       }
       form = formBody(draft);
     }
+    // Closing a rectified case cites one of the listed scenes or spots (the server checks it is listed).
+    const citing = m.to === 'closed' && detail.rectification !== null;
+    if (citing && !cited) {
+      setCiteError(t('rectification.chooseFirst'));
+      setNotice({ kind: 'fix', text: t('rectification.chooseFirst') });
+      document.getElementById(RECTIFICATION_CHOICE_ID(detail.id))?.querySelector<HTMLInputElement>('input')?.focus();
+      return t('rectification.chooseFirst');
+    }
     try {
       // A sent draft is dropped before the case comes back, so the form then shows what the case holds.
-      await move.move({ to: m.to, version: detail.version, note, ...(form ? { form } : {}) }, () => {
-        if (m.to === 'submitted') clearDraft(detail.id);
-      });
+      await move.move(
+        { to: m.to, version: detail.version, note, ...(form ? { form } : {}), ...(citing && cited ? { evidence: cited } : {}) },
+        () => {
+          if (m.to === 'submitted') clearDraft(detail.id);
+        },
+      );
       setRestored(false);
       setNotice({ kind: 'done', text: t('moves.done', { stage: m.toName }) });
       return null;
@@ -251,6 +276,16 @@ function CaseView({ detail, config }: { detail: CaseDetail; config: MapClientCon
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             {form}
+            <CaseRectification
+              detail={detail}
+              cited={cited}
+              onCite={(e) => {
+                setCited(e);
+                setCiteError(null);
+              }}
+              canClose={detail.moves.some((m) => m.to === 'closed')}
+              error={citeError}
+            />
             {noticeLine}
             {actions}
             <CaseHistory detail={detail} />

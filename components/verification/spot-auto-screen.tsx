@@ -17,6 +17,7 @@ import type { VerificationStatus } from '@/lib/shared/workflow';
 import { caseCql } from './case-cql';
 import { CaseTable } from './case-table';
 import { ExportPanel } from './export-panel';
+import { FieldRoutePanel } from './field-route-panel';
 import { MixPanel } from './mix-panel';
 import { CaseFilters, CasePager, EMPTY_FILTERS, StageChips, toListFilters, type FilterValue } from './parts';
 import { homeRegion, type VerifyRole } from './roles';
@@ -248,6 +249,7 @@ export function SpotAutoScreen({ roles, config }: { roles: VerifyRole[]; admin: 
           </Paper>
         </Grid.Col>
       </Grid>
+      <FieldRoutePanel roles={roles} config={config} />
       <MixPanel filters={filters} />
       <ExportPanel filters={filters} />
     </Stack>

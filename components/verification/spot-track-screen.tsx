@@ -68,6 +68,9 @@ function FiguresTable({
           {f.byStage[s] ?? 0}
         </td>
       ))}
+      <td style={{ textAlign: 'right' }} data-col="withImagery">
+        {f.rectifiedWithImagery}
+      </td>
       <td style={{ textAlign: 'right', fontWeight: f.overdue > 0 ? 700 : undefined }} data-col="overdue">
         {f.overdue}
       </td>
@@ -80,36 +83,44 @@ function FiguresTable({
     </tr>
   );
   return (
-    <TableScroll minWidth={720} label={t('figuresTitle')}>
-      <DataTable striped spacing="xs" data-testid="figures-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('region')}</th>
-            <th scope="col" style={{ textAlign: 'right' }}>
-              {t('underRectification')}
-            </th>
-            {RECTIFICATION_STAGES.map((s) => (
-              <th scope="col" key={s} style={{ textAlign: 'right' }}>
-                {stageName(s)}
+    <>
+      <TableScroll minWidth={720} label={t('figuresTitle')}>
+        <DataTable striped spacing="xs" data-testid="figures-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('region')}</th>
+              <th scope="col" style={{ textAlign: 'right' }}>
+                {t('underRectification')}
               </th>
-            ))}
-            <th scope="col" style={{ textAlign: 'right' }}>
-              {t('overdue')}
-            </th>
-            <th scope="col" style={{ textAlign: 'right' }}>
-              {t('onTime')}
-            </th>
-            <th scope="col" style={{ textAlign: 'right' }}>
-              {t('cases')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.filter((f) => f.code !== total.code).map((f) => row(f, false))}
-          {row(total, true)}
-        </tbody>
-      </DataTable>
-    </TableScroll>
+              {RECTIFICATION_STAGES.map((s) => (
+                <th scope="col" key={s} style={{ textAlign: 'right' }}>
+                  {stageName(s)}
+                </th>
+              ))}
+              <th scope="col" style={{ textAlign: 'right' }} aria-describedby="figures-with-imagery-hint">
+                {t('withImagery')}
+              </th>
+              <th scope="col" style={{ textAlign: 'right' }}>
+                {t('overdue')}
+              </th>
+              <th scope="col" style={{ textAlign: 'right' }}>
+                {t('onTime')}
+              </th>
+              <th scope="col" style={{ textAlign: 'right' }}>
+                {t('cases')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.filter((f) => f.code !== total.code).map((f) => row(f, false))}
+            {row(total, true)}
+          </tbody>
+        </DataTable>
+      </TableScroll>
+      <Text size="xs" c="gray.7" mt={4} id="figures-with-imagery-hint">
+        {t('withImageryHint')}
+      </Text>
+    </>
   );
 }
 

@@ -35,7 +35,11 @@ async function actor(id: string, admin = false): Promise<VerificationActor> {
 
 let seq = 0;
 /** A case in `county` at `status` (set directly: the fixture, not a move). */
-async function caseAt(status: VerificationStatus, county = COUNTY, verdict: string | null = null): Promise<{ id: string; version: number }> {
+async function caseAt(
+  status: VerificationStatus,
+  county = COUNTY,
+  verdict: string | null = null,
+): Promise<{ id: string; version: number }> {
   const [row] = await db().query<{ id: string; version: number }>(
     `INSERT INTO verification_cases (batch_id, spot_no, xzqdm, source, change_type, geom, center, area_m2, status, verdict)
      SELECT $1, $2, $3, 'auto', 'construction', ST_Multi(ST_MakeEnvelope(114.5, 38.0, 114.51, 38.01, 4326)), ST_SetSRID(ST_MakePoint(114.505, 38.005), 4326),
@@ -54,6 +58,20 @@ async function refusal(work: Promise<unknown>): Promise<{ status: number; key: s
     if (error instanceof ApiError) return { status: error.status, key: error.messageKey };
     throw error;
   }
+}
+
+let scenes = 0;
+/** A catalogue scene covering the fixture spot acquired just now (after any rectification made before): a citation to close. */
+async function laterScene(): Promise<{ kind: 'scene'; id: string }> {
+  const id = `VC_LATER_${++scenes}`;
+  await db().query(
+    `INSERT INTO scenes (id, file_name, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at, footprint, centre,
+       area_km2, source)
+     SELECT $1, $1 || '.tar.gz', 'fixture', 'GF1', 'WFV', 'fixture', 'L1A', 16, clock_timestamp(), g, ST_Centroid(g), 100, 'imported'
+       FROM (SELECT ST_MakeEnvelope(114.4, 37.9, 114.6, 38.1, 4326) AS g) x`,
+    [id],
+  );
+  return { kind: 'scene', id };
 }
 
 const LEGAL = { verdict: 'legal' as const, reasonCode: 'approved_use', approvalNo: '冀政地〔2026〕12号' };
@@ -89,7 +107,8 @@ describe('a verification case', () => {
     await step('confirmer', 'ordered');
     await step('checker', 'rectifying');
     await step('checker', 'rectified');
-    await step('confirmer', 'closed');
+    // Closing a rectified case cites a scene acquired since (issue 34.3).
+    await step('confirmer', 'closed', { evidence: await laterScene() });
     const [row] = await db().query<{ status: string; verdict: string; remarks: string; stage_due: string | null; version: number }>(
       `SELECT status, verdict, remarks, stage_due, version FROM verification_cases WHERE id = $1`,
       [c.id],
@@ -150,8 +169,10 @@ describe('a verification case', () => {
           const declared = verificationMachine.transitions.find((t) => t.from === from && t.to === to && t.by.includes(role));
           // A confirmed verdict leads where it fits (verdictAllows): an illegal one to rectification, any other to closed.
           const c = await caseAt(from, COUNTY, from === 'confirmed' && to === 'closed' ? 'legal' : 'illegal_old');
+          // Closing a rectified case cites a later scene (issue 34.3); no other move cites anything.
+          const evidence = from === 'rectified' && to === 'closed' ? await laterScene() : undefined;
           const outcome = await refusal(
-            moveCase(db(), who, c.id, { to, version: c.version, note: 'a reason', form: { verdict: 'illegal_old' } }),
+            moveCase(db(), who, c.id, { to, version: c.version, note: 'a reason', form: { verdict: 'illegal_old' }, evidence }),
           );
           if (declared) expect([from, to, role, outcome]).toEqual([from, to, role, 'moved']);
           else expect([from, to, role, outcome]).toEqual([from, to, role, { status: 403, key: 'Verification.errors.roleCannot' }]);

@@ -15,11 +15,13 @@ import {
   caseListContract,
   caseMixContract,
   exportJobContract,
+  fieldRouteContract,
   keyChangeBatchListContract,
   moveCaseContract,
   regionFiguresContract,
   type CaseExportFormat,
   type CaseSource,
+  type FieldRouteQuery,
   type VerificationStatus,
 } from '../../shared/contracts/verification';
 import { apiFetch } from '../api';
@@ -55,6 +57,7 @@ export const verificationKeys = {
   figures: (user: string, locale: string, filters: CaseListFilters) =>
     [...verificationKeys.all, 'figures', user, locale, compactFilters(filters)] as const,
   batches: (user: string, locale: string) => [...verificationKeys.all, 'batches', user, locale] as const,
+  route: (user: string, locale: string, query: FieldRouteQuery | null) => [...verificationKeys.all, 'route', user, locale, query] as const,
 };
 
 const useUserId = () => useSessionStore(selectUser)?.id ?? '';
@@ -150,4 +153,15 @@ export function useCaseExport() {
       query.state.data && (query.state.data.status === 'done' || query.state.data.status === 'failed') ? false : 1_000,
   });
   return { start, job: jobId === null ? null : (job.data ?? start.data ?? null), jobError: job.error };
+}
+
+/** A county's spots to check, ordered into a visiting route (issue 34.4); nothing is asked until `query` is given. */
+export function useFieldRoute(query: FieldRouteQuery | null) {
+  const user = useUserId();
+  const locale = useLocale();
+  return useQuery({
+    queryKey: verificationKeys.route(user, locale, query),
+    queryFn: ({ signal }) => apiFetch(fieldRouteContract, { query: query!, signal }),
+    enabled: query !== null,
+  });
 }

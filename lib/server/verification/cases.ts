@@ -28,6 +28,7 @@ import { isAdministrator } from '../auth/roles';
 import { PERMISSIONS } from '../../shared/permissions';
 import type { Session } from '../session';
 import { machineOf, transition, verifyChain } from '../workflow';
+import { evidenceFits, evidenceText, type EvidenceRef } from './rectification';
 
 export type VerificationRoleName = 'checker' | 'reviewer' | 'confirmer';
 
@@ -59,6 +60,8 @@ export interface CaseMove {
   version: number;
   note?: string | null;
   form?: VerdictForm;
+  /** Closing a rectified case: the scene or later spot it cites (one the case's page lists). */
+  evidence?: EvidenceRef;
 }
 
 export async function verificationRolesOf(db: Queryable, userId: string | number): Promise<VerificationRole[]> {
@@ -123,6 +126,22 @@ async function checkForm(tx: Queryable, form: VerdictForm | undefined): Promise<
 }
 
 /**
+ * What a move cites (issue 34.3): closing a rectified case must cite a scene acquired since or the next land-cover
+ * batch's spot at the place — one the case's page lists, checked under the case's lock — and no other move cites
+ * anything. The text recorded in the history, or null.
+ */
+async function checkEvidence(tx: Queryable, id: string, from: VerificationStatus, move: CaseMove): Promise<string | null> {
+  const needed = from === 'rectified' && move.to === 'closed';
+  if (!needed) {
+    if (move.evidence) throw refused('evidenceUnexpected');
+    return null;
+  }
+  if (!move.evidence) throw refused('evidenceRequired');
+  if (!(await evidenceFits(tx, id, move.evidence))) throw refused('evidenceNotListed');
+  return evidenceText(move.evidence);
+}
+
+/**
  * Moves case `id` for `actor`, in one transaction: scope (404), role (403), version (409), form (400), then the
  * engine (lock, machine, status, history). Returns the case's new version.
  */
@@ -138,12 +157,13 @@ export function moveCase(db: Database, actor: VerificationActor, id: string, mov
     if (!role) throw refused('roleCannot', 403, API_CODES.FORBIDDEN);
     if (!verdictAllows(row.status, move.to, row.verdict)) throw refused('verdictDoesNotFit');
     const form = move.to === 'submitted' ? await checkForm(tx, move.form) : undefined;
+    const evidence = await checkEvidence(tx, id, row.status, move);
     let version = row.version;
     await transition(
       tx,
       'verification',
       id,
-      { to: move.to, role, actorId: actor.userId, note: move.note },
+      { to: move.to, role, actorId: actor.userId, note: move.note, evidence },
       {
         refuse: (refusal) => refused(refusal === 'noteRequired' ? 'noteRequired' : 'roleCannot', refusal === 'noteRequired' ? 200 : 403),
         write: async (q, _from, to) => {

@@ -38,6 +38,7 @@ import { readHistory } from '../workflow';
 import { cachedByCounty, cachedVerification } from './cache';
 import { rolesReaching, type VerificationActor } from './cases';
 import { describeHolding, holdingOf } from './deadlines';
+import { imageryEvidenceSql, rectificationEvidence } from './rectification';
 
 /** The dictionary of a case's change type (the land-cover spot types it is pushed from). */
 const CHANGE_TYPE_DICTIONARY = 'SPOT_META_TYPE';
@@ -334,6 +335,12 @@ async function computeRegionFigures(
   const region = await requireRegion(db, filters.region ?? COUNTRY_CODE, locale);
   const targets = await targetRegions(db, region, filters.level, locale);
   const scoped = { ...filters, region: region.code === COUNTRY_CODE ? undefined : region.code };
+  // Rectified cases with a scene after the rectification (depends on the catalogue too: computed with each answer).
+  const imageryParams: SqlParam[] = [];
+  const withImagery = db.query<{ xzqdm: string; n: number }>(
+    imageryEvidenceSql(caseClauses(actor, scoped, imageryParams).join(' AND ')),
+    imageryParams,
+  );
   // By county and stage, and by county and verdict (a county's rows: a few dozen), kept per county.
   const rows = await cachedByCounty(db, `figures|${filtersKey(actor, scoped, true)}`, (only) => {
     const params: SqlParam[] = [];
@@ -356,6 +363,7 @@ async function computeRegionFigures(
       params,
     );
   });
+  const imagery = await withImagery;
   const empty = (code: string, name: string) => ({
     code,
     name,
@@ -366,6 +374,7 @@ async function computeRegionFigures(
     overdue: 0,
     submitted: 0,
     onTime: 0,
+    rectifiedWithImagery: 0,
   });
   type Acc = ReturnType<typeof empty>;
   const add = (acc: Acc, r: (typeof rows)[number]) => {
@@ -386,12 +395,22 @@ async function computeRegionFigures(
   const targetPrefix = new Set(targetPrefixes(targets));
   // Each county's rows go to the target region it lies in (its province, city or own code: the prefix rule).
   const targetOf = new Map<string, string | null>();
-  for (const r of rows) {
-    let k = targetOf.get(r.xzqdm);
+  const targetOfCounty = (xzqdm: string) => {
+    let k = targetOf.get(xzqdm);
     if (k === undefined) {
-      k = [r.xzqdm.slice(0, 2), r.xzqdm.slice(0, 4), r.xzqdm].find((p) => targetPrefix.has(p)) ?? null;
-      targetOf.set(r.xzqdm, k);
+      k = [xzqdm.slice(0, 2), xzqdm.slice(0, 4), xzqdm].find((p) => targetPrefix.has(p)) ?? null;
+      targetOf.set(xzqdm, k);
     }
+    return k;
+  };
+  for (const { xzqdm, n } of imagery) {
+    const k = targetOfCounty(xzqdm);
+    if (k === null) continue;
+    (byPrefix.get(k) ?? byPrefix.set(k, empty(k, k)).get(k)!).rectifiedWithImagery += n;
+    total.rectifiedWithImagery += n;
+  }
+  for (const r of rows) {
+    const k = targetOfCounty(r.xzqdm);
     if (k === null) continue;
     add(byPrefix.get(k) ?? byPrefix.set(k, empty(k, k)).get(k)!, r);
     add(total, r);
@@ -403,7 +422,13 @@ async function computeRegionFigures(
   });
   return {
     region: { code: region.code, name: region.name },
-    items: targets.map((t) => finish({ ...(byPrefix.get(regionPrefix(t.code)) ?? empty(t.code, t.name)), code: t.code, name: t.name })),
+    items: targets.map((t) =>
+      finish({
+        ...(byPrefix.get(regionPrefix(t.code)) ?? empty(t.code, t.name)),
+        code: t.code,
+        name: t.name,
+      }),
+    ),
     total: finish(total),
   };
 }
@@ -538,7 +563,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
   );
   if (!row) throw notFound();
   const sceneIds = [row.before_scene_id, row.after_scene_id].filter((s): s is string => s !== null);
-  const [scenes, path, history, holding] = await Promise.all([
+  const [scenes, path, history, holding, rectification] = await Promise.all([
     sceneIds.length
       ? db.query<{ id: string; satellite: string; sensor: string; acquired_at: Date; cloud_pct: number | null; resolution_m: number }>(
           `SELECT id, satellite, sensor, acquired_at, cloud_pct, resolution_m FROM scenes WHERE id = ANY ($1::text[])`,
@@ -548,6 +573,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
     regionPath(db, row.xzqdm, locale),
     readHistory(db, 'verification', id, locale),
     holdingOf(db, id),
+    rectificationEvidence(db, id, locale),
   ]);
   const scene = (sceneId: string | null) => {
     const s = scenes.find((x) => x.id === sceneId);
@@ -602,6 +628,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
     moves: moves.map((m) => ({ ...m, toName: nameOf.get(m.to) ?? m.to })),
     myRoles,
     history: history.map((h) => ({ ...h, role: h.role })),
+    rectification,
     holding: holding?.holder
       ? {
           text: describeHolding(locale, holding),

@@ -22,6 +22,8 @@ export interface Change<S> {
   /** The user making the change; null for the system. */
   actorId: Id | null;
   note?: string | null;
+  /** What the change cites, recorded in the history row and covered by its hash (e.g. `scene:<id>`). */
+  evidence?: string | null;
   /** When it happened, if not now (demo data, imports). */
   at?: Date;
 }
@@ -64,7 +66,7 @@ export async function transition<W extends WorkflowId>(
     const { table, touches } = SUBJECTS[workflow];
     await tx.query(`UPDATE ${table} SET status = $2${touches ? ', updated_at = now()' : ''} WHERE id = $1`, [String(id), change.to]);
   }
-  await writeHistory(tx, workflow, id, from, change.to, change.role, change.actorId, note, change.at);
+  await writeHistory(tx, workflow, id, from, change.to, change.role, change.actorId, note, change.at, change.evidence ?? null);
   return from;
 }
 
@@ -97,6 +99,7 @@ async function writeHistory(
   actorId: Id | null,
   note: string | null,
   at?: Date,
+  evidence: string | null = null,
 ): Promise<void> {
   const [head] = await tx.query<{ changed_at: string; prev_hash: string | null }>(
     `SELECT ${CHANGED_AT_TEXT('coalesce($3::timestamptz, now())')} AS changed_at,
@@ -113,10 +116,11 @@ async function writeHistory(
     note,
     changedAt: head!.changed_at,
     prevHash: head!.prev_hash,
+    evidence,
   };
   await tx.query(
-    `INSERT INTO workflow_history (workflow, subject_id, from_status, to_status, changed_by, actor_role, note, changed_at, prev_hash, content_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10)`,
+    `INSERT INTO workflow_history (workflow, subject_id, from_status, to_status, changed_by, actor_role, note, changed_at, prev_hash, content_hash, evidence)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10, $11)`,
     [
       content.workflow,
       content.subjectId,
@@ -128,6 +132,7 @@ async function writeHistory(
       content.changedAt,
       content.prevHash,
       historyRowHash(content),
+      evidence,
     ],
   );
 }
@@ -141,6 +146,8 @@ export interface HistoryEntry<S> {
   by: string | null;
   role: Role;
   note: string | null;
+  /** What the change cited (e.g. `scene:<id>`), or null. */
+  evidence: string | null;
   at: string;
 }
 
@@ -159,10 +166,11 @@ export async function readHistory<W extends WorkflowId>(
     by: string | null;
     actor_role: Role;
     note: string | null;
+    evidence: string | null;
     at: Date;
   }>(
     `SELECT h.from_status, h.to_status, ${locale === 'en' ? 'd.name_en' : 'd.name_zh'} AS to_status_name, u.username AS by, h.actor_role,
-            h.note, h.changed_at AS at
+            h.note, h.evidence, h.changed_at AS at
        FROM workflow_history h
        LEFT JOIN users u ON u.id = h.changed_by
        LEFT JOIN dictionary_items d ON d.code = $3 AND d.item_value = h.to_status
@@ -176,6 +184,7 @@ export async function readHistory<W extends WorkflowId>(
     by: h.by,
     role: h.actor_role,
     note: h.note,
+    evidence: h.evidence,
     at: new Date(h.at).toISOString(),
   }));
 }
@@ -211,12 +220,13 @@ export async function verifyChain(db: Queryable, workflow: WorkflowId, id: Id): 
     changed_by: string | null;
     actor_role: string;
     note: string | null;
+    evidence: string | null;
     changed_at: string;
     prev_hash: string | null;
     content_hash: string;
   }>(
     `SELECT id::text AS id, subject_id::text AS subject_id, from_status, to_status, changed_by::text AS changed_by, actor_role, note,
-            ${CHANGED_AT_TEXT('changed_at')} AS changed_at, prev_hash, content_hash
+            evidence, ${CHANGED_AT_TEXT('changed_at')} AS changed_at, prev_hash, content_hash
        FROM workflow_history h WHERE workflow = $1 AND subject_id = $2 ORDER BY h.id`,
     [workflow, String(id)],
   );
@@ -230,6 +240,7 @@ export async function verifyChain(db: Queryable, workflow: WorkflowId, id: Id): 
       actorId: r.changed_by,
       actorRole: r.actor_role,
       note: r.note,
+      evidence: r.evidence,
       changedAt: r.changed_at,
       prevHash: r.prev_hash,
       contentHash: r.content_hash,

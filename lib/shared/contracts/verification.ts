@@ -42,6 +42,20 @@ export const moveCaseBodySchema = z.object({
   version: z.number(issue('badVersion')).int(issue('badVersion')).min(1, issue('badVersion')).max(1_000_000_000, issue('badVersion')),
   note: z.string().trim().max(2000, issue('tooLong')).nullish(),
   form: verdictFormSchema.optional(),
+  /**
+   * What closing a rectified case cites (issue 34.3): a catalogue scene acquired after the rectification, or the
+   * next land-cover batch's spot at the same place — one of those the case's page lists (checked on the server).
+   */
+  evidence: z
+    .discriminatedUnion(
+      'kind',
+      [
+        z.object({ kind: z.literal('scene'), id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/, issue('evidenceNotListed')) }),
+        z.object({ kind: z.literal('spot'), id: z.string().regex(/^[1-9][0-9]{0,17}$/, issue('evidenceNotListed')) }),
+      ],
+      issue('evidenceNotListed'),
+    )
+    .optional(),
 });
 export type MoveCaseBody = z.infer<typeof moveCaseBodySchema>;
 
@@ -229,8 +243,32 @@ const historyEntrySchema = z.object({
   by: z.string().nullable(),
   role: z.string(),
   note: z.string().nullable(),
+  /** What the move cited: `scene:<id>` or `spot:<id>` (closing a rectified case), else null. */
+  evidence: z.string().nullable(),
   at: z.string(),
 });
+
+/**
+ * For an illegal case marked rectified (issue 34.3): when, the catalogue scenes covering the spot acquired since
+ * (newest first, at most 20), and the next land-cover batch's spots at the same place detected since.
+ */
+export const rectificationEvidenceSchema = z.object({
+  rectifiedAt: z.string(),
+  scenes: z.array(sceneRefSchema),
+  spots: z.array(
+    z.object({
+      id: z.string(),
+      quarter: z.string(),
+      batchName: z.string(),
+      detectedOn: z.iso.date(),
+      areaM2: z.number(),
+      /** Square metres shared with the case's spot. */
+      overlapM2: z.number(),
+      typeName: z.string().nullable(),
+    }),
+  ),
+});
+export type RectificationEvidence = z.infer<typeof rectificationEvidenceSchema>;
 
 export const caseDetailSchema = caseSummarySchema.extend({
   batch: z.object({
@@ -267,6 +305,8 @@ export const caseDetailSchema = caseSummarySchema.extend({
   /** My roles that reach the case. */
   myRoles: z.array(z.string()),
   history: z.array(historyEntrySchema),
+  /** What could show a rectified illegal case was restored (null at any other stage). */
+  rectification: rectificationEvidenceSchema.nullable(),
   /** How long the case has been with whom (null once closed): the sentence in my language and its figures. */
   holding: z
     .object({
@@ -344,6 +384,8 @@ export const regionFigureSchema = z.object({
   overdue: z.number().int(),
   /** Of the cases submitted at least once, the share first submitted by the check's due date (null: none submitted). */
   onTimeShare: z.number().nullable(),
+  /** Of the illegal cases marked rectified (awaiting the province), how many a scene acquired since covers (issue 34.3). */
+  rectifiedWithImagery: z.number().int(),
 });
 export type RegionFigure = z.infer<typeof regionFigureSchema>;
 
@@ -718,6 +760,79 @@ export const casePhotoFileContract = defineContract({
   response: z.custom<Response>((v) => v instanceof Response),
 });
 
+// ————— Field routes (issue 34.4) —————
+
+const routeCoordinate = (max: number) =>
+  z.coerce.number(issue('badPosition')).min(-max, issue('badPosition')).max(max, issue('badPosition'));
+
+/**
+ * Whose spots and from where: a county's cases waiting to be checked (pushed, being checked, returned) that my
+ * checker role reaches, optionally of one batch; the start is my position when both `lon` and `lat` are given.
+ */
+const fieldRouteQuery = z.object({
+  county: z.string().regex(/^[1-9]\d{5}$/, issue('badCounty')),
+  batchId: idQuery.optional(),
+  lon: routeCoordinate(180).optional(),
+  lat: routeCoordinate(90).optional(),
+});
+const bothOrNeither = (q: { lon?: number; lat?: number }) => (q.lon === undefined) === (q.lat === undefined);
+export const fieldRouteQuerySchema = fieldRouteQuery.refine(bothOrNeither, { ...issue('badPosition'), path: ['lon'] });
+export type FieldRouteQuery = z.infer<typeof fieldRouteQuerySchema>;
+
+export const fieldRouteSchema = z.object({
+  county: z.object({ code: z.string(), name: z.string() }),
+  /** Whether the route starts from the position given (else from its first stop). */
+  fromPosition: z.boolean(),
+  /** [longitude, latitude] of the start. */
+  start: z.tuple([z.number(), z.number()]),
+  stops: z.array(
+    z.object({
+      id: z.string(),
+      spotNo: z.string(),
+      status: z.enum(VERIFICATION_STATUSES),
+      statusName: z.string(),
+      position: z.tuple([z.number(), z.number()]),
+      /** Metres from the previous stop (from the start for the first; 0 when the route starts there). */
+      legM: z.number(),
+    }),
+  ),
+  /** Metres in straight (great-circle) lines. */
+  totalM: z.number(),
+  /** Metres of the nearest-neighbour order before it was improved. */
+  nearestNeighbourM: z.number(),
+  /** Whether the improvement stopped at its cap of candidate moves. */
+  capped: z.boolean(),
+  /** The most stops a route takes. */
+  maxStops: z.number().int(),
+});
+export type FieldRoute = z.infer<typeof fieldRouteSchema>;
+
+export const fieldRouteContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/field-route',
+  summary:
+    'The visiting order of a county’s spots waiting to be checked that my checker role reaches (at most 500): nearest neighbour from my position (`lon`, `lat`) or the first spot, improved by 2-opt and Or-opt, on straight-line (great-circle) distances — no roads — with the metres of each leg and in all (404 for a county outside my checker ranges)',
+  tag: TAG,
+  access: 'login',
+  query: fieldRouteQuerySchema,
+  response: fieldRouteSchema,
+});
+
+export const FIELD_ROUTE_FORMATS = ['gpx', 'kml'] as const;
+
+export const fieldRouteFileContract = defineContract({
+  method: 'GET',
+  path: '/api/process-spot-bjhs/v1/process/field-route/download',
+  summary:
+    'The same route as a file for a navigation app: GPX 1.1 (waypoints and a route) or KML 2.2 (placemarks and the line), names in my language',
+  tag: TAG,
+  access: 'login',
+  query: fieldRouteQuery
+    .extend({ format: z.enum(FIELD_ROUTE_FORMATS, issue('badRouteFormat')), lang: langQuery })
+    .refine(bothOrNeither, { ...issue('badPosition'), path: ['lon'] }),
+  response: z.custom<Response>((v) => v instanceof Response),
+});
+
 export const VERIFICATION_CONTRACTS = [
   casePhotosContract,
   uploadCasePhotoContract,
@@ -742,6 +857,8 @@ export const VERIFICATION_CONTRACTS = [
   keyChangeBatchExportContract,
   exportJobContract,
   exportDownloadContract,
+  fieldRouteContract,
+  fieldRouteFileContract,
 ];
 
 export type { VerificationStatus, VerificationVerdict };

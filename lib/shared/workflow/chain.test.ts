@@ -62,6 +62,34 @@ describe('the history chain', () => {
     expect(hashes.has(FIRST_HASH)).toBe(false);
   });
 
+  it('writes a row citing evidence in form /2, with the evidence as a tenth field, and keeps /1 for every other row', () => {
+    const cited = { ...second, evidence: 'scene:GF1_WFV1_20261001' };
+    expect(canonicalHistoryRow(cited)).toBe(
+      'workflow-history/2\n5:order\n2:42\n1:1\n1:2\n-\n6:system\n-\n27:2026-11-29T04:00:00.000001Z\n64:' +
+        FIRST_HASH +
+        '\n23:scene:GF1_WFV1_20261001',
+    );
+    // Computed outside this code, as the vectors above.
+    expect(historyRowHash(cited)).toBe('4bd685c0c64f1b0a12d3cc4477b2c96c56995b02a27e99824ca3746ca53ed455');
+    expect(historyRowHash({ ...second, evidence: null })).toBe(SECOND_HASH);
+    expect(historyRowHash({ ...second, evidence: undefined })).toBe(SECOND_HASH);
+    const hashes = new Set(
+      [cited, { ...cited, evidence: 'scene:GF1_WFV1_20261002' }, { ...cited, evidence: '' }, second].map(historyRowHash),
+    );
+    expect(hashes.size).toBe(4);
+    // Evidence blanked in SQL after the fact: the row no longer holds.
+    const stored = { ...cited, historyId: '11', contentHash: historyRowHash(cited) };
+    expect(checkChain([{ ...first, historyId: '10', contentHash: FIRST_HASH }, stored])).toMatchObject({ intact: true });
+    expect(
+      checkChain([
+        { ...first, historyId: '10', contentHash: FIRST_HASH },
+        { ...stored, evidence: null },
+      ]),
+    ).toMatchObject({
+      brokenAt: { position: 2, reason: 'content' },
+    });
+  });
+
   it('refuses a time or a previous hash not in the canonical form', () => {
     expect(() => historyRowHash({ ...first, changedAt: '2026-11-29T03:02:30.634Z' })).toThrow(/changedAt/);
     expect(() => historyRowHash({ ...first, prevHash: 'ABC' })).toThrow(/prevHash/);

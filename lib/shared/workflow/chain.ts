@@ -14,6 +14,12 @@ import { createHash } from 'node:crypto';
 
 /** The tag opening every canonical form; a new form gets a new tag, and old rows keep theirs. */
 export const CHAIN_FORMAT = 'workflow-history/1';
+/**
+ * The form of a row that cites evidence (issue 34.3: a rectification closed on a scene or a later spot): the nine
+ * fields of /1 and the evidence as a tenth. A row without evidence keeps /1, so every row written before stays
+ * valid; blanking a row's evidence in SQL changes its form and so its hash.
+ */
+export const CHAIN_FORMAT_WITH_EVIDENCE = 'workflow-history/2';
 
 /** `changed_at` as hashed: UTC, microseconds (PostgreSQL's precision), e.g. `2026-11-29T03:02:30.634000Z`. */
 export const CHANGED_AT_FORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -35,6 +41,8 @@ export interface ChainedContent {
   changedAt: string;
   /** The subject's previous row's content hash; null for its first row. */
   prevHash: string | null;
+  /** What the move cites (e.g. `scene:<id>`, `spot:<id>`); absent or null for most moves. */
+  evidence?: string | null;
 }
 
 const field = (value: string | null) => (value === null ? '-' : `${Buffer.byteLength(value, 'utf8')}:${value}`);
@@ -54,7 +62,9 @@ export function canonicalHistoryRow(row: ChainedContent): string {
     row.changedAt,
     row.prevHash,
   ];
-  return [CHAIN_FORMAT, ...fields.map(field)].join('\n');
+  const evidence = row.evidence ?? null;
+  if (evidence === null) return [CHAIN_FORMAT, ...fields.map(field)].join('\n');
+  return [CHAIN_FORMAT_WITH_EVIDENCE, ...[...fields, evidence].map(field)].join('\n');
 }
 
 /** The row's content hash: SHA-256 of its canonical form (UTF-8), lowercase hex. */

@@ -6,7 +6,7 @@ import { SpotAutoScreen } from '@/components/verification/spot-auto-screen';
 import { getEnv } from '@/lib/server/env';
 import { VerifyPage, verifyMetadata } from '../_verify-page';
 
-const MESSAGES = clientMessageGroups(['VerifyList', 'RegionPicker', 'MapView', 'Spots', 'Verification']);
+const MESSAGES = clientMessageGroups(['VerifyList', 'VerifyRoute', 'RegionPicker', 'MapView', 'Spots', 'Verification']);
 
 type Props = { params: Promise<{ locale: Locale }> };
 
