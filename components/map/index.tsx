@@ -17,7 +17,14 @@ function MapSkeleton() {
   return <Skeleton role="status" aria-label={t('loading')} height="100%" radius={0} />;
 }
 
-const LazyMapView = dynamic(() => import('./map-view').then((module) => module.MapViewImpl), { ssr: false, loading: MapSkeleton });
+/** The one import of the implementation: the map itself and `preloadMapView` load the same chunks. */
+const loadMapView = () => import('./map-view');
+const LazyMapView = dynamic(() => loadMapView().then((module) => module.MapViewImpl), { ssr: false, loading: MapSkeleton });
+
+/** Loads the map's code ahead of its first use (the field app keeps it for offline use before any map is shown). */
+export function preloadMapView(): Promise<unknown> {
+  return loadMapView();
+}
 
 /** An interactive Leaflet map: base layers, region outlines, WMS overlays, legend, draw and measure tools. */
 export function MapView(props: MapViewProps) {

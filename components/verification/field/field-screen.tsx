@@ -10,7 +10,7 @@
 import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import type { MapClientConfig } from '@/components/map';
+import { preloadMapView, type MapClientConfig } from '@/components/map';
 import type { Locale } from '@/i18n/routing';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { downloadPackage, estimateDownload, type DownloadEstimate, type DownloadProgress } from '@/lib/client/field/download';
@@ -363,7 +363,7 @@ function BatchDownload({
     setBusy(true);
     setError(null);
     try {
-      await downloadPackage(batch.id, null, ref, setProgress, { preload: () => import('@/components/map/map-view') });
+      await downloadPackage(batch.id, null, ref, setProgress, { preload: preloadMapView });
       await onDone();
     } catch (e) {
       setError(e instanceof ApiClientError && e.message ? e.message : t('download.failed'));
