@@ -11,7 +11,8 @@ import type { AllIds, Scene, SceneFilter, ScenePage, SceneSearch } from '../../s
 import { CATALOGUE_LIMITS, SELECT_MODES } from '../../shared/contracts/catalogue';
 import { API_CODES } from '../../shared/contracts/api';
 import { ApiError } from '../api/errors';
-import type { Queryable, SqlParam } from '../db/types';
+import type { Database, Queryable, SqlParam } from '../db/types';
+import { pieceDeadline } from '../db/statement-timeout';
 import { containsPattern } from '../db/like';
 import { regionShares } from './region-shares';
 import { areaGeometrySql, checkArea } from '../areas';
@@ -55,9 +56,19 @@ async function coverageOf(db: Queryable, filter: SceneFilter, ids: readonly stri
   return new Map(rows.filter((r) => r.coverage !== null).map((r) => [r.id, Math.min(100, r.coverage!)]));
 }
 
-export async function searchScenes(db: Queryable, search: SceneSearch): Promise<ScenePage> {
+export async function searchScenes(db: Database, search: SceneSearch): Promise<ScenePage> {
   const { filter, sort, pageNum, pageSize } = search;
   await checkArea(db, filter);
+  const regions = severalRegions(filter);
+  if (regions && sort !== 'coverage') {
+    const { total, rows } = await regionPage(db, search, regions);
+    const shares = await regionPageShares(db, filter, rows);
+    const list = rows.map((r) => {
+      const share = shares.get(r.id);
+      return toScene(r, share === null || share === undefined ? null : Math.min(100, share));
+    });
+    return { list, total, pageNum, pageSize };
+  }
   // The total and the page are independent statements: on PostgreSQL they run on two connections at
   // once, so the answer waits for the slower of the two, not their sum (an area search spends most of
   // its time in each testing the same candidates). The embedded database runs them one after the other.
@@ -88,6 +99,65 @@ export async function searchScenes(db: Queryable, search: SceneSearch): Promise<
   const list = rows.map((r) => toScene(r, coverage.get(r.id) ?? null));
   return { list, total, pageNum, pageSize };
 }
+
+/** The distinct region codes of a search over more than one region (null otherwise). */
+function severalRegions(filter: SceneFilter): string[] | null {
+  if (filter.area?.mode !== SELECT_MODES.REGION) return null;
+  const codes = [...new Set(filter.area.regionCodes)];
+  return codes.length > 1 ? codes : null;
+}
+
+/** Longest a search over several regions may take, checked between its pieces (Catalogue.errors.tooSlow). */
+export const REGION_SEARCH_BUDGET_MS = 20_000;
+
+/**
+ * A search over several regions, one region a statement (issue 32.2). As one statement it tested each footprint
+ * against the union of the regions' full-resolution boundaries, and that union alone cost seconds: five large
+ * provinces (~41,000 of 100,000 scenes) held the embedded database 1.4–1.8 s, where each province alone is a
+ * statement of 70–270 ms through its own core and hull (lib/server/areas/sql.ts). A footprint meets the union
+ * exactly when it meets one of the regions, so each piece lists the ids matching one region in the search's
+ * order; the total counts the distinct ids, and the page is cut, in SQL and in the same order, from the first
+ * (offset + page size) of every region's list — the page's rows are among them. Other requests' statements run
+ * between the pieces; past REGION_SEARCH_BUDGET_MS the search stops with Catalogue.errors.tooSlow.
+ */
+async function regionPieces(
+  db: Queryable,
+  filter: SceneFilter,
+  codes: readonly string[],
+  orderBy: string,
+  keep: number,
+): Promise<{ total: number; candidates: string[] }> {
+  const checkTime = pieceDeadline(REGION_SEARCH_BUDGET_MS, tooSlow);
+  const matched = new Set<string>();
+  const candidates = new Set<string>();
+  for (const code of codes) {
+    checkTime();
+    const params: SqlParam[] = [];
+    const where = whereSql(sceneConditions({ filter: { ...filter, area: { mode: SELECT_MODES.REGION, regionCodes: [code] } } }, params));
+    const ids = await db.query<{ id: string }>(`SELECT s.id FROM scenes s ${where} ORDER BY ${orderBy}`, params);
+    for (const [i, { id }] of ids.entries()) {
+      matched.add(id);
+      if (i < keep) candidates.add(id);
+    }
+  }
+  checkTime();
+  return { total: matched.size, candidates: [...candidates] };
+}
+
+/** A page of a search over several regions (regionPieces). */
+async function regionPage(db: Queryable, search: SceneSearch, codes: readonly string[]): Promise<{ total: number; rows: SceneRow[] }> {
+  const { filter, sort, order, pageNum, pageSize } = search;
+  const orderBy = orderSql(sort, order);
+  const { total, candidates } = await regionPieces(db, filter, codes, orderBy, pageNum * pageSize);
+  if (candidates.length === 0) return { total, rows: [] };
+  const rows = await db.query<SceneRow>(
+    `SELECT ${SCENE_COLUMNS} FROM scenes s WHERE s.id = ANY ($1::text[]) ORDER BY ${orderBy} LIMIT $2 OFFSET $3`,
+    [candidates, pageSize, (pageNum - 1) * pageSize],
+  );
+  return { total, rows };
+}
+
+const tooSlow = () => new ApiError(API_CODES.UNAVAILABLE, 'Catalogue.errors.tooSlow', { seconds: REGION_SEARCH_BUDGET_MS / 1000 });
 
 /**
  * A search in a shape (region, drawn or uploaded area) finds its matches through the footprint index and
@@ -173,6 +243,17 @@ async function pageRows(db: Queryable, search: SceneSearch): Promise<CoverageRow
 /** Every matching id in time order (newest first), at most CATALOGUE_LIMITS.allIdsCap. */
 export async function allSceneIds(db: Queryable, filter: SceneFilter): Promise<AllIds> {
   await checkArea(db, filter);
+  const regions = severalRegions(filter);
+  if (regions) {
+    // One region a statement, as the search (regionPieces).
+    const orderBy = orderSql('time', 'desc');
+    const { total, candidates } = await regionPieces(db, filter, regions, orderBy, CATALOGUE_LIMITS.allIdsCap);
+    const rows = await db.query<{ id: string }>(`SELECT s.id FROM scenes s WHERE s.id = ANY ($1::text[]) ORDER BY ${orderBy} LIMIT $2`, [
+      candidates,
+      CATALOGUE_LIMITS.allIdsCap,
+    ]);
+    return { ids: rows.map((r) => r.id), total, cap: CATALOGUE_LIMITS.allIdsCap, capped: total > CATALOGUE_LIMITS.allIdsCap };
+  }
   const params: SqlParam[] = [];
   const where = whereSql(sceneConditions({ filter }, params));
   params.push(CATALOGUE_LIMITS.allIdsCap + 1);

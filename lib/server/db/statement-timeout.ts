@@ -66,3 +66,15 @@ export async function boundedWork<T>(db: Database, timeoutMs: number, fn: (sessi
   embeddedTurn = turn.catch(() => undefined);
   return turn;
 }
+
+/**
+ * The time bound of work cut into pieces (issue 32.2): the embedded database cannot stop a statement, so a long
+ * search or clipping runs as short statements and this is checked between them. The returned function throws
+ * `exceeded()` once `budgetMs` has passed since the bound was made.
+ */
+export function pieceDeadline(budgetMs: number, exceeded: () => Error): () => void {
+  const end = performance.now() + budgetMs;
+  return () => {
+    if (performance.now() > end) throw exceeded();
+  };
+}

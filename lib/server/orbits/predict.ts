@@ -13,8 +13,8 @@ import 'server-only';
  *    the coverage or not (lib/shared/orbits/counting.ts: optical passes need the sun high enough, and stale
  *    elements leave a narrow swath only possible).
  * 4. Each pass's swath clipped to the area (simplified for clipping) in PostGIS, its km² and share, what it counts,
- *    the union of the counted and the remainder, all measured on that one geometry — one statement under a
- *    statement timeout.
+ *    the union of the counted and the remainder, all measured on that one geometry — in short statements (`clip`)
+ *    under one time bound.
  * Answers are kept per (satellites, area, window, mode, sensor, TLE set): the same question asked again (a
  * shared link, the screen's sort switch) is not computed again.
  */
@@ -39,7 +39,7 @@ import type { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { areaGeometrySql, displaySql, regionBoundarySql } from '../areas';
 import { uncoveredRemainder } from '../catalogue';
-import { boundedTransaction, isStatementTimeout } from '../db/statement-timeout';
+import { boundedTransaction, isStatementTimeout, pieceDeadline } from '../db/statement-timeout';
 import type { Database, Queryable, SqlParam } from '../db/types';
 import { currentTleSet, type TleSetRow } from './elements';
 import { JobTimeout, runPassJobs } from './pool';
@@ -69,7 +69,7 @@ const PART_TOLERANCE = 0.002;
  */
 const CLIP_TOLERANCE = 'greatest(0.001, (ST_XMax(g) - ST_XMin(g) + ST_YMax(g) - ST_YMin(g)) / 2000)';
 
-interface Area {
+export interface Area {
   /**
    * The area as GeoJSON simplified for clipping (CLIP_TOLERANCE), its exact km² (for the size bound; the answer's km²
    * are measured on the clipping geometry), centre, search outline and display form.
@@ -107,7 +107,7 @@ function outlineOf(g: Polygonal): Position[][][] {
   return g.coordinates as Position[][][];
 }
 
-async function loadArea(db: Database, input: PredictionInput): Promise<Area> {
+export async function loadArea(db: Database, input: PredictionInput): Promise<Area> {
   const params: SqlParam[] = [];
   const g = await areaSql(db, input, params);
   const [row] = await db.query<{
@@ -250,7 +250,7 @@ function skipOf(row: SatelliteRow): Skip {
 
 // ------------------------------------------------------------------------------------------------ clipping
 
-interface Clipped {
+export interface Clipped {
   /** The area clipped to, km²: every pass's part, the union and the remainder are measured on this same geometry. */
   areaKm2: number;
   passes: Map<number, { km2: number; countedKm2: number; geometry: Polygonal | null }>;
@@ -259,7 +259,7 @@ interface Clipped {
 }
 
 /** A strip to clip: the swath as predicted, and the part it counts (null: it counts nothing). */
-interface Strip {
+export interface Strip {
   swath: readonly Position[];
   counted: readonly Position[] | null;
 }
@@ -274,18 +274,65 @@ const GRID = '1e-7';
 const ring = (positions: readonly Position[]) => ({ type: 'Polygon', coordinates: [positions] });
 
 /**
- * One statement: each swath ∩ the area (its km², display part), each counted strip ∩ the area (its km²), the union
- * of the counted strips cut by the area, the remainder, and the area itself — all measured on the one clipping
- * geometry, so no part or union can be larger than the area it is a share of (issue 32.7 found a pass covering
- * 188,555.6 km² of a 188,533.3 km² province: the parts were measured on the simplified outline, the area on the exact).
+ * The work of one clipping statement, strips × vertices of the clipping geometry: ~5 µs each on the embedded database
+ * (40 strips over Hebei's 1,456 vertices: ~280 ms), so a piece stays near 0.1 s. A province's 160–510 passes were one
+ * statement of 0.35–0.8 s.
  */
-async function clip(db: Database, area: Area, strips: readonly Strip[]): Promise<Clipped> {
-  const input = JSON.stringify(
-    strips.map((p, i) => [i, JSON.stringify(ring(p.swath)), p.counted && p.counted.length >= 4 ? JSON.stringify(ring(p.counted)) : null]),
-  );
-  const rows = await boundedTransaction(db, PREDICTION_LIMITS.timeoutMs, (tx) =>
-    tx.query<{ kind: 'area' | 'pass' | 'union' | 'rest'; i: number | null; km2: number | null; counted: number | null; geometry: string | null }>(
-      `WITH a AS MATERIALIZED (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g),
+export const CLIP_PIECE_WORK = 20_000;
+
+/** Vertices of a polygonal GeoJSON. */
+function vertexCount(g: Polygonal): number {
+  let n = 0;
+  for (const polygon of outlineOf(g)) for (const r of polygon) n += r.length;
+  return n;
+}
+
+type ClipRow = {
+  kind: 'area' | 'pass' | 'union' | 'rest';
+  i: number | null;
+  km2: number | null;
+  counted: number | null;
+  geometry: string | null;
+};
+
+const AREA_SQL = `a AS MATERIALIZED (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326) AS g)`;
+
+/**
+ * The strips clipped to the area (issue 32.2: the embedded database cannot stop a statement, so the work is cut into
+ * pieces and other requests' statements run between them). Each piece of strips (CLIP_PIECE_WORK) gives every swath ∩ the
+ * area (its km², display part), every counted strip ∩ the area (its km²) and the union of its counted strips (a few
+ * dozen vertices each, not clipped); the last statement unions those unions, cuts them once by the area and measures
+ * the remainder and the area itself — all on the one clipping geometry, so no part or union can be larger than the
+ * area it is a share of (issue 32.7 found a pass covering 188,555.6 km² of a 188,533.3 km² province: the parts were
+ * measured on the simplified outline, the area on the exact). Each statement has what is left of
+ * PREDICTION_LIMITS.timeoutMs as its bound (PostgreSQL), and the time is checked between pieces (both databases).
+ */
+export async function clip(db: Database, area: Area, strips: readonly Strip[]): Promise<Clipped> {
+  const began = performance.now();
+  const tooSlow = () => new ApiError(API_CODES.UNAVAILABLE, 'Orbits.errors.tooSlow', {}, 503);
+  const checkTime = pieceDeadline(PREDICTION_LIMITS.timeoutMs, tooSlow);
+  const statement = async (sql: string, params: SqlParam[]) => {
+    checkTime();
+    const left = Math.max(1, PREDICTION_LIMITS.timeoutMs - (performance.now() - began));
+    return boundedTransaction(db, left, (tx) => tx.query<ClipRow>(sql, params)).catch((error: unknown) => {
+      throw isStatementTimeout(error) ? tooSlow() : error;
+    });
+  };
+  const rows: ClipRow[] = [];
+  const unions: string[] = [];
+  const piece = Math.max(1, Math.floor(CLIP_PIECE_WORK / Math.max(1, vertexCount(parsePolygonal(area.geojson)))));
+  for (let from = 0; from < strips.length; from += piece) {
+    const input = JSON.stringify(
+      strips
+        .slice(from, from + piece)
+        .map((p, j) => [
+          from + j,
+          JSON.stringify(ring(p.swath)),
+          p.counted && p.counted.length >= 4 ? JSON.stringify(ring(p.counted)) : null,
+        ]),
+    );
+    for (const row of await statement(
+      `WITH ${AREA_SQL},
                 sw AS MATERIALIZED (
                   SELECT (x ->> 0)::int AS i, ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(x ->> 1), 4326)) AS s,
                          CASE WHEN x ->> 2 IS NULL THEN NULL ELSE ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(x ->> 2), 4326)) END AS k
@@ -296,23 +343,32 @@ async function clip(db: Database, area: Area, strips: readonly Strip[]): Promise
                 k AS MATERIALIZED (
                   SELECT sw.i, ST_CollectionExtract(ST_Intersection(sw.k, a.g, ${GRID}), 3) AS k
                     FROM sw, a WHERE sw.k IS NOT NULL AND ST_Intersects(sw.k, a.g)),
-                -- The union of the counted strips (a few dozen vertices each) cut once by the area: the same set as the
-                -- union of their clipped parts, without overlaying every part's share of the boundary again.
+                -- The union of the counted strips that meet the area, not clipped: the last statement cuts the union of
+                -- these once by the area (the same set as the union of their clipped parts).
+                u AS (SELECT ST_Union(sw.k, ${GRID}) AS u FROM sw WHERE sw.i IN (SELECT i FROM k WHERE NOT ST_IsEmpty(k.k)))
+           SELECT 'pass' AS kind, c.i, ST_Area(c.c::geography) / 1e6 AS km2, coalesce(ST_Area(k.k::geography) / 1e6, 0) AS counted,
+                  ${display('c.c', PART_TOLERANCE)} AS geometry
+             FROM c LEFT JOIN k ON k.i = c.i
+           UNION ALL SELECT 'union', NULL, NULL, NULL, encode(ST_AsEWKB(u.u), 'hex') FROM u WHERE u.u IS NOT NULL`,
+      [area.geojson, input],
+    )) {
+      if (row.kind === 'union') unions.push(row.geometry!);
+      else rows.push(row);
+    }
+  }
+  rows.push(
+    ...(await statement(
+      `WITH ${AREA_SQL},
                 u AS MATERIALIZED (
-                  SELECT ST_CollectionExtract(ST_Intersection(ST_Union(sw.k, ${GRID}), (SELECT g FROM a), ${GRID}), 3) AS u
-                    FROM sw WHERE sw.i IN (SELECT i FROM k WHERE NOT ST_IsEmpty(k.k))),
+                  SELECT ST_CollectionExtract(ST_Intersection(ST_Union(p.g, ${GRID}), (SELECT g FROM a), ${GRID}), 3) AS u
+                    FROM (SELECT ST_GeomFromEWKB(decode(x, 'hex')) AS g FROM unnest($2::text[]) x) p),
                 r AS (SELECT ST_CollectionExtract(ST_Difference(a.g, coalesce(u.u, 'SRID=4326;POLYGON EMPTY'::geometry), ${GRID}), 3) AS d FROM a, u)
            SELECT 'area' AS kind, NULL::int AS i, ST_Area(a.g::geography) / 1e6 AS km2, NULL::float8 AS counted, NULL::text AS geometry FROM a
-           UNION ALL
-           SELECT 'pass', c.i, ST_Area(c.c::geography) / 1e6, coalesce(ST_Area(k.k::geography) / 1e6, 0), ${display('c.c', PART_TOLERANCE)}
-             FROM c LEFT JOIN k ON k.i = c.i
            UNION ALL SELECT 'union', NULL, coalesce(ST_Area(u.u::geography) / 1e6, 0), NULL, ${display('u.u')} FROM u
            UNION ALL SELECT 'rest', NULL, ST_Area(r.d::geography) / 1e6, NULL, ${display('r.d')} FROM r`,
-      [area.geojson, input],
-    ),
-  ).catch((error: unknown) => {
-    throw isStatementTimeout(error) ? new ApiError(API_CODES.UNAVAILABLE, 'Orbits.errors.tooSlow', {}, 503) : error;
-  });
+      [area.geojson, unions],
+    )),
+  );
   const out: Clipped = {
     areaKm2: area.km2,
     passes: new Map(),
@@ -399,9 +455,15 @@ export async function predict(db: Database, input: PredictionInput, options: Pre
   const bySatellite = new Map(usable.map((s) => [s.norad, s]));
   const statuses = result.passes.map((p) => {
     const s = bySatellite.get(p.norad)!;
-    return passStatus({ sensorKind: s.sensor_kind!, sunElevationDeg: p.sunElevationDeg, uncertaintyKm: p.uncertaintyKm, swathKm: s.swath_km! });
+    return passStatus({
+      sensorKind: s.sensor_kind!,
+      sunElevationDeg: p.sunElevationDeg,
+      uncertaintyKm: p.uncertaintyKm,
+      swathKm: s.swath_km!,
+    });
   });
-  const countedRing = (i: number) => (statuses[i] === 'counted' && result.passes[i]!.certainSwath.length >= 4 ? result.passes[i]!.certainSwath : null);
+  const countedRing = (i: number) =>
+    statuses[i] === 'counted' && result.passes[i]!.certainSwath.length >= 4 ? result.passes[i]!.certainSwath : null;
   const clipped = await clip(
     db,
     area,

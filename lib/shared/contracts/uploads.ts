@@ -23,6 +23,12 @@ export const AREA_UPLOAD_LIMITS = {
   /** Vertices of the stored area, after a simplification that keeps its area within `maxAreaChange`. */
   maxVertices: 100_000,
   /**
+   * The same on the embedded database (issue 32.2), which runs one statement at a time for everyone and cannot stop
+   * one: each statement of the dissolve, the lighter copy, the core and the insert costs ~2–3 µs a vertex there
+   * (100,000 vertices: 0.1–0.65 s each, 0.6–1.8 s as the one dissolve statement it was; 40,000: ≤ ~0.11 s each).
+   */
+  embeddedMaxVertices: 40_000,
+  /**
    * What a file may bring, counted while it is read, before anything else runs (issue 32: 30,000 tiny features
    * took 11.7 s to refuse after the dissolve; a 150,000-vertex ring stalled the embedded database 219 s).
    */

@@ -52,12 +52,15 @@ export const preparationThreads = () => preparation.threads();
 /** Tests: stops the preparation's threads; the next upload starts them from the environment as it is then. */
 export const resetPreparation = () => preparation.reset();
 
-/** Reads and checks an uploaded file off the request thread: the area to dissolve, or the refusal thrown. */
-export async function prepareUploadedArea(file: UploadedFile): Promise<PreparedArea> {
+/**
+ * Reads and checks an uploaded file off the request thread: the area to dissolve, or the refusal thrown. At most
+ * `maxVertices` are kept (simplified within AREA_UPLOAD_LIMITS.maxAreaChange, else refused).
+ */
+export async function prepareUploadedArea(file: UploadedFile, maxVertices: number = AREA_UPLOAD_LIMITS.maxVertices): Promise<PreparedArea> {
   let outcome: PrepareOutcome;
   try {
     // A copy is sent (structured clone): the file's bytes may share a buffer with the request's body.
-    outcome = await preparation.run({ name: file.name, bytes: file.bytes }, PREPARE_DEADLINE_MS);
+    outcome = await preparation.run({ name: file.name, bytes: file.bytes, maxVertices }, PREPARE_DEADLINE_MS);
   } catch (error) {
     if (error instanceof JobTimeout) throw new UploadRefused('tooSlow', { seconds: PREPARE_DEADLINE_MS / 1000 });
     throw error;
@@ -66,7 +69,12 @@ export async function prepareUploadedArea(file: UploadedFile): Promise<PreparedA
   return outcome.area;
 }
 
-/** Reads, checks, dissolves and stores an uploaded area; nothing is stored when it is refused. */
+/**
+ * Reads, checks, dissolves and stores an uploaded area; nothing is stored when it is refused. The embedded database
+ * keeps at most AREA_UPLOAD_LIMITS.embeddedMaxVertices, so that none of the statements storing it holds that database
+ * (and every other request) long.
+ */
 export async function uploadArea(db: Database, file: UploadedFile): Promise<UploadedArea> {
-  return storeArea(db, file.name, await prepareUploadedArea(file));
+  const maxVertices = db.kind === 'pglite' ? AREA_UPLOAD_LIMITS.embeddedMaxVertices : AREA_UPLOAD_LIMITS.maxVertices;
+  return storeArea(db, file.name, await prepareUploadedArea(file, maxVertices));
 }

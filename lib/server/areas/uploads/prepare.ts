@@ -14,10 +14,14 @@ import { readAreaFile, type PolygonRings, type UploadFormat } from './read';
 import { refuse, UploadRefused, type Refusal } from './refusal';
 import { simplifyToLimit, vertexTotal, type MultiPolygonCoordinates } from './simplify';
 
-/** An uploaded area ready for the dissolve: its polygons as GeoJSON text and what was done to them. */
+/** An uploaded area ready for the dissolve: its polygons as WKB and what was done to them. */
 export interface PreparedArea {
-  /** A GeoJSON MultiPolygon in WGS84, within the vertex and crossing limits. */
-  geojson: string;
+  /**
+   * A MultiPolygon in WGS84, within the vertex and crossing limits, as hex WKB (multiPolygonWkb): PostGIS reads
+   * 100,000 vertices of WKB in ~20–40 ms, where parsing the same as GeoJSON took 270–540 ms of the embedded
+   * database's one thread.
+   */
+  wkb: string;
   simplified: boolean;
   /** Rings were closed or dropped (counts as a repair). */
   closedChanged: boolean;
@@ -29,6 +33,8 @@ export interface PreparedArea {
 export interface PrepareJob {
   name: string;
   bytes: Uint8Array;
+  /** Vertices the stored area may keep (AREA_UPLOAD_LIMITS.maxVertices, or embeddedMaxVertices on the embedded database). */
+  maxVertices?: number;
 }
 
 /** What a worker thread answers: the area, or the refusal (its reason and message values) to throw again. */
@@ -65,17 +71,17 @@ export function closeRings(polygons: readonly PolygonRings[]): { polygons: Polyg
 }
 
 /**
- * The file's polygons within what the dissolve may cost, or a refusal: over AREA_UPLOAD_LIMITS.maxVertices they
+ * The file's polygons within what the dissolve may cost, or a refusal: over `maxVertices` they
  * are simplified here first (./simplify.ts, O(n log n), only if the area moves by at most maxAreaChange), then
  * their crossings are counted (./guard.ts, a sweep that stops at the limits) — all before the database sees them.
  */
-function boundedForDissolve(polygons: PolygonRings[]): { polygons: PolygonRings[]; simplified: boolean } {
+function boundedForDissolve(polygons: PolygonRings[], maxVertices: number): { polygons: PolygonRings[]; simplified: boolean } {
   let simplified = false;
   let coordinates: MultiPolygonCoordinates = polygons;
   const vertices = vertexTotal(coordinates);
-  if (vertices > AREA_UPLOAD_LIMITS.maxVertices) {
-    const result = simplifyToLimit(coordinates, AREA_UPLOAD_LIMITS.maxVertices, AREA_UPLOAD_LIMITS.maxAreaChange);
-    if (!result.ok) return refuse('tooManyVertices', { count: result.vertices });
+  if (vertices > maxVertices) {
+    const result = simplifyToLimit(coordinates, maxVertices, AREA_UPLOAD_LIMITS.maxAreaChange);
+    if (!result.ok) return refuse('tooManyVertices', { count: result.vertices, max: maxVertices });
     coordinates = result.coordinates;
     simplified = true;
   }
@@ -95,17 +101,45 @@ function boundedForDissolve(polygons: PolygonRings[]): { polygons: PolygonRings[
   return { polygons: coordinates, simplified };
 }
 
+/** Polygons as the hex WKB (little-endian, 2D) of one MultiPolygon, as `ST_AsBinary` would write it. */
+export function multiPolygonWkb(polygons: readonly PolygonRings[]): string {
+  let size = 9;
+  for (const polygon of polygons) {
+    size += 9;
+    for (const ring of polygon) size += 4 + 16 * ring.length;
+  }
+  const buffer = Buffer.alloc(size);
+  let at = 0;
+  const header = (type: number, count: number) => {
+    at = buffer.writeUInt8(1, at);
+    at = buffer.writeUInt32LE(type, at);
+    at = buffer.writeUInt32LE(count, at);
+  };
+  header(6, polygons.length);
+  for (const polygon of polygons) {
+    header(3, polygon.length);
+    for (const ring of polygon) {
+      at = buffer.writeUInt32LE(ring.length, at);
+      for (const [x, y] of ring) {
+        at = buffer.writeDoubleLE(x, at);
+        at = buffer.writeDoubleLE(y, at);
+      }
+    }
+  }
+  return buffer.toString('hex');
+}
+
 /** Reads the file and bounds its area; a refusal is an answer here (it crosses the thread as data). */
 export async function prepareArea(job: PrepareJob): Promise<PrepareOutcome> {
   try {
     const area = await readAreaFile(job.name, job.bytes);
     const closed = closeRings(area.polygons);
     if (closed.polygons.length === 0) refuse('emptyArea');
-    const bounded = boundedForDissolve(closed.polygons);
+    const bounded = boundedForDissolve(closed.polygons, job.maxVertices ?? AREA_UPLOAD_LIMITS.maxVertices);
     return {
       ok: true,
       area: {
-        geojson: JSON.stringify({ type: 'MultiPolygon', coordinates: bounded.polygons }),
+        wkb: multiPolygonWkb(bounded.polygons),
         simplified: bounded.simplified,
         closedChanged: closed.changed,
         crs: area.crs.name,

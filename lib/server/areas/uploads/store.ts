@@ -3,18 +3,19 @@ import 'server-only';
  * Dissolving, repairing and storing an uploaded area (table catalogue_uploads, kind 'area'), and reading it back
  * while it lives. Before the database sees it, the area was read, bounded and checked off the request thread
  * (./prepare.ts). Then PostGIS repairs each polygon (ST_MakeValid: a bow-tie becomes two
- * triangles, a badly nested ring a hole or an island) and ST_Union dissolves everything into one multipolygon.
- * Nothing is written before every check has passed.
+ * triangles, a badly nested ring a hole or an island) and ST_Union dissolves everything into one multipolygon, in
+ * short statements with a time bound between them (`dissolve`). Nothing is written before every check has passed.
  */
 import { randomUUID } from 'node:crypto';
 import { API_CODES } from '../../../shared/contracts/api';
 import { CATALOGUE_LIMITS } from '../../../shared/contracts/catalogue';
 import { AREA_UPLOAD_LIMITS, uploadErrorKey, type UploadedArea } from '../../../shared/contracts/uploads';
 import { ApiError } from '../../api/errors';
+import { pieceDeadline } from '../../db/statement-timeout';
 import type { Database, Queryable } from '../../db/types';
 import { coresSql, CORE_MIN_VERTICES, MAX_HULL_PARTS } from '../../regions/cores';
 import type { PreparedArea } from './prepare';
-import { refuse } from './refusal';
+import { refuse, UploadRefused } from './refusal';
 
 interface AreaDetails {
   vertices: number;
@@ -34,6 +35,7 @@ export function displayName(name: string): string {
 }
 
 interface Dissolved {
+  /** Hex EWKB of the dissolved multipolygon. */
   wkb: string;
   vertices: number;
   m2: number;
@@ -41,21 +43,61 @@ interface Dissolved {
   empty: boolean;
 }
 
-const DISSOLVE_SQL = `
-  WITH parts AS (SELECT (ST_Dump(ST_SetSRID(ST_GeomFromGeoJSON($1::text), 4326))).geom AS g),
-  fixed AS (SELECT ST_IsValid(g) AS ok, ST_CollectionExtract(ST_MakeValid(g), 3) AS g FROM parts),
-  u AS (SELECT bool_or(NOT ok) AS repaired, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(g)), 3)) AS g FROM fixed)
-  SELECT encode(ST_AsEWKB(g), 'hex') AS wkb, ST_NPoints(g) AS vertices, coalesce(ST_Area(g::geography), 0) AS m2,
-         coalesce(repaired, false) AS repaired, ST_IsEmpty(g) AS empty
-    FROM u`;
-
 /** From this many vertices an area keeps a lighter copy for the listed scenes' shares (geom_mid). */
 const MID_MIN_VERTICES = 5000;
 
+/** Longest the database's part of an upload may take, checked between its statements (Upload.errors.tooSlow). */
+export const STORE_DEADLINE_MS = 30_000;
+
+/** The prepared area (hex WKB, ./prepare.ts) as a geometry; `$n` its parameter. */
+const inputSql = (n: number) => `ST_GeomFromWKB(decode($${n}::text, 'hex'), 4326)`;
+/** A hex EWKB parameter as a geometry. */
+const ewkbSql = (n: number) => `ST_GeomFromEWKB(decode($${n}::text, 'hex'))`;
+
+/**
+ * PostGIS repairs each polygon (ST_MakeValid) and ST_Union dissolves them into one multipolygon — as short
+ * statements, the geometry carried between them as WKB (issue 32.2: as one statement, a 99,000-vertex area held the
+ * embedded database 0.6–0.7 s, and every other request with it): which polygons are invalid; the repair of those
+ * only (a valid polygon is returned unchanged by ST_MakeValid); the dissolve; its measures. `next` checks the time
+ * between them.
+ */
+async function dissolve(db: Queryable, wkb: string, next: () => void): Promise<Dissolved> {
+  const [checked] = await db.query<{ invalid: number[] | null }>(
+    `SELECT array_agg(p.path[1]) FILTER (WHERE NOT ST_IsValid(p.geom)) AS invalid FROM ST_Dump(${inputSql(1)}) p`,
+    [wkb],
+  );
+  const invalid = checked?.invalid ?? [];
+  next();
+  let repairedParts: string[] = [];
+  if (invalid.length > 0) {
+    const rows = await db.query<{ g: string }>(
+      `SELECT encode(ST_AsEWKB(ST_CollectionExtract(ST_MakeValid(p.geom), 3)), 'hex') AS g
+         FROM ST_Dump(${inputSql(1)}) p WHERE p.path[1] = ANY ($2::int[])`,
+      [wkb, invalid],
+    );
+    repairedParts = rows.map((r) => r.g);
+    next();
+  }
+  const [union] = await db.query<{ g: string }>(
+    `WITH parts AS (SELECT p.geom AS g FROM ST_Dump(${inputSql(1)}) p WHERE NOT (p.path[1] = ANY ($2::int[]))
+                    UNION ALL SELECT ST_GeomFromEWKB(decode(x, 'hex')) FROM unnest($3::text[]) x)
+     SELECT encode(ST_AsEWKB(ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(g)), 3))), 'hex') AS g FROM parts`,
+    [wkb, invalid, repairedParts],
+  );
+  next();
+  const [measured] = await db.query<{ vertices: number; m2: number; empty: boolean }>(
+    `SELECT ST_NPoints(g) AS vertices, coalesce(ST_Area(g::geography), 0) AS m2, ST_IsEmpty(g) AS empty FROM (SELECT ${ewkbSql(1)} AS g) x`,
+    [union!.g],
+  );
+  next();
+  return { wkb: union!.g, vertices: measured!.vertices, m2: measured!.m2, empty: measured!.empty, repaired: invalid.length > 0 };
+}
+
 /** Dissolves and repairs the prepared area (./prepare.ts); stores it and answers it as the screen shows it. */
 export async function storeArea(db: Database, name: string, area: PreparedArea): Promise<UploadedArea> {
-  const [dissolved] = await db.query<Dissolved>(DISSOLVE_SQL, [area.geojson]);
-  if (!dissolved || dissolved.empty || dissolved.m2 <= 0) return refuse('emptyArea');
+  const next = pieceDeadline(STORE_DEADLINE_MS, () => new UploadRefused('tooSlow', { seconds: STORE_DEADLINE_MS / 1000 }));
+  const dissolved = await dissolve(db, area.wkb, next);
+  if (dissolved.empty || dissolved.m2 <= 0) return refuse('emptyArea');
   // The repair adds a vertex per crossing at most (bounded by ./prepare.ts); still, nothing over the limit is stored.
   if (dissolved.vertices > AREA_UPLOAD_LIMITS.maxVertices) return refuse('tooManyVertices', { count: dissolved.vertices });
   const final = dissolved;
@@ -69,19 +111,26 @@ export async function storeArea(db: Database, name: string, area: PreparedArea):
   };
   // The lighter copy and the core/hull are computed first, each in a statement of its own that writes nothing: the
   // embedded database runs other requests' statements between them (a transaction would hold it for all of them,
-  // ~5 s for a 100,000-vertex area), and only the short insert at the end is a transaction.
+  // ~5 s for a 100,000-vertex area), and only the short insert at the end is a transaction (its km² measured above).
   const geom = `(SELECT ST_GeomFromEWKB(decode($1, 'hex')) AS geom) x`;
   let mid: string | null = null;
   if (final.vertices >= MID_MIN_VERTICES) {
     // ~60 m for a county-sized area (a tenth of the cores' band): the listed shares move by far less than their
     // one decimal.
-    const [row] = await db.query<{ mid: string | null }>(
-      `SELECT encode(ST_AsEWKB(ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SimplifyPreserveTopology(geom,
-                greatest(0.0001, 0.0004 * greatest(ST_XMax(geom) - ST_XMin(geom), ST_YMax(geom) - ST_YMin(geom))))), 3))), 'hex') AS mid
+    // Two statements: the simplification (~0.2 s at 99,000 vertices), then its repair.
+    const [simple] = await db.query<{ g: string }>(
+      `SELECT encode(ST_AsEWKB(ST_SimplifyPreserveTopology(geom,
+                greatest(0.0001, 0.0004 * greatest(ST_XMax(geom) - ST_XMin(geom), ST_YMax(geom) - ST_YMin(geom))))), 'hex') AS g
          FROM ${geom}`,
       [final.wkb],
     );
+    next();
+    const [row] = await db.query<{ mid: string | null }>(
+      `SELECT encode(ST_AsEWKB(ST_Multi(ST_CollectionExtract(ST_MakeValid(geom), 3))), 'hex') AS mid FROM ${geom}`,
+      [simple!.g],
+    );
     mid = row?.mid ?? null;
+    next();
   }
   // A large area gets the region search's core and hull (lib/server/regions/cores.ts), so that a search tests
   // only the footprints along its border against every vertex (a 99,000-vertex area at 1 M scenes: 9-12 s →
@@ -96,6 +145,7 @@ export async function storeArea(db: Database, name: string, area: PreparedArea):
       [final.wkb, MAX_HULL_PARTS],
     );
     if (row) cores = row;
+    next();
   }
   const id = randomUUID();
   const fromHex = (n: number) => `CASE WHEN $${n}::text IS NULL THEN NULL ELSE ST_GeomFromEWKB(decode($${n}::text, 'hex')) END`;
@@ -103,10 +153,10 @@ export async function storeArea(db: Database, name: string, area: PreparedArea):
     await tx.query(`DELETE FROM catalogue_uploads WHERE expires_at <= now()`);
     await tx.query(
       `INSERT INTO catalogue_uploads (id, kind, name, expires_at, geom, area_km2, details, geom_mid, core, hull)
-       SELECT $1::uuid, 'area', $2, now() + make_interval(hours => $3::int), g, ST_Area(g::geography) / 1e6, $4::jsonb,
+       SELECT $1::uuid, 'area', $2, now() + make_interval(hours => $3::int), g, $9::float8 / 1e6, $4::jsonb,
               ${fromHex(6)}, ${fromHex(7)}, ${fromHex(8)}
          FROM (SELECT ST_GeomFromEWKB(decode($5, 'hex')) AS g) x`,
-      [id, displayName(name), CATALOGUE_LIMITS.uploadTtlHours, JSON.stringify(details), final.wkb, mid, cores.core, cores.hull],
+      [id, displayName(name), CATALOGUE_LIMITS.uploadTtlHours, JSON.stringify(details), final.wkb, mid, cores.core, cores.hull, final.m2],
     );
   });
   return getUploadedArea(db, id);
