@@ -11,6 +11,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as catalogue from './catalogue.mjs';
 import * as deformGrid from './deform-grid.mjs';
+import * as field from './field.mjs';
 import * as heavy from './heavy.mjs';
 import * as homeThroughput from './home-throughput.mjs';
 import * as lighthouse from './lighthouse.mjs';
@@ -23,7 +24,7 @@ import * as wmsGetMap from './wms-getmap.mjs';
 import { cpuTimes, cpuUsage } from './machine.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
-const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, heavy, lighthouse, catalogue, orders, orbits, verification];
+const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, heavy, lighthouse, catalogue, orders, orbits, verification, field];
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 function number(name, fallback, { min, integer = false }) {
