@@ -1,5 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { packJob, renderPng } from './render';
+import { pixelProjector, regroup } from './raster/renderer.mjs';
 
 function polygon(points: number[][]): Uint8Array {
   const b = Buffer.alloc(13 + points.length * 16);
@@ -134,5 +135,50 @@ describe('renderPng on the worker pool', () => {
       { width: 40, height: 40, box },
     );
     expect(job.groups.map((g) => ('count' in g ? g.count : 0))).toEqual([1, 2]);
+  });
+});
+
+describe('regrouping features for drawing', () => {
+  const at = (x: number, y: number, size = 1) =>
+    polygon([
+      [x, y],
+      [x + size, y],
+      [x + size, y + size],
+      [x, y + size],
+      [x, y],
+    ]);
+  const red = { fill: 'rgba(255, 0, 0, 1)' };
+  const blue = { fill: 'rgba(0, 0, 255, 1)' };
+  const regrouped = (items: { wkb: Uint8Array; style: typeof red }[]) => {
+    const job = packJob(items, { width: 256, height: 256, box });
+    return regroup(job.groups, job.wkb, job.offsets, pixelProjector(box, 256, 256), 256, 256);
+  };
+
+  it('gathers features of a style that nothing drawn between them touches into one group', () => {
+    // Red, blue, red, blue … in corners far apart: two groups instead of four.
+    const groups = regrouped([
+      { wkb: at(1, 1), style: red },
+      { wkb: at(15, 1), style: blue },
+      { wkb: at(1, 15), style: red },
+      { wkb: at(15, 15), style: blue },
+    ]);
+    expect(groups.map((g) => ('style' in g ? [g.style.fill, g.geometries.length] : null))).toEqual([
+      [red.fill, 2],
+      [blue.fill, 2],
+    ]);
+  });
+
+  it('never moves a feature past one it overlaps, so the later one stays on top', async () => {
+    // Red, then blue over it, then red over the blue: the second red must stay a group of its own, after blue.
+    const items = [
+      { wkb: at(2, 2, 6), style: red },
+      { wkb: at(4, 4, 6), style: blue },
+      { wkb: at(6, 6, 6), style: red },
+    ];
+    expect(regrouped(items).map((g) => ('style' in g ? g.geometries.length : 0))).toEqual([1, 1, 1]);
+    const png = await renderPng(items, { width: 256, height: 256, box });
+    // Where all three overlap (x = y = 7 → pixel 89, 166) the last red is on top; where only the first two, blue.
+    expect(await pixel(png, 89, 166)).toEqual([255, 0, 0, 255]);
+    expect(await pixel(png, 64, 192)).toEqual([0, 0, 255, 255]);
   });
 });

@@ -70,3 +70,11 @@ export interface EncodeOptions {
 }
 export function encodePng(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, options?: EncodeOptions): Promise<Buffer>;
 export function renderJob(job: RenderJob, options?: EncodeOptions): Promise<Uint8Array>;
+export function regroup(
+  groups: RenderJob['groups'],
+  wkb: Uint8Array,
+  offsets: Uint32Array,
+  project: (lon: number, lat: number) => [number, number],
+  width: number,
+  height: number,
+): ({ coverage: CoverageGrid } | { style: PaintStyle; geometries: ParsedGeometry[] })[];

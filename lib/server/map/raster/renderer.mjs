@@ -387,6 +387,88 @@ export async function encodePng(rgba, width, height, { blocking = false } = {}) 
 
 // ── A render job ─────────────────────────────────────────────────────────────────────────────────
 
+/** Side of the cells regroup() tracks what has been drawn in, pixels. */
+const CELL = 16;
+
+/** A style as a key: features of equal keys look the same. */
+const styleKey = (/** @type {import('./renderer.d.mts').PaintStyle} */ st) =>
+  `${st.fill ?? ''}|${st.stroke ?? ''}|${st.lineWidth ?? ''}|${st.radius ?? ''}|${st.dash ? st.dash.join(',') : ''}`;
+
+/**
+ * The features in draw order, gathered into as few same-styled groups as the picture allows: a feature joins the
+ * last group of its style when nothing drawn after that group reaches the cells its pixels (with its stroke) fall
+ * in, so no feature ever moves past one it overlaps and the picture keeps its order. A dense tile of small spots in
+ * interleaved styles (a verification layer at zoom 10: 2,500 features, 2,300 runs) becomes a few hundred groups,
+ * each one Skia path instead of one per feature. A density grid is drawn where it stands and nothing moves past it.
+ * @param {import('./renderer.d.mts').RenderJob['groups']} groups
+ * @param {Uint8Array} wkb
+ * @param {Uint32Array} offsets
+ * @param {(lon: number, lat: number) => [number, number]} project
+ * @param {number} width
+ * @param {number} height
+ * @returns {({ coverage: import('./renderer.d.mts').CoverageGrid } | { style: import('./renderer.d.mts').PaintStyle, geometries: import('./renderer.d.mts').ParsedGeometry[] })[]}
+ */
+export function regroup(groups, wkb, offsets, project, width, height) {
+  /** @type {ReturnType<typeof regroup>} */
+  const out = [];
+  const cols = Math.max(1, Math.ceil(width / CELL));
+  const rows = Math.max(1, Math.ceil(height / CELL));
+  // The last group (index in `out`) drawn into each cell.
+  const last = new Int32Array(cols * rows).fill(-1);
+  /** @type {Map<string, number>} */
+  const lastOfStyle = new Map();
+  let item = 0;
+  for (const group of groups) {
+    if ('coverage' in group) {
+      out.push({ coverage: group.coverage });
+      last.fill(out.length - 1);
+      lastOfStyle.clear();
+      continue;
+    }
+    const key = styleKey(group.style);
+    // Strokes and point markers reach past the geometry; antialiasing a pixel more.
+    const pad = (group.style.lineWidth ?? 1) / 2 + (group.style.radius ?? 0) + 1;
+    for (let i = 0; i < group.count; i++, item++) {
+      const g = parseWkb(wkb.subarray(offsets[item], offsets[item + 1]));
+      let minx = Infinity;
+      let miny = Infinity;
+      let maxx = -Infinity;
+      let maxy = -Infinity;
+      const see = (/** @type {number} */ lon, /** @type {number} */ lat) => {
+        const [x, y] = project(lon, lat);
+        if (x < minx) minx = x;
+        if (x > maxx) maxx = x;
+        if (y < miny) miny = y;
+        if (y > maxy) maxy = y;
+      };
+      for (const polygon of g.polygons) {
+        const outer = polygon[0];
+        if (outer) for (let k = 0; k < outer.length; k += 2) see(outer[k], outer[k + 1]);
+      }
+      for (const line of g.lines) for (let k = 0; k < line.length; k += 2) see(line[k], line[k + 1]);
+      for (const point of g.points) see(point[0], point[1]);
+      const c0 = Math.max(0, Math.floor((minx - pad) / CELL));
+      const c1 = Math.min(cols - 1, Math.floor((maxx + pad) / CELL));
+      const r0 = Math.max(0, Math.floor((miny - pad) / CELL));
+      const r1 = Math.min(rows - 1, Math.floor((maxy + pad) / CELL));
+      let latest = -1;
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) latest = Math.max(latest, last[r * cols + c]);
+      const candidate = lastOfStyle.get(key);
+      let at;
+      if (candidate !== undefined && candidate >= latest) {
+        at = candidate;
+        /** @type {{ geometries: import('./renderer.d.mts').ParsedGeometry[] }} */ (out[at]).geometries.push(g);
+      } else {
+        out.push({ style: group.style, geometries: [g] });
+        at = out.length - 1;
+        lastOfStyle.set(key, at);
+      }
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (last[r * cols + c] < at) last[r * cols + c] = at;
+    }
+  }
+  return out;
+}
+
 /**
  * Draws a job (what a worker receives) and returns the PNG as a fresh, transferable Uint8Array.
  * @param {import('./renderer.d.mts').RenderJob} job
@@ -404,16 +486,9 @@ export async function renderJob(job, options) {
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
   const project = pixelProjector(box, width, height);
-  let item = 0;
-  for (const group of groups) {
-    if ('coverage' in group) {
-      paintCoverage(ctx, group.coverage, box, width, height);
-      continue;
-    }
-    /** @type {import('./renderer.d.mts').ParsedGeometry[]} */
-    const geometries = [];
-    for (let i = 0; i < group.count; i++, item++) geometries.push(parseWkb(wkb.subarray(offsets[item], offsets[item + 1])));
-    paintGroup(ctx, group.style, geometries, project);
+  for (const layer of regroup(groups, wkb, offsets, project, width, height)) {
+    if ('coverage' in layer) paintCoverage(ctx, layer.coverage, box, width, height);
+    else paintGroup(ctx, layer.style, layer.geometries, project);
   }
   const png = await encodePng(ctx.getImageData(0, 0, width, height).data, width, height, options);
   return new Uint8Array(png);
