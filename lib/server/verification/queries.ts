@@ -40,6 +40,9 @@ import { rolesReaching, type VerificationActor } from './cases';
 import { describeHolding, holdingOf } from './deadlines';
 import { imageryEvidenceSql, rectificationEvidence } from './rectification';
 
+/** The loads that bring scenes into the catalogue (lib/server/catalogue: the demo generation and STAC imports). */
+const CATALOGUE_LOADS = ['catalogue-demo', 'catalogue-imported'];
+
 /** The dictionary of a case's change type (the land-cover spot types it is pushed from). */
 const CHANGE_TYPE_DICTIONARY = 'SPOT_META_TYPE';
 
@@ -335,12 +338,20 @@ async function computeRegionFigures(
   const region = await requireRegion(db, filters.region ?? COUNTRY_CODE, locale);
   const targets = await targetRegions(db, region, filters.level, locale);
   const scoped = { ...filters, region: region.code === COUNTRY_CODE ? undefined : region.code };
-  // Rectified cases with a scene after the rectification (depends on the catalogue too: computed with each answer).
-  const imageryParams: SqlParam[] = [];
-  const withImagery = db.query<{ xzqdm: string; n: number }>(
-    imageryEvidenceSql(caseClauses(actor, scoped, imageryParams).join(' AND ')),
-    imageryParams,
+  // Rectified cases with a scene after the rectification, per county: kept like the counts, and also keyed by the
+  // catalogue's loads (the scenes it looks for come only with them).
+  const [catalogue] = await db.query<{ v: string | null }>(
+    `SELECT string_agg(name || '=' || version || '@' || loaded_at::text, ',' ORDER BY name) AS v
+       FROM dataset_versions WHERE name = ANY ($1::text[])`,
+    [CATALOGUE_LOADS],
   );
+  const withImagery = cachedByCounty(db, `imagery|${catalogue?.v ?? ''}|${filtersKey(actor, scoped, true)}`, (only) => {
+    const imageryParams: SqlParam[] = [];
+    return db.query<{ xzqdm: string; n: number }>(
+      imageryEvidenceSql(onlyCounties(caseClauses(actor, scoped, imageryParams), only, imageryParams)),
+      imageryParams,
+    );
+  });
   // By county and stage, and by county and verdict (a county's rows: a few dozen), kept per county.
   const rows = await cachedByCounty(db, `figures|${filtersKey(actor, scoped, true)}`, (only) => {
     const params: SqlParam[] = [];
