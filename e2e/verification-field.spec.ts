@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CAPTCHA_ANSWER } from '../playwright.config';
-import { PortalPage, PREFIX, type Lang } from './pages/portal-page';
+import { expect, test, type Page } from '@playwright/test';
+import { signInOnPhone, PHONE } from './pages/phone';
+import { PREFIX } from './pages/portal-page';
 
 /**
  * Issue 34.3 and 34.4 on a phone (390 px), in both languages. The province confirmer opens a rectified illegal case:
@@ -10,9 +10,7 @@ import { PortalPage, PREFIX, type Lang } from './pages/portal-page';
  * the test runs; the closed cases are outside Chang'an district (130102), whose demo cases other specs move.
  */
 
-const PASSWORD = 'Demo@2026';
 const API = '/api/process-spot-bjhs/v1/process';
-const PHONE = { width: 390, height: 844 };
 
 const TEXT = {
   zh: {
@@ -39,15 +37,6 @@ const TEXT = {
   },
 } as const;
 
-async function signIn(browser: Browser, lang: Lang, user: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const portal = new PortalPage(page, lang);
-  await portal.goto('/home');
-  await portal.login(user, PASSWORD, CAPTCHA_ANSWER);
-  return page;
-}
-
 async function fitsWidth(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
@@ -72,7 +61,7 @@ for (const lang of ['zh', 'en'] as const) {
 
   test(`${lang}: the province closes a rectified case citing a scene acquired since, on a phone`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const province = await signIn(browser, lang, 'demo-hebei');
+    const province = await signInOnPhone(browser, lang, 'demo-hebei', { touch: false });
     // spotTrack: the rectified cases a later scene covers, as the figures API counts them.
     const figures = await (await province.request.get(`${API}/statistics?region=130000`)).json();
     expect(figures.data.total.rectifiedWithImagery).toBeGreaterThan(0);
@@ -110,7 +99,7 @@ for (const lang of ['zh', 'en'] as const) {
 
   test(`${lang}: the county checker orders a field route and downloads it as GPX and KML, on a phone`, async ({ browser }) => {
     test.setTimeout(120_000);
-    const county = await signIn(browser, lang, 'demo-county');
+    const county = await signInOnPhone(browser, lang, 'demo-county', { touch: false });
     await county.goto(`${PREFIX[lang]}/verify/lawenforceinspect/spotAuto`);
     const panel = county.getByTestId('field-route');
     await expect(panel.getByRole('heading', { name: text.routeTitle })).toBeVisible({ timeout: 20_000 });

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chinaTime } from '../lib/shared/verification/photos';
-import { CAPTCHA_ANSWER } from '../playwright.config';
 import { photoJpeg } from '../tests/support/photos';
-import { PortalPage, PREFIX, type Lang } from './pages/portal-page';
+import { signInOnPhone, PHONE } from './pages/phone';
+import { PREFIX } from './pages/portal-page';
 
 /**
  * Field work offline (issue 34.2), on a 390 px phone in both languages: the county checker downloads a batch (the
@@ -14,25 +14,21 @@ import { PortalPage, PREFIX, type Lang } from './pages/portal-page';
  * photo journey the last), and no case is moved.
  */
 
-const PASSWORD = 'Demo@2026';
 const FIELD = '/verify/lawenforceinspect/fieldWork';
 const CASE = '/verify/lawenforceinspect/lawSpotDetail';
 const API = '/api/process-spot-bjhs/v1/process';
-const PHONE = { width: 390, height: 844 };
 
 const TEXT = {
   zh: { offline: '离线', online: '在线', empty: '没有待提交的工作', far: '距图斑过远', noGps: '无 GPS 位置', waiting: '等待网络' },
-  en: { offline: 'Offline', online: 'Online', empty: 'Nothing is waiting', far: 'Far from the spot', noGps: 'No GPS position', waiting: 'wait for the network' },
+  en: {
+    offline: 'Offline',
+    online: 'Online',
+    empty: 'Nothing is waiting',
+    far: 'Far from the spot',
+    noGps: 'No GPS position',
+    waiting: 'wait for the network',
+  },
 } as const;
-
-async function signIn(browser: Browser, lang: Lang, user: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, reducedMotion: 'reduce', hasTouch: true });
-  const page = await context.newPage();
-  const portal = new PortalPage(page, lang);
-  await portal.goto('/home');
-  await portal.login(user, PASSWORD, CAPTCHA_ANSWER);
-  return page;
-}
 
 const exifNow = () => chinaTime(new Date()).replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1:$2:$3');
 
@@ -41,7 +37,7 @@ for (const lang of ['zh', 'en'] as const) {
 
   test(`${lang}: a checker works a spot offline on a phone and the work arrives when the network returns`, async ({ browser }) => {
     test.setTimeout(240_000);
-    const county = await signIn(browser, lang, 'demo-county');
+    const county = await signInOnPhone(browser, lang, 'demo-county');
     const res = await county.request.get(`${API}/query?stage=checking&mine=true&pageSize=100&sort=spotNo`);
     const list = (await res.json()).data.list as { id: string; spotNo: string; xzqdm: string; batchId: string; center: [number, number] }[];
     const mine = list.filter((c) => c.xzqdm.startsWith('130102'));
@@ -60,7 +56,9 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(county.locator('link[rel="manifest"]')).toHaveAttribute('href', `/field-app/${lang}.webmanifest`);
     await expect(county.getByTestId('field-screen')).toHaveAttribute('data-ready', 'true');
     // The worker takes the page (its scope: the inspection's pages of this language).
-    await expect.poll(() => county.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => county.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 30_000 })
+      .toBe(true);
 
     // Download the spot's batch: the size first, then progress to the end.
     const batch = county.locator(`[data-testid="field-batch"][data-batch="${spot!.batchId}"]`);
@@ -119,12 +117,14 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(county.getByTestId('form-remarks')).toHaveValue(`field ${lang}: built after the push`);
 
     // The city reviewer sees the photos with the server's captions and warnings.
-    const city = await signIn(browser, lang, 'demo-city');
+    const city = await signInOnPhone(browser, lang, 'demo-city');
     await city.goto(`${PREFIX[lang]}${CASE}?id=${spot!.id}`);
     const seen = city.getByTestId('case-photos');
     await expect(seen).toHaveAttribute('data-can-add', 'false', { timeout: 20_000 });
     await expect(seen.locator('[data-kind="distant"]').getByTestId('case-photo').last().getByTestId('photo-flags')).toContainText(text.far);
-    await expect(seen.locator('[data-kind="corner_sw"]').getByTestId('case-photo').last().getByTestId('photo-flags')).toContainText(text.noGps);
+    await expect(seen.locator('[data-kind="corner_sw"]').getByTestId('case-photo').last().getByTestId('photo-flags')).toContainText(
+      text.noGps,
+    );
     await expect(seen.locator('[data-kind="close"]').getByTestId('case-photo').last().locator('img')).toBeVisible();
     await county.context().close();
     await city.context().close();

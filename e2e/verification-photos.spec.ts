@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chinaTime } from '../lib/shared/verification/photos';
-import { CAPTCHA_ANSWER } from '../playwright.config';
 import { photoJpeg } from '../tests/support/photos';
-import { PortalPage, PREFIX, type Lang } from './pages/portal-page';
+import { signInOnPhone, PHONE } from './pages/phone';
+import { PREFIX } from './pages/portal-page';
 
 /**
  * Field photos as evidence (issue 34.1), on a 390 px phone in both languages: the county checker marks where they
@@ -12,10 +12,8 @@ import { PortalPage, PREFIX, type Lang } from './pages/portal-page';
  * the case used is the last of the checker's queue, not the first that the case journeys take.
  */
 
-const PASSWORD = 'Demo@2026';
 const PATH = '/verify/lawenforceinspect/lawSpotDetail';
 const API = '/api/process-spot-bjhs/v1/process';
-const PHONE = { width: 390, height: 844 };
 
 const TEXT = {
   zh: { added: '已添加照片', far: '距图斑过远', noGps: '无 GPS 位置', marked: '已标记', title: '现场照片', add: '添加照片：近景' },
@@ -29,20 +27,6 @@ const TEXT = {
   },
 } as const;
 
-async function signIn(browser: Browser, lang: Lang, user: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: PHONE,
-    reducedMotion: 'reduce',
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  const portal = new PortalPage(page, lang);
-  await portal.goto('/home');
-  await portal.login(user, PASSWORD, CAPTCHA_ANSWER);
-  return page;
-}
-
 /** The camera's clock now, as EXIF writes it (China time, no zone). */
 const exifNow = () => chinaTime(new Date()).replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1:$2:$3');
 
@@ -51,7 +35,7 @@ for (const lang of ['zh', 'en'] as const) {
 
   test(`${lang}: the checker adds photos on a phone; the reviewer sees their captions and warnings`, async ({ browser }) => {
     test.setTimeout(180_000);
-    const county = await signIn(browser, lang, 'demo-county');
+    const county = await signInOnPhone(browser, lang, 'demo-county');
     const res = await county.request.get(`${API}/query?stage=checking&mine=true&pageSize=100&sort=spotNo`);
     const list = (await res.json()).data.list as { id: string; xzqdm: string; center: [number, number] }[];
     const found = list.filter((c) => c.xzqdm.startsWith('130102')).at(-1);
@@ -105,7 +89,7 @@ for (const lang of ['zh', 'en'] as const) {
     expect(await county.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // The city reviewer sees the photos and their warnings, and cannot add or delete.
-    const city = await signIn(browser, lang, 'demo-city');
+    const city = await signInOnPhone(browser, lang, 'demo-city');
     await city.goto(`${PREFIX[lang]}${PATH}?id=${id}`);
     const seen = city.getByTestId('case-photos');
     await expect(seen).toHaveAttribute('data-can-add', 'false', { timeout: 20_000 });
