@@ -430,23 +430,26 @@ export function regroup(groups, wkb, offsets, project, width, height) {
     const pad = (group.style.lineWidth ?? 1) / 2 + (group.style.radius ?? 0) + 1;
     for (let i = 0; i < group.count; i++, item++) {
       const g = parseWkb(wkb.subarray(offsets[item], offsets[item + 1]));
-      let minx = Infinity;
-      let miny = Infinity;
-      let maxx = -Infinity;
-      let maxy = -Infinity;
-      const see = (/** @type {number} */ lon, /** @type {number} */ lat) => {
-        const [x, y] = project(lon, lat);
-        if (x < minx) minx = x;
-        if (x > maxx) maxx = x;
-        if (y < miny) miny = y;
-        if (y > maxy) maxy = y;
+      // The box in degrees, then its two corners in pixels (both projections are monotonic in each axis).
+      let west = Infinity;
+      let south = Infinity;
+      let east = -Infinity;
+      let north = -Infinity;
+      const see = (/** @type {Float64Array | number[]} */ xy) => {
+        for (let k = 0; k < xy.length; k += 2) {
+          const lon = xy[k];
+          const lat = xy[k + 1];
+          if (lon < west) west = lon;
+          if (lon > east) east = lon;
+          if (lat < south) south = lat;
+          if (lat > north) north = lat;
+        }
       };
-      for (const polygon of g.polygons) {
-        const outer = polygon[0];
-        if (outer) for (let k = 0; k < outer.length; k += 2) see(outer[k], outer[k + 1]);
-      }
-      for (const line of g.lines) for (let k = 0; k < line.length; k += 2) see(line[k], line[k + 1]);
-      for (const point of g.points) see(point[0], point[1]);
+      for (const polygon of g.polygons) if (polygon[0]) see(polygon[0]);
+      for (const line of g.lines) see(line);
+      for (const point of g.points) see(point);
+      const [minx, miny] = project(west, north);
+      const [maxx, maxy] = project(east, south);
       const c0 = Math.max(0, Math.floor((minx - pad) / CELL));
       const c1 = Math.min(cols - 1, Math.floor((maxx + pad) / CELL));
       const r0 = Math.max(0, Math.floor((miny - pad) / CELL));
