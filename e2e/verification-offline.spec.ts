@@ -73,6 +73,8 @@ for (const lang of ['zh', 'en'] as const) {
     await county.reload();
     await expect(county.getByTestId('field-network')).toHaveAttribute('data-online', 'false');
     await expect(county.getByTestId('field-network')).toContainText(text.offline);
+    // Still signed in as far as the page can tell: the header does not offer a login it cannot do offline.
+    await expect(county.getByTestId('login-button')).toHaveCount(0);
     await county.locator(`[data-testid="field-package"][data-batch="${spot!.batchId}"]`).getByTestId('field-open-package').click();
     await county.locator(`[data-testid="field-spot-item"][data-spot="${spot!.spotNo}"]`).click();
     const view = county.getByTestId('field-spot');

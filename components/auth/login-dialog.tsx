@@ -7,6 +7,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { ApiClientError, apiFetch } from '@/lib/client/api';
 import { usePasswordEncryptor } from '@/lib/client/hooks/use-password-encryptor';
 import { fetchUserDetail, toSessionUser } from '@/lib/client/queries/users';
+import { rememberUser } from '@/lib/client/session-hint';
 import { selectLoginOpen } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { randomCaptchaToken, validateLoginForm } from '@/lib/shared/auth/login-form';
@@ -90,6 +91,7 @@ function LoginForm({ onLeave }: { onLeave: () => void }) {
       if (!user) throw new Error('incomplete user info');
       const store = useSessionStore.getState();
       store.setUser(user);
+      rememberUser(user);
       apiFetch(incrVisitContract, { body: { name: 'Login', label: user.username } }).catch(() => {});
       const target = store.completeLogin();
       if (target) router.push(target);

@@ -1,7 +1,15 @@
 'use client';
 
 import { useEffect } from 'react';
-import { clearSessionHint, hasSessionHint, sessionInfoUnusable } from '@/lib/client/session-hint';
+import {
+  clearSessionHint,
+  forgetUser,
+  hasSessionHint,
+  offlineFailure,
+  rememberedUser,
+  rememberUser,
+  sessionInfoUnusable,
+} from '@/lib/client/session-hint';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import { API_PATHS } from '@/lib/shared/contracts/paths';
 
@@ -16,9 +24,12 @@ export function SessionBootstrap() {
     import('@/lib/client/queries/users')
       .then(async ({ fetchUserDetail, toSessionUser }) => {
         const user = toSessionUser(await fetchUserDetail());
-        if (user) setUser(user);
-        else {
+        if (user) {
+          setUser(user);
+          rememberUser(user);
+        } else {
           clearSessionHint();
+          forgetUser();
           const { apiFetch } = await import('@/lib/client/api');
           apiFetch(API_PATHS.logout, { method: 'POST', body: {} }).catch(() => {});
         }
@@ -27,7 +38,15 @@ export function SessionBootstrap() {
         // 401 is handled by the fetch wrapper (logout + warning). The hint goes only when the server's
         // answer itself was unusable; a request cut short (the visitor navigated on, the network dropped,
         // the server was busy) keeps it, so the next page loads the user instead of showing them logged out.
-        if (sessionInfoUnusable(error)) clearSessionHint();
+        if (sessionInfoUnusable(error)) {
+          clearSessionHint();
+          forgetUser();
+          return;
+        }
+        // No network (a field worker's phone): the user last seen on this device, so the page does not look
+        // signed out; the next page with a network loads the user again.
+        const kept = offlineFailure(error) ? rememberedUser() : null;
+        if (kept) setUser(kept);
       });
   }, [setUser]);
   return null;

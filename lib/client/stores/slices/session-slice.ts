@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import { forgetUser } from '../../session-hint';
 
 /** The signed-in user as the header and menus need it; the accounts issue fills it from userinfo/detail. */
 export interface SessionUser {
@@ -59,5 +60,9 @@ export const createLoginSlice: StateCreator<SessionSlice & LoginSlice, [], [], L
     for (const run of queued) run();
     return pendingTarget;
   },
-  clearSession: () => set({ user: null, cartCount: 0, pendingTarget: null, queued: [], loginOpen: false, upgradeOpen: false }),
+  clearSession: () => {
+    // Signed out: the user kept for offline pages goes too.
+    forgetUser();
+    set({ user: null, cartCount: 0, pendingTarget: null, queued: [], loginOpen: false, upgradeOpen: false });
+  },
 });
