@@ -22,7 +22,8 @@ const csp = [
   "style-src 'self' 'unsafe-inline'",
   `img-src 'self' data: blob: https://*.tianditu.gov.cn${mapServiceOrigin}`,
   "font-src 'self' data:",
-  `connect-src 'self'${mapServiceOrigin}${isDev ? ' ws:' : ''}`,
+  // Tianditu: the field app downloads base-map tiles with fetch() and its service worker answers them (issue 34.2).
+  `connect-src 'self' https://*.tianditu.gov.cn${mapServiceOrigin}${isDev ? ' ws:' : ''}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

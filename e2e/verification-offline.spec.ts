@@ -45,7 +45,7 @@ for (const lang of ['zh', 'en'] as const) {
     expect(spot, 'a case of 130102 being checked').toBeTruthy();
 
     // The installable app: a manifest with icons and a worker that answers.
-    const manifest = await (await county.request.get(`/field-app/${lang}.webmanifest`)).json();
+    const manifest = await (await county.request.get(`/api/process-spot-bjhs/v1/process/field-app/${lang}.webmanifest`)).json();
     expect(manifest).toMatchObject({ display: 'standalone', start_url: `${PREFIX[lang]}${FIELD}` });
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     const worker = await county.request.get('/serwist/sw.js');
@@ -53,7 +53,10 @@ for (const lang of ['zh', 'en'] as const) {
     expect(worker.headers()['service-worker-allowed']).toBe('/');
 
     await county.goto(`${PREFIX[lang]}${FIELD}`);
-    await expect(county.locator('link[rel="manifest"]')).toHaveAttribute('href', `/field-app/${lang}.webmanifest`);
+    await expect(county.locator('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      `/api/process-spot-bjhs/v1/process/field-app/${lang}.webmanifest`,
+    );
     await expect(county.getByTestId('field-screen')).toHaveAttribute('data-ready', 'true');
     // The worker takes the page (its scope: the inspection's pages of this language).
     await expect

@@ -14,6 +14,14 @@ export const FILE_CSP = "default-src 'none'; sandbox";
 /** First path segments whose answers are data, never pages. */
 export const DATA_SEGMENTS = ['api', 'map'];
 
+/**
+ * First path segments of route handlers that answer code the site runs, never a stored file: the field app's
+ * service worker (issue 34.2, bundled at build time). A worker's own fetches follow the policy its script is
+ * served with, so it gets the site's policy (FILE_CSP would forbid every fetch it makes), as the build's other
+ * scripts under /_next do. scripts/response-policy.test.ts holds such a route to answering no file.
+ */
+export const SCRIPT_SEGMENTS = ['serwist'];
+
 /** Paths answered with data (path-to-regexp, as next.config `source`). */
 export const DATA_SOURCE = `/:segment(${DATA_SEGMENTS.join('|')})/:path+`;
 /** Every other path: pages, their assets, the sitemap. */

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { getPathMatch } from 'next/dist/shared/lib/router/utils/path-match';
-import { FILE_CSP } from './response-policy.mjs';
+import { FILE_CSP, SCRIPT_SEGMENTS } from './response-policy.mjs';
 
 interface Rule {
   source: string;
@@ -64,7 +64,8 @@ function source(file: string): { marked: boolean; imports: string[] } {
   const imports = [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].flatMap((m) => {
     const spec = m[1]!;
     const base = spec.startsWith('@/') ? spec.slice(2) : spec.startsWith('.') ? path.posix.join(path.posix.dirname(file), spec) : null;
-    const found = base === null ? undefined : ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'].map((ext) => base + ext).find(isFile);
+    const found =
+      base === null ? undefined : ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'].map((ext) => base + ext).find(isFile);
     return found ? [found] : [];
   });
   const entry = { marked: /content-disposition|contentDisposition\(/i.test(code), imports };
@@ -112,18 +113,39 @@ describe('response policy (next.config.mjs headers)', () => {
     expect(downloads).toEqual(expect.arrayContaining(KNOWN_DOWNLOADS));
   });
 
+  const isScript = (url: string) => SCRIPT_SEGMENTS.includes(url.split('/')[1] ?? '');
+
   it('gives every route handler, downloads first, the file policy and no other', async () => {
     expect(routes.length).toBeGreaterThan(100);
     const wrong: string[] = [];
-    for (const route of routes) {
+    for (const route of routes.filter((r) => !isScript(r.url))) {
       const csp = (await headersOf(route.url)).get('content-security-policy') ?? [];
       if (csp.length !== 1 || csp[0] !== FILE_CSP) wrong.push(`${route.file} → ${JSON.stringify(csp)}`);
     }
     expect(wrong).toEqual([]);
   });
 
+  it('gives the routes that answer the site’s own scripts (the service worker) the site policy, and lets them answer no file', async () => {
+    const scripts = routes.filter((r) => isScript(r.url));
+    expect(scripts.map((r) => r.file)).toEqual(['app/serwist/[path]/route.ts']);
+    for (const route of scripts) {
+      expect(answersFiles(route.file)).toBe(false);
+      const csp = (await headersOf(route.url)).get('content-security-policy') ?? [];
+      expect(csp).toHaveLength(1);
+      expect(csp[0]).toContain("default-src 'self'");
+    }
+  });
+
   it('gives pages (and their assets) the site policy only', async () => {
-    for (const page of ['/', '/chinese/home', '/english/platform/newsList/media', '/sitemap.xml', '/_next/static/chunks/main.js', '/api', '/mapping']) {
+    for (const page of [
+      '/',
+      '/chinese/home',
+      '/english/platform/newsList/media',
+      '/sitemap.xml',
+      '/_next/static/chunks/main.js',
+      '/api',
+      '/mapping',
+    ]) {
       const csp = (await headersOf(page)).get('content-security-policy') ?? [];
       expect(csp).toHaveLength(1);
       expect(csp[0]).toContain("default-src 'self'");

@@ -73,7 +73,7 @@ export function FieldQueue({ store }: { store: FieldStore }) {
             </Badge>
           </Group>
           <Text size="xs" c="gray.7">
-            {t('queuedAt', { when: format.dateTime(new Date(item.createdAt), { dateStyle: 'short', timeStyle: 'short' }) })}
+            {t('queuedAt', { when: format.dateTime(new Date(item.createdAt), 'moment') })}
             {item.attempts ? ` · ${t('attempts', { count: item.attempts })}` : ''}
           </Text>
           {item.error && item.state !== 'pending' ? (

@@ -290,7 +290,7 @@ function PackageCard({
           })}
         </Text>
         <Text size="xs" c="gray.7">
-          {t('downloaded.when', { when: format.dateTime(new Date(pack.downloadedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+          {t('downloaded.when', { when: format.dateTime(new Date(pack.downloadedAt), 'moment') })}
           {withWork ? ` · ${t('downloaded.withWork', { count: withWork })}` : ''}
         </Text>
         {refused ? (

@@ -10,7 +10,7 @@ export const FIELD_PATH = '/verify/lawenforceinspect/fieldWork';
 export const fieldScope = (locale: Locale) => `${LOCALE_PREFIXES[locale]}/verify/lawenforceinspect/`;
 export const fieldPage = (locale: Locale) => `${LOCALE_PREFIXES[locale]}${FIELD_PATH}`;
 export const FIELD_WORKER_URL = '/serwist/sw.js';
-export const fieldManifestUrl = (locale: Locale) => `/field-app/${locale}.webmanifest`;
+export const fieldManifestUrl = (locale: Locale) => `/api/process-spot-bjhs/v1/process/field-app/${locale}.webmanifest`;
 
 export const FIELD_CACHES = {
   /** The field page itself (network first: the newest when online, the kept one offline). */

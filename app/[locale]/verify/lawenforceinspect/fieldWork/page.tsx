@@ -40,7 +40,7 @@ export default async function FieldWorkPage({ params }: Props) {
       <VerifyNav locale={locale} active="fieldWork" />
       <h1 style={{ margin: '0 0 4px', fontSize: 'var(--mantine-h2-font-size)' }}>{t('title')}</h1>
       <p style={{ margin: '0 0 12px' }}>{t('intro')}</p>
-      <ClientMessages groups={['MapView', 'VerifyField', 'VerifyCase.form', 'VerifyPhotos.kinds']}>
+      <ClientMessages groups={['MapView', 'Spots', 'Verification', 'VerifyField', 'VerifyCase.form', 'VerifyPhotos.kinds']}>
         <QueryBoundary>
           <FieldScreen config={{ serviceBase: env.MAP_SERVICE_BASE, tiandituKey: env.TIANDITU_KEY ?? null }} />
         </QueryBoundary>

@@ -1,4 +1,4 @@
-// GET /field-app/{zh|en}.webmanifest — the web-app manifest of the field app in one language (issue 34.2): installed
+// GET /api/process-spot-bjhs/v1/process/field-app/{zh|en}.webmanifest — the web-app manifest of the field app in one language (issue 34.2): installed
 // from the field page, it opens there, within the inspection's pages of that language.
 import { getTranslations } from 'next-intl/server';
 import { isLocale, LOCALES } from '@/i18n/routing';
