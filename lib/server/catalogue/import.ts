@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { CATALOGUE_LIMITS } from '../../shared/contracts/catalogue';
 import { markLoaded } from '../db/dataset-version';
 import type { Queryable } from '../db/types';
+import { beginSceneLoad, finishSceneLoad } from './loads';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 /** Largest accepted item (one NDJSON line or one feature), bytes. */
@@ -168,9 +169,10 @@ export function mapStacItem(value: unknown): Mapped {
 
 /**
  * Inserts or updates scenes in one statement. Footprints are made valid and counter-clockwise (the
- * table requires both); rows whose footprint is still unusable are returned by id, not inserted.
+ * table requires both); rows whose footprint is still unusable are returned by id, not inserted. New rows carry
+ * `loadId` (lib/server/catalogue/loads.ts); an updated row keeps the load that first brought it, so it is not new again.
  */
-export async function upsertScenes(db: Queryable, scenes: readonly ImportedScene[]): Promise<{ written: string[] }> {
+export async function upsertScenes(db: Queryable, scenes: readonly ImportedScene[], loadId: string | null = null): Promise<{ written: string[] }> {
   if (scenes.length === 0) return { written: [] };
   const col = <K extends keyof ImportedScene>(k: K) => scenes.map((s) => s[k]);
   const rows = await db.query<{ id: string }>(
@@ -186,10 +188,10 @@ export async function upsertScenes(db: Queryable, scenes: readonly ImportedScene
      )
      INSERT INTO scenes AS s (id, file_name, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at, cloud_pct,
                          orbit_number, path, "row", footprint, centre, area_km2, sun_elevation, sun_azimuth, off_nadir, online,
-                         quicklook_url, source, properties, updated_at)
+                         quicklook_url, source, properties, updated_at, load_id)
      SELECT id, id, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at, cloud_pct, orbit_number, path, "row",
             g, ST_PointOnSurface(g), ST_Area(g::geography) / 1e6, sun_elevation, sun_azimuth, off_nadir, true, quicklook_url, 'imported',
-            properties::jsonb, now()
+            properties::jsonb, now(), $19::bigint
        FROM shaped WHERE NOT ST_IsEmpty(g) AND ST_IsValid(g)
      ON CONFLICT (id) DO UPDATE SET
        collection = excluded.collection, satellite = excluded.satellite, sensor = excluded.sensor, platform = excluded.platform,
@@ -219,6 +221,7 @@ export async function upsertScenes(db: Queryable, scenes: readonly ImportedScene
       col('offNadir') as number[],
       col('quicklookUrl') as string[],
       scenes.map((s) => JSON.stringify(s.properties)),
+      loadId,
     ],
   );
   return { written: rows.map((r) => r.id) };
@@ -275,11 +278,13 @@ export async function importStacText(db: Queryable, text: string, progress: (m: 
   const problems: ImportProblem[] = [];
   let written = 0;
   let batch: Array<{ at: number; scene: ImportedScene }> = [];
+  const loadId = entries.length > 0 ? await beginSceneLoad(db, 'imported') : null;
   const flush = async () => {
     if (batch.length === 0) return;
     const { written: ids } = await upsertScenes(
       db,
       batch.map((b) => b.scene),
+      loadId,
     );
     const done = new Set(ids);
     for (const b of batch) {
@@ -311,6 +316,8 @@ export async function importStacText(db: Queryable, text: string, progress: (m: 
   await flush();
   // Cached answers computed from the catalogue (STAC collections and their extents) are recomputed.
   if (written > 0) await markLoaded(db, 'catalogue-imported', `${new Date().toISOString()} +${written}`);
+  // The new scenes (not the updated ones) go to whoever delivers them, after every batch is written.
+  if (loadId !== null) await finishSceneLoad(db, loadId);
   problems.sort((a, b) => a.at - b.at);
   return { read: entries.length, written, problems };
 }
