@@ -42,7 +42,18 @@ function item(id: string, platform: string, instrument: string, level: string, [
     type: 'Feature',
     stac_version: '1.0.0',
     id,
-    geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [e, s],
+          [e, n],
+          [w, n],
+          [w, s],
+        ],
+      ],
+    },
     properties: { datetime: '2026-11-02T03:00:00Z', platform, instruments: [instrument], gsd: 2, 'processing:level': level },
     assets: {},
   };
@@ -95,10 +106,18 @@ describe('push batches from catalogue loads', () => {
       call(pushUserPut, `/api/push/v1/permission-v2/userid/${id}`, { method: 'PUT', body, headers, params: { id } });
 
     // GF-1 PMS L1A over Shijiazhuang for the city user; Landsat 9 over Guangdong for the personal one.
-    const granted = await put(city, { kind: 'dedicated', imageGrants: [{ satellites: ['GF1'], sensors: ['PMS'], levels: ['L1A'], regionCodes: ['130100'] }] }, admin);
+    const granted = await put(
+      city,
+      { kind: 'dedicated', imageGrants: [{ satellites: ['GF1'], sensors: ['PMS'], levels: ['L1A'], regionCodes: ['130100'] }] },
+      admin,
+    );
     expect(granted.json.code).toBe(0);
-    expect(granted.json.data.imageGrants).toEqual([{ satellites: ['GF1'], sensors: ['PMS'], levels: ['L1A'], regions: [{ code: '130100', name: 'Shijiazhuang' }] }]);
-    expect((await put(personal, { kind: 'dedicated', imageGrants: [{ satellites: ['LC09'], regionCodes: ['440000'] }] }, admin)).json.code).toBe(0);
+    expect(granted.json.data.imageGrants).toEqual([
+      { satellites: ['GF1'], sensors: ['PMS'], levels: ['L1A'], regions: [{ code: '130100', name: 'Shijiazhuang' }] },
+    ]);
+    expect(
+      (await put(personal, { kind: 'dedicated', imageGrants: [{ satellites: ['LC09'], regionCodes: ['440000'] }] }, admin)).json.code,
+    ).toBe(0);
     // An unknown region is refused with its code named.
     const unknown = await put(personal, { kind: 'dedicated', imageGrants: [{ satellites: ['LC09'], regionCodes: ['999999'] }] }, admin);
     expect(unknown.json.code).toBe(400);
@@ -183,19 +202,36 @@ describe('push batches from catalogue loads', () => {
       params: { id: cityId },
     });
     expect(put.status).toBe(403);
-    expect((await call(pushUserDelete, `/api/push/v1/permission-v2/userid/${hebeiId}`, { method: 'DELETE', headers: city, params: { id: hebeiId } })).status).toBe(403);
+    expect(
+      (
+        await call(pushUserDelete, `/api/push/v1/permission-v2/userid/${hebeiId}`, {
+          method: 'DELETE',
+          headers: city,
+          params: { id: hebeiId },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call(pushUserListGet, '/api/push/v1/permission-v2/pushuser/l', { headers: city })).status).toBe(403);
 
     // Own grants yes, another's no.
-    expect((await call(pushUserGet, `/api/push/v1/permission-v2/userid/${cityId}`, { headers: city, params: { id: cityId } })).json.data.kind).toBe('dedicated');
-    expect((await call(pushUserGet, `/api/push/v1/permission-v2/userid/${hebeiId}`, { headers: city, params: { id: hebeiId } })).json.code).toBe(404);
-    expect((await call(imageGrantsGet, `/api/push/v1/permission-v2/image/userid/${hebeiId}`, { headers: city, params: { id: hebeiId } })).json.code).toBe(404);
+    expect(
+      (await call(pushUserGet, `/api/push/v1/permission-v2/userid/${cityId}`, { headers: city, params: { id: cityId } })).json.data.kind,
+    ).toBe('dedicated');
+    expect(
+      (await call(pushUserGet, `/api/push/v1/permission-v2/userid/${hebeiId}`, { headers: city, params: { id: hebeiId } })).json.code,
+    ).toBe(404);
+    expect(
+      (await call(imageGrantsGet, `/api/push/v1/permission-v2/image/userid/${hebeiId}`, { headers: city, params: { id: hebeiId } })).json
+        .code,
+    ).toBe(404);
 
     // Batches: the city user's list is theirs only; the Hebei batch is not found for them, found for its owner and the administrator.
     const mine = (await call(batchListGet, '/api/push/v1/batch?pageSize=100', { headers: city })).json.data;
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.list.every((b: { username: string }) => b.username === 'demo-city')).toBe(true);
-    const [hebeiBatch] = await db().query<{ id: string }>(`SELECT id::text AS id FROM push_batches WHERE user_id = $1::bigint LIMIT 1`, [hebeiId]);
+    const [hebeiBatch] = await db().query<{ id: string }>(`SELECT id::text AS id FROM push_batches WHERE user_id = $1::bigint LIMIT 1`, [
+      hebeiId,
+    ]);
     for (const [handler, path] of [
       [batchDetailGet, '/api/push/v1/batch/detail'],
       [batchVectorGet, '/api/push/v1/batch/vector4pg'],
@@ -205,7 +241,8 @@ describe('push batches from catalogue loads', () => {
       expect((await call(handler, `${path}?id=${hebeiBatch!.id}`, { headers: await as('demo-hebei') })).json.code).toBe(0);
       expect((await call(handler, `${path}?id=${hebeiBatch!.id}`, { headers: await as('demo-admin') })).json.code).toBe(0);
     }
-    const vector = (await call(batchVectorGet, `/api/push/v1/batch/vector4pg?id=${hebeiBatch!.id}`, { headers: await as('demo-hebei') })).json.data;
+    const vector = (await call(batchVectorGet, `/api/push/v1/batch/vector4pg?id=${hebeiBatch!.id}`, { headers: await as('demo-hebei') }))
+      .json.data;
     expect(vector.type).toBe('FeatureCollection');
     expect(vector.features.length).toBe(Math.min(vector.total, 2000));
 

@@ -144,7 +144,11 @@ const toSummary = (r: BatchRow): BatchSummary => ({
 });
 
 /** Batches the session may read: an administrator's all (or one user's), anyone else's their own. */
-export async function listBatches(db: Queryable, session: Session, query: { pageNum: number; pageSize: number; userId?: string }): Promise<BatchPage> {
+export async function listBatches(
+  db: Queryable,
+  session: Session,
+  query: { pageNum: number; pageSize: number; userId?: string },
+): Promise<BatchPage> {
   const params: SqlParam[] = [];
   const owner = isAdministrator(session) ? query.userId : session.userId;
   const where = owner ? `WHERE b.user_id = $${params.push(owner)}::bigint` : '';

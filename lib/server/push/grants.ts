@@ -100,7 +100,8 @@ export async function putPushUser(
   if (codes.length > 0) {
     const known = await db.query<{ code: string }>(`SELECT code FROM regions WHERE code = ANY ($1::text[])`, [codes]);
     const unknown = codes.filter((c) => !known.some((k) => k.code === c));
-    if (unknown.length > 0) throw new ApiError(API_CODES.INVALID_INPUT, 'Push.errors.unknownRegion', { codes: unknown.slice(0, 5).join(', ') });
+    if (unknown.length > 0)
+      throw new ApiError(API_CODES.INVALID_INPUT, 'Push.errors.unknownRegion', { codes: unknown.slice(0, 5).join(', ') });
   }
   await db.transaction(async (tx) => {
     await tx.query(

@@ -33,8 +33,11 @@ export const pushSeed: SeedStep = {
         `INSERT INTO push_spot_grants (user_id, spot_type, region_codes) VALUES ($1::bigint, 'landcover', $2::text[]), ($1::bigint, 'verification', $2::text[])`,
         [made.user_id, [DEMO_PUSH_REGION]],
       );
-      const [load] = await tx.query<{ id: string }>(`SELECT id::text AS id FROM scene_loads WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1`);
-      if (load) await enqueueJob(tx, { kind: PUSH_CUT_JOB, payload: { loadId: load.id }, dedupeKey: `${PUSH_CUT_JOB}:${load.id}:demo-seed` });
+      const [load] = await tx.query<{ id: string }>(
+        `SELECT id::text AS id FROM scene_loads WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT 1`,
+      );
+      if (load)
+        await enqueueJob(tx, { kind: PUSH_CUT_JOB, payload: { loadId: load.id }, dedupeKey: `${PUSH_CUT_JOB}:${load.id}:demo-seed` });
     });
   },
 };

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
+import { MISSION_GROUPS } from '../catalogue/missions';
 import { PERMISSIONS } from '../permissions';
 import { REGION_CODE_PATTERN } from '../regions/codes';
 import { THEME_IDS } from '../themes/ids';
@@ -184,10 +185,10 @@ export const batchDetailSchema = z.object({
 });
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
-const positionsSchema = z.array(z.array(z.array(z.tuple([z.number(), z.number()]))));
+const polygonCoordinatesSchema = z.array(z.array(z.tuple([z.number(), z.number()])));
 const areaGeometrySchema = z.union([
-  z.object({ type: z.literal('Polygon'), coordinates: positionsSchema }),
-  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(positionsSchema) }),
+  z.object({ type: z.literal('Polygon'), coordinates: polygonCoordinatesSchema }),
+  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(polygonCoordinatesSchema) }),
 ]);
 
 export const footprintCollectionSchema = z.object({
@@ -232,7 +233,12 @@ export const pushStatisticsSchema = z.object({
 export type PushStatistics = z.infer<typeof pushStatisticsSchema>;
 
 export const imageTypeListSchema = z.array(
-  z.object({ satellite: z.string(), name: z.string(), group: z.string(), sensors: z.array(z.object({ code: z.string(), productLevel: z.string() })) }),
+  z.object({
+    satellite: z.string(),
+    name: z.string(),
+    group: z.enum(MISSION_GROUPS),
+    sensors: z.array(z.object({ code: z.string(), productLevel: z.string() })),
+  }),
 );
 export const spotTypeListSchema = z.array(z.object({ code: z.enum(SPOT_TYPES), name: z.string() }));
 
@@ -370,7 +376,8 @@ export const batchVectorContract = defineContract({
 export const coverCalculateContract = defineContract({
   method: 'GET',
   path: '/api/push/v1/coverCalculate-v2',
-  summary: 'Geodesic coverage of the batch’s user regions by its footprints (as the image query’s coverage computes it), with the uncovered part',
+  summary:
+    'Geodesic coverage of the batch’s user regions by its footprints (as the image query’s coverage computes it), with the uncovered part',
   tag: TAG,
   access: 'login',
   query: batchIdQuerySchema,

@@ -3,4 +3,7 @@ import { withApi } from '@/lib/server/api/with-api';
 import { readPushUser } from '@/lib/server/push';
 import { getImageGrantsContract } from '@/lib/shared/contracts/push';
 
-export const GET = withApi(getImageGrantsContract, async ({ db, session, params, locale }) => (await readPushUser(db, session!, params.id, locale)).imageGrants);
+export const GET = withApi(
+  getImageGrantsContract,
+  async ({ db, session, params, locale }) => (await readPushUser(db, session!, params.id, locale)).imageGrants,
+);
