@@ -4,7 +4,7 @@ import 'server-only';
  * domain that delivers new scenes gets its own job for the load, once (dedupe key per kind and load). A feature that
  * reacts to new scenes adds its job kind here; the catalogue knows none of them.
  */
-import { SCENES_LOADED_JOB } from '../catalogue/loads';
+import { SCENES_LOADED_JOB } from '../catalogue';
 import { enqueueJobs } from '../jobs/enqueue';
 import type { JobHandlers } from '../jobs/runner';
 import { PermanentJobError } from '../jobs/runner';
