@@ -69,7 +69,7 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await page.getByTestId('admin-menu').click();
     await page.getByRole('menuitem', { name: text.menu }).click();
     await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
-    await page.getByRole('radio', { name: text.all }).check({ force: true });
+    await page.getByTestId('push-scope').getByText(text.all).click();
     await page.getByLabel(text.search).fill(grantee);
     const row = page.locator(`[data-testid="push-user-row"][data-username="${grantee}"]`);
     await row.getByTestId('push-edit').click();
@@ -77,10 +77,10 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await dialog.getByTestId('push-kind').click();
     await page.getByRole('option', { name: text.kind }).click();
     await dialog.getByTestId('push-add-image').click();
-    await dialog.getByRole('textbox', { name: text.satellites, exact: true }).click();
+    await dialog.getByRole('combobox', { name: text.satellites, exact: true }).click();
     await page.getByRole('option', { name: text.gf1, exact: true }).click();
     await page.keyboard.press('Escape');
-    await dialog.getByRole('textbox', { name: text.regions, exact: true }).click();
+    await dialog.getByRole('combobox', { name: text.regions, exact: true }).click();
     await page.getByRole('option', { name: text.hebei, exact: true }).click();
     await page.keyboard.press('Escape');
     await dialog.getByTestId('push-save').click();

@@ -1,5 +1,5 @@
 /** What a push user receives, in words (server component): each image grant and spot grant with its regions named. */
-import { List, Paper, Text, Title } from '@mantine/core';
+import { List, ListItem, Paper, Text, Title } from '@mantine/core';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { MISSIONS } from '@/lib/shared/catalogue/missions';
@@ -38,14 +38,14 @@ export async function MyGrants({ user, locale }: { user: PushUser; locale: Local
       ) : (
         <List size="sm" spacing={4} mt={4}>
           {user.imageGrants.map((g, i) => (
-            <List.Item key={i}>
+            <ListItem key={i}>
               {t('grants.image', {
                 satellites: g.satellites.map(satellite).join(separator),
                 sensors: g.sensors.length ? g.sensors.join(separator) : t('grants.anySensor'),
                 levels: g.levels.length ? g.levels.join(separator) : t('grants.anyLevel'),
                 regions: regions(g.regions),
               })}
-            </List.Item>
+            </ListItem>
           ))}
         </List>
       )}
@@ -57,7 +57,7 @@ export async function MyGrants({ user, locale }: { user: PushUser; locale: Local
       ) : (
         <List size="sm" spacing={4} mt={4}>
           {user.spotGrants.map((g, i) => (
-            <List.Item key={i}>{t('grants.spot', { type: t(`spotTypes.${g.spotType}`), regions: regions(g.regions) })}</List.Item>
+            <ListItem key={i}>{t('grants.spot', { type: t(`spotTypes.${g.spotType}`), regions: regions(g.regions) })}</ListItem>
           ))}
         </List>
       )}
