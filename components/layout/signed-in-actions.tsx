@@ -129,6 +129,9 @@ function SignedInActionsContent({ user }: { user: SessionUser }) {
             <Menu.Item component={Link} href="/manage/tle" data-testid="admin-tle">
               {t('tleAdminLink')}
             </Menu.Item>
+            <Menu.Item component={Link} href="/manage/push" data-testid="admin-push">
+              {t('pushAdminLink')}
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       )}

@@ -353,6 +353,14 @@ export const ROUTES: readonly RouteDef[] = [
         built: true,
         children: [{ segment: 'new', title: 'myApplyNew', loginOnly: true, built: true }],
       },
+      // Push users' batches (issue 35.2); others read that they are not a push user.
+      {
+        segment: 'myPush',
+        title: 'myPush',
+        loginOnly: true,
+        built: true,
+        children: [{ segment: ':id', title: 'myPush', loginOnly: true, built: true }],
+      },
     ],
   },
   {
@@ -390,6 +398,8 @@ export const ROUTES: readonly RouteDef[] = [
   { segment: 'manage/orders', title: 'manageOrders', authority: PERMISSIONS.ADMIN, built: true },
   // Administrators upload fresh orbit elements (TLEs) and choose the current set here (issue 22; reached from the header).
   { segment: 'manage/tle', title: 'manageTle', authority: PERMISSIONS.ADMIN, built: true },
+  // Administrators make push users and grant them image and spot types (issue 35.1; reached from the header).
+  { segment: 'manage/push', title: 'managePush', authority: PERMISSIONS.ADMIN, built: true },
   { segment: 'register', title: 'register', built: true },
   { segment: 'resetPassword', title: 'resetPassword', built: true },
   { segment: '401', title: 'error401', built: true },
@@ -455,7 +465,10 @@ export const HOME_PATH = '/home';
  * Section paths that open a child screen: spec §2 (/monitor redirects to land cover), and /personal, whose only
  * child is the personal centre (one registry entry, personal/personalCenter).
  */
-export const SECTION_REDIRECTS: Readonly<Record<string, string>> = { '/monitor': '/monitor/landcover', '/personal': '/personal/personalCenter' };
+export const SECTION_REDIRECTS: Readonly<Record<string, string>> = {
+  '/monitor': '/monitor/landcover',
+  '/personal': '/personal/personalCenter',
+};
 
 function isDescendant(route: ResolvedRoute, ancestor: ResolvedRoute): boolean {
   for (let up = route.parent; up; up = up.parent) if (up === ancestor) return true;

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { CATALOGUE_LIMITS } from '../../shared/contracts/catalogue';
 import { markLoaded } from '../db/dataset-version';
 import type { Queryable } from '../db/types';
+import { beginSceneLoad, finishSceneLoad } from './loads';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 /** Largest accepted item (one NDJSON line or one feature), bytes. */
@@ -108,9 +109,14 @@ function quicklookOf(assets: StacItem['assets']): string | null {
 }
 
 function productLevelOf(p: Record<string, unknown>): string {
-  const value = [p['processing:level'], p['s1:processing_level'], p['landsat:correction'], p['cbers:data_type'], p['amazonia:data_type'], p['s2:product_type']].find(
-    (v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(v),
-  );
+  const value = [
+    p['processing:level'],
+    p['s1:processing_level'],
+    p['landsat:correction'],
+    p['cbers:data_type'],
+    p['amazonia:data_type'],
+    p['s2:product_type'],
+  ].find((v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(v));
   return (value as string | undefined) ?? 'unknown';
 }
 
@@ -124,22 +130,34 @@ export function mapStacItem(value: unknown): Mapped {
   const item = parsed.data;
   const p = item.properties as Record<string, unknown>;
   if (!item.geometry) return { ok: false, reason: 'geometry: an item without a footprint cannot be searched' };
-  if (vertexCount(item.geometry) > CATALOGUE_LIMITS.maxVertices) return { ok: false, reason: `geometry: more than ${CATALOGUE_LIMITS.maxVertices} vertices` };
+  if (vertexCount(item.geometry) > CATALOGUE_LIMITS.maxVertices)
+    return { ok: false, reason: `geometry: more than ${CATALOGUE_LIMITS.maxVertices} vertices` };
   const when = item.properties.datetime ?? item.properties.start_datetime;
   if (!when || Number.isNaN(Date.parse(when))) return { ok: false, reason: 'properties.datetime: missing or not RFC 3339' };
   const platform = item.properties.platform;
   if (!platform) return { ok: false, reason: 'properties.platform: missing' };
-  const sensor = item.properties.instruments?.[0] ?? (typeof p['sar:instrument_mode'] === 'string' ? (p['sar:instrument_mode'] as string) : undefined);
+  const sensor =
+    item.properties.instruments?.[0] ?? (typeof p['sar:instrument_mode'] === 'string' ? (p['sar:instrument_mode'] as string) : undefined);
   if (!sensor || sensor.length > 64) return { ok: false, reason: 'properties.instruments: missing' };
   const assetGsd = Object.values(item.assets)
     .map((a) => a.gsd)
     .filter((g): g is number => g !== undefined);
-  const resolution = item.properties.gsd ?? (assetGsd.length ? Math.min(...assetGsd) : null) ?? firstNumber(p['sar:resolution_range'], p['sar:pixel_spacing_range']);
+  const resolution =
+    item.properties.gsd ??
+    (assetGsd.length ? Math.min(...assetGsd) : null) ??
+    firstNumber(p['sar:resolution_range'], p['sar:pixel_spacing_range']);
   if (resolution === null || !(resolution > 0)) return { ok: false, reason: 'properties.gsd: missing (no gsd on the item or its assets)' };
-  const collection = (item.collection ?? `${platform}-${sensor}`).toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 64);
+  const collection = (item.collection ?? `${platform}-${sensor}`)
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/g, '-')
+    .slice(0, 64);
   if (!/^[a-z0-9]/.test(collection)) return { ok: false, reason: 'collection: must start with a letter or digit' };
   const zenith = num(p['s2:mean_solar_zenith']);
-  const path = int(p['landsat:wrs_path'] !== undefined ? Number(p['landsat:wrs_path']) : (p['cbers:path'] ?? p['amazonia:path'] ?? p['sat:relative_orbit']));
+  const path = int(
+    p['landsat:wrs_path'] !== undefined
+      ? Number(p['landsat:wrs_path'])
+      : (p['cbers:path'] ?? p['amazonia:path'] ?? p['sat:relative_orbit']),
+  );
   const row = int(p['landsat:wrs_row'] !== undefined ? Number(p['landsat:wrs_row']) : (p['cbers:row'] ?? p['amazonia:row']));
   return {
     ok: true,
@@ -161,16 +179,27 @@ export function mapStacItem(value: unknown): Mapped {
       sunAzimuth: item.properties['view:sun_azimuth'] ?? num(p['s2:mean_solar_azimuth']),
       offNadir: item.properties['view:off_nadir'] ?? null,
       quicklookUrl: quicklookOf(item.assets),
-      properties: { stac: { properties: item.properties, assets: item.assets, ...(item.stac_extensions ? { stac_extensions: item.stac_extensions } : {}) } },
+      properties: {
+        stac: {
+          properties: item.properties,
+          assets: item.assets,
+          ...(item.stac_extensions ? { stac_extensions: item.stac_extensions } : {}),
+        },
+      },
     },
   };
 }
 
 /**
  * Inserts or updates scenes in one statement. Footprints are made valid and counter-clockwise (the
- * table requires both); rows whose footprint is still unusable are returned by id, not inserted.
+ * table requires both); rows whose footprint is still unusable are returned by id, not inserted. New rows carry
+ * `loadId` (lib/server/catalogue/loads.ts); an updated row keeps the load that first brought it, so it is not new again.
  */
-export async function upsertScenes(db: Queryable, scenes: readonly ImportedScene[]): Promise<{ written: string[] }> {
+export async function upsertScenes(
+  db: Queryable,
+  scenes: readonly ImportedScene[],
+  loadId: string | null = null,
+): Promise<{ written: string[] }> {
   if (scenes.length === 0) return { written: [] };
   const col = <K extends keyof ImportedScene>(k: K) => scenes.map((s) => s[k]);
   const rows = await db.query<{ id: string }>(
@@ -186,10 +215,10 @@ export async function upsertScenes(db: Queryable, scenes: readonly ImportedScene
      )
      INSERT INTO scenes AS s (id, file_name, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at, cloud_pct,
                          orbit_number, path, "row", footprint, centre, area_km2, sun_elevation, sun_azimuth, off_nadir, online,
-                         quicklook_url, source, properties, updated_at)
+                         quicklook_url, source, properties, updated_at, load_id)
      SELECT id, id, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at, cloud_pct, orbit_number, path, "row",
             g, ST_PointOnSurface(g), ST_Area(g::geography) / 1e6, sun_elevation, sun_azimuth, off_nadir, true, quicklook_url, 'imported',
-            properties::jsonb, now()
+            properties::jsonb, now(), $19::bigint
        FROM shaped WHERE NOT ST_IsEmpty(g) AND ST_IsValid(g)
      ON CONFLICT (id) DO UPDATE SET
        collection = excluded.collection, satellite = excluded.satellite, sensor = excluded.sensor, platform = excluded.platform,
@@ -219,6 +248,7 @@ export async function upsertScenes(db: Queryable, scenes: readonly ImportedScene
       col('offNadir') as number[],
       col('quicklookUrl') as string[],
       scenes.map((s) => JSON.stringify(s.properties)),
+      loadId,
     ],
   );
   return { written: rows.map((r) => r.id) };
@@ -238,7 +268,10 @@ export interface ImportReport {
 }
 
 /** The JSON values of a file's text: a FeatureCollection's features, or one value per NDJSON line. */
-export function itemsOfText(text: string): { kind: 'line' | 'feature'; entries: Array<{ at: number; value: unknown } | { at: number; error: string }> } {
+export function itemsOfText(text: string): {
+  kind: 'line' | 'feature';
+  entries: Array<{ at: number; value: unknown } | { at: number; error: string }>;
+} {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
     try {
@@ -275,15 +308,18 @@ export async function importStacText(db: Queryable, text: string, progress: (m: 
   const problems: ImportProblem[] = [];
   let written = 0;
   let batch: Array<{ at: number; scene: ImportedScene }> = [];
+  const loadId = entries.length > 0 ? await beginSceneLoad(db, 'imported') : null;
   const flush = async () => {
     if (batch.length === 0) return;
     const { written: ids } = await upsertScenes(
       db,
       batch.map((b) => b.scene),
+      loadId,
     );
     const done = new Set(ids);
     for (const b of batch) {
-      if (!done.has(b.scene.id)) problems.push({ at: b.at, kind, reason: 'geometry: not a usable polygon, or the id belongs to a demo scene' });
+      if (!done.has(b.scene.id))
+        problems.push({ at: b.at, kind, reason: 'geometry: not a usable polygon, or the id belongs to a demo scene' });
     }
     written += ids.length;
     progress(`${written} scene(s) written`);
@@ -311,6 +347,8 @@ export async function importStacText(db: Queryable, text: string, progress: (m: 
   await flush();
   // Cached answers computed from the catalogue (STAC collections and their extents) are recomputed.
   if (written > 0) await markLoaded(db, 'catalogue-imported', `${new Date().toISOString()} +${written}`);
+  // The new scenes (not the updated ones) go to whoever delivers them, after every batch is written.
+  if (loadId !== null) await finishSceneLoad(db, loadId);
   problems.sort((a, b) => a.at - b.at);
   return { read: entries.length, written, problems };
 }

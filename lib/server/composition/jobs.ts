@@ -6,10 +6,18 @@ import 'server-only';
  */
 import type { JobWorkerSetup } from '../jobs/worker';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
+import { pushJobHandlers } from '../push/jobs';
+import { sceneLoadJobHandlers } from './scene-loads';
 import { VERIFICATION_PERIODIC_TASKS, verificationJobHandlers } from '../verification/deadlines';
 import { verificationExportJobHandlers } from '../verification/exports';
 
 export const JOB_WORKER_SETUP: JobWorkerSetup = {
-  handlers: () => ({ ...orderJobHandlers(), ...verificationJobHandlers(), ...verificationExportJobHandlers() }),
+  handlers: () => ({
+    ...orderJobHandlers(),
+    ...verificationJobHandlers(),
+    ...verificationExportJobHandlers(),
+    ...sceneLoadJobHandlers(),
+    ...pushJobHandlers(),
+  }),
   periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS],
 };

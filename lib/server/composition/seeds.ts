@@ -19,6 +19,7 @@ import { themesDemoSeed } from '../themes/demo/seed';
 import { deformDemoSeed } from '../themes/surface-deform/demo-seed';
 import { plantingDemoSeed } from '../themes/plantingstructure/demo-seed';
 import { orbitsSeed } from '../orbits/seed';
+import { pushSeed } from '../push/seed';
 import { satellitesSeed } from '../satellites/seed';
 import { accountsSeed } from '../users/seed';
 import { verificationSeed } from '../verification/seed';
@@ -33,6 +34,8 @@ const later = (step: SeedStep): SeedStep => ({ ...step, background: true });
 export const SEED_STEPS: readonly SeedStep[] = [
   regionsSeed,
   accountsSeed,
+  // Push users before the catalogue: its load's batch job finds the demo node user's grants.
+  pushSeed,
   newsSeed,
   satellitesSeed,
   orbitsSeed,

@@ -16,6 +16,7 @@ import { NODE_CONTRACTS } from './nodes';
 import { ORBIT_CONTRACTS } from './orbits';
 import { ORDER_CONTRACTS } from './orders';
 import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
+import { PUSH_CONTRACTS } from './push';
 import { REGION_CONTRACTS } from './regions';
 import { REQUEST_CONTRACTS } from './requests';
 import { REQUEST_REVIEW_CONTRACTS } from './requests-review';
@@ -57,4 +58,5 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...NODE_CONTRACTS,
   ...VERIFICATION_CONTRACTS,
   ...VERIFICATION_FIELD_CONTRACTS,
+  ...PUSH_CONTRACTS,
 ];

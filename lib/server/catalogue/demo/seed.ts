@@ -17,6 +17,7 @@ import type { Progress } from '../../db/migrate';
 import type { SeedStep } from '../../db/seed';
 import type { Database, Queryable } from '../../db/types';
 import { getEnv } from '../../env';
+import { beginSceneLoad, finishSceneLoad } from '../loads';
 import { catalogueAnchor, GENERATOR_VERSION, generateCatalogue, type DemoScene } from './generate';
 import { shippedInputs, type ShippedInputs } from './inputs';
 
@@ -39,17 +40,17 @@ const manualVersion = (inputs: string, count: number) => `manual:${inputs}:n=${c
 
 const ringWkt = (ring: DemoScene['ring']) => `POLYGON((${ring.map((p) => `${p.lon} ${p.lat}`).join(',')}))`;
 
-async function insertBatch(tx: Queryable, scenes: readonly DemoScene[]): Promise<void> {
+async function insertBatch(tx: Queryable, scenes: readonly DemoScene[], loadId: string): Promise<void> {
   const col = <T extends string | number>(f: (s: DemoScene) => T) => scenes.map(f);
   // Nullable numbers travel as -1 (none of these can be negative) and come back as NULL.
   await tx.query(
     `INSERT INTO scenes (id, file_name, collection, satellite, sensor, platform, product_level, resolution_m, acquired_at,
                          cloud_pct, orbit_number, path, "row", footprint, centre, area_km2, sun_elevation, sun_azimuth,
-                         off_nadir, size_mb, online, quicklook_url, source, properties)
+                         off_nadir, size_mb, online, quicklook_url, source, properties, load_id)
      SELECT r.id, r.id, r.collection, r.satellite, r.sensor, r.platform, r.product_level, r.resolution_m,
             to_timestamp(r.acquired_ms / 1000.0), NULLIF(r.cloud_pct, -1), r.orbit_number, NULLIF(r.path, -1), NULLIF(r.row, -1),
             g.geom, ST_SetSRID(ST_MakePoint(r.lon, r.lat), 4326), ST_Area(g.geom::geography) / 1e6,
-            r.sun_elevation, r.sun_azimuth, r.off_nadir, r.size_mb, r.online = 1, NULL, 'demo', r.properties::jsonb
+            r.sun_elevation, r.sun_azimuth, r.off_nadir, r.size_mb, r.online = 1, NULL, 'demo', r.properties::jsonb, $22::bigint
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::real[], $8::float8[],
                  $9::real[], $10::int[], $11::int[], $12::int[], $13::text[], $14::float8[], $15::float8[], $16::real[],
                  $17::real[], $18::real[], $19::real[], $20::int[], $21::text[])
@@ -79,6 +80,7 @@ async function insertBatch(tx: Queryable, scenes: readonly DemoScene[]): Promise
       col((s) => s.sizeMb),
       col((s) => (s.online ? 1 : 0)),
       col((s) => JSON.stringify(s.properties)),
+      loadId,
     ],
   );
 }
@@ -100,9 +102,10 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
   const progress = options.progress ?? (() => {});
   const inputs = inputsVersion(anchor);
   const started = Date.now();
-  await db.transaction(async (tx) => {
+  const loadId = await db.transaction(async (tx) => {
     await tx.query(`DELETE FROM dataset_versions WHERE name = $1`, [CATALOGUE_DATASET]);
     await tx.query(`DELETE FROM scenes WHERE source = 'demo'`);
+    return beginSceneLoad(tx, 'demo');
   });
   let batch: DemoScene[] = [];
   let done = 0;
@@ -110,7 +113,7 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
   const flush = async () => {
     const rows = batch;
     batch = [];
-    await db.transaction((tx) => insertBatch(tx, rows));
+    await db.transaction((tx) => insertBatch(tx, rows, loadId));
     done += rows.length;
     if (done === options.count || done - reported >= Math.max(BATCH, options.count / 20)) {
       reported = done;
@@ -125,7 +128,11 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length) await flush();
-  await db.transaction((tx) => markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count)));
+  await db.transaction(async (tx) => {
+    await markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count));
+    // New scenes for whoever delivers them (push batches), once the whole load is in.
+    await finishSceneLoad(tx, loadId);
+  });
   return done;
 }
 

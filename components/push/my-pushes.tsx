@@ -1,0 +1,88 @@
+'use client';
+/** Personal centre → My pushes (issue 35.2): what has been pushed to me, and my batches, newest first. */
+import { Badge, Group, Paper, Text, Title } from '@mantine/core';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { ListSection } from '@/components/ui/list-section';
+import { PagedList } from '@/components/ui/paged-list';
+import { Link } from '@/i18n/navigation';
+import { BATCHES_PAGE_SIZE, useBatches, usePushStatistics } from '@/lib/client/queries/push';
+import type { BatchSummary } from '@/lib/shared/contracts/push';
+
+export const MY_PUSH_PATH = '/personal/personalCenter/myPush';
+
+function BatchRow({ batch }: { batch: BatchSummary }) {
+  const t = useTranslations('Push.mine');
+  const format = useFormatter();
+  const headingId = `push-batch-${batch.id}`;
+  return (
+    <Paper withBorder radius="md" p="md" component="li" aria-labelledby={headingId} data-testid="push-batch-row">
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        <Title order={3} size="h5" id={headingId}>
+          <Link href={`${MY_PUSH_PATH}/${batch.id}`} aria-label={t('open', { id: batch.id })} data-testid="push-batch-link">
+            {t('detailTitle', { id: batch.id })}
+          </Link>
+        </Title>
+        <Badge color={batch.source === 'demo' ? 'yellow' : 'blue'} variant="light" tt="none">
+          {t(`sources.${batch.source}`)}
+        </Badge>
+      </Group>
+      <Text size="sm" c="gray.7" mt={4}>
+        {format.dateTime(new Date(batch.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+      </Text>
+      <Text size="sm" mt={4}>
+        {t('figureLine', {
+          scenes: batch.sceneCount,
+          km2: format.number(batch.footprintKm2, { maximumFractionDigits: 0 }),
+          size: t('mb', { value: format.number(batch.sizeMb, { maximumFractionDigits: 0 }) }),
+        })}
+      </Text>
+      <Text size="sm" mt={4} data-testid="push-batch-coverage">
+        {t('coverageLine', {
+          covered: format.number(batch.coveredKm2, { maximumFractionDigits: 0 }),
+          region: format.number(batch.regionKm2, { maximumFractionDigits: 0 }),
+          pct: format.number(batch.coveredPct, { maximumFractionDigits: 1 }),
+          uncovered: format.number(Math.max(0, batch.regionKm2 - batch.coveredKm2), { maximumFractionDigits: 0 }),
+        })}
+      </Text>
+    </Paper>
+  );
+}
+
+export function MyPushes() {
+  const t = useTranslations('Push.mine');
+  const list = useTranslations('Push.list');
+  const format = useFormatter();
+  const [page, setPage] = useState(1);
+  const stats = usePushStatistics();
+  const batches = useBatches(page);
+  return (
+    <ListSection
+      id="push-batches-title"
+      title={t('batches')}
+      count={
+        stats.data
+          ? t('stats', {
+              batches: stats.data.batches,
+              scenes: stats.data.scenes,
+              km2: format.number(stats.data.footprintKm2, { maximumFractionDigits: 0 }),
+              size: t('mb', { value: format.number(stats.data.sizeMb, { maximumFractionDigits: 0 }) }),
+            })
+          : null
+      }
+      countTestId="push-statistics"
+    >
+      <PagedList
+        query={batches}
+        data={batches.data}
+        page={page}
+        pageSize={BATCHES_PAGE_SIZE}
+        onPage={setPage}
+        labels={{ loading: list('loading'), loadFailed: list('loadFailed'), retry: list('retry'), pages: list('pages') }}
+        empty={<Text c="gray.7">{t('emptyBatches')}</Text>}
+        row={(batch) => <BatchRow key={batch.id} batch={batch} />}
+        listTestId="push-batches"
+      />
+    </ListSection>
+  );
+}
