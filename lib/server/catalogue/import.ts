@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { CATALOGUE_LIMITS } from '../../shared/contracts/catalogue';
 import { markLoaded } from '../db/dataset-version';
 import type { Queryable } from '../db/types';
+import { announceSceneLoad, loadWindowStart } from './loads';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 /** Largest accepted item (one NDJSON line or one feature), bytes. */
@@ -272,6 +273,7 @@ const BATCH = 500;
 /** Imports the items of a file's text; progress gets a line per batch. */
 export async function importStacText(db: Queryable, text: string, progress: (m: string) => void = () => {}): Promise<ImportReport> {
   const { kind, entries } = itemsOfText(text);
+  const from = await loadWindowStart(db);
   const problems: ImportProblem[] = [];
   let written = 0;
   let batch: Array<{ at: number; scene: ImportedScene }> = [];
@@ -311,6 +313,8 @@ export async function importStacText(db: Queryable, text: string, progress: (m: 
   await flush();
   // Cached answers computed from the catalogue (STAC collections and their extents) are recomputed.
   if (written > 0) await markLoaded(db, 'catalogue-imported', `${new Date().toISOString()} +${written}`);
+  // Subscriptions and push batches match the scenes this import added (lib/server/catalogue/loads.ts).
+  if (written > 0) await announceSceneLoad(db, { from, source: 'imported', count: written });
   problems.sort((a, b) => a.at - b.at);
   return { read: entries.length, written, problems };
 }

@@ -24,3 +24,4 @@ export {
 export { CATALOGUE_LAYERS } from './map-layers';
 export { CATALOGUE_DATASET, catalogueSeed, catalogueSeedStep } from './demo/seed';
 export { importStacText } from './import';
+export { announceSceneLoad, loadWindowStart, SCENES_LOADED_JOB } from './loads';

@@ -19,6 +19,7 @@ import type { Database, Queryable } from '../../db/types';
 import { getEnv } from '../../env';
 import { catalogueAnchor, GENERATOR_VERSION, generateCatalogue, type DemoScene } from './generate';
 import { shippedInputs, type ShippedInputs } from './inputs';
+import { announceSceneLoad, loadWindowStart } from '../loads';
 
 export const CATALOGUE_DATASET = 'catalogue-demo';
 const BATCH = 5000;
@@ -100,6 +101,7 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
   const progress = options.progress ?? (() => {});
   const inputs = inputsVersion(anchor);
   const started = Date.now();
+  const from = await loadWindowStart(db);
   await db.transaction(async (tx) => {
     await tx.query(`DELETE FROM dataset_versions WHERE name = $1`, [CATALOGUE_DATASET]);
     await tx.query(`DELETE FROM scenes WHERE source = 'demo'`);
@@ -125,7 +127,11 @@ export async function loadDemoCatalogue(db: Database, options: LoadOptions): Pro
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length) await flush();
-  await db.transaction((tx) => markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count)));
+  await db.transaction(async (tx) => {
+    await markLoaded(tx, CATALOGUE_DATASET, (options.manual ? manualVersion : autoVersion)(inputs, options.count));
+    // Subscriptions and push batches match the new scenes (a reload's scenes count as new; deliveries stay once each).
+    if (done > 0) await announceSceneLoad(tx, { from, source: 'demo', count: done });
+  });
   return done;
 }
 

@@ -40,6 +40,7 @@ import { migration as m0034 } from './0034_verification_exports';
 import { migration as m0035 } from './0035_verification_county_versions';
 import { migration as m0036 } from './0036_verification_photos';
 import { migration as m0037 } from './0037_history_evidence';
+import { migration as m0039 } from './0039_subscriptions';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -81,4 +82,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0035,
   m0036,
   m0037,
+  m0039,
 ];
