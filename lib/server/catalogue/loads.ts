@@ -13,7 +13,9 @@ export const SCENES_LOADED_JOB = 'catalogue.scenes_loaded';
 
 /** The database's clock now (not the transaction's start): the opening of a load's window. */
 export async function loadWindowStart(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ at: string }>(`SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`);
+  const [row] = await db.query<{ at: string }>(
+    `SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`,
+  );
   return row!.at;
 }
 
@@ -21,7 +23,10 @@ export async function loadWindowStart(db: Queryable): Promise<string> {
  * Queues the announcement of a load that began at `from` (loadWindowStart) and has committed every scene; call it
  * after the last batch's transaction (or inside the load's final one). Returns the job's id.
  */
-export async function announceSceneLoad(db: Queryable, load: { from: string; source: 'demo' | 'imported'; count: number }): Promise<number | null> {
+export async function announceSceneLoad(
+  db: Queryable,
+  load: { from: string; source: 'demo' | 'imported'; count: number },
+): Promise<number | null> {
   const to = await loadWindowStart(db);
   return enqueueJob(db, {
     kind: SCENES_LOADED_JOB,

@@ -8,16 +8,7 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 
-export type AddressClass =
-  | 'public'
-  | 'loopback'
-  | 'private'
-  | 'linkLocal'
-  | 'cgnat'
-  | 'unspecified'
-  | 'multicast'
-  | 'reserved'
-  | 'invalid';
+export type AddressClass = 'public' | 'loopback' | 'private' | 'linkLocal' | 'cgnat' | 'unspecified' | 'multicast' | 'reserved' | 'invalid';
 
 /** Each range: first bytes, prefix length in bits, class. */
 type Range = readonly [bytes: readonly number[], bits: number, kind: Exclude<AddressClass, 'public' | 'invalid'>];

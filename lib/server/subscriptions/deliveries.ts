@@ -168,9 +168,13 @@ interface SendTarget {
 }
 
 async function sendTarget(db: Queryable, deliveryId: string): Promise<SendTarget | null> {
-  const [delivery] = await db.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM subscription_deliveries d WHERE d.id = $1::bigint`, [deliveryId]);
+  const [delivery] = await db.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM subscription_deliveries d WHERE d.id = $1::bigint`, [
+    deliveryId,
+  ]);
   if (!delivery) return null;
-  const [sub] = await db.query<SubscriptionRow>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s WHERE s.id = $1::bigint`, [delivery.subscription_id]);
+  const [sub] = await db.query<SubscriptionRow>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s WHERE s.id = $1::bigint`, [
+    delivery.subscription_id,
+  ]);
   return sub ? { delivery, sub } : null;
 }
 
@@ -321,7 +325,8 @@ export async function testDelivery(db: Database, userId: string, id: string): Pr
       if (sub.delivery === 'email') {
         const [owner] = await tx.query<{ email: string | null }>(`SELECT email FROM users WHERE id = $1::bigint`, [sub.user_id]);
         if (owner?.email) {
-          const t = (locale: 'zh' | 'en') => translateMessage(locale, 'Subscriptions.mail.testBody', { name: sub.name, url: subscriptionPageUrl(locale, sub.id) });
+          const t = (locale: 'zh' | 'en') =>
+            translateMessage(locale, 'Subscriptions.mail.testBody', { name: sub.name, url: subscriptionPageUrl(locale, sub.id) });
           await transportFor('email').send(tx, {
             channel: 'email',
             recipient: owner.email.toLowerCase(),
@@ -334,7 +339,9 @@ export async function testDelivery(db: Database, userId: string, id: string): Pr
           [deliveryId, owner?.email ? 'delivered' : 'failed', owner?.email ? null : 'no e-mail address on the account'],
         );
       } else {
-        await tx.query(`UPDATE subscription_deliveries SET status = 'delivered', attempts = 1, finished_at = now() WHERE id = $1::bigint`, [deliveryId]);
+        await tx.query(`UPDATE subscription_deliveries SET status = 'delivered', attempts = 1, finished_at = now() WHERE id = $1::bigint`, [
+          deliveryId,
+        ]);
       }
     });
   }
@@ -373,7 +380,10 @@ export async function listDeliveries(
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page.pageNum > 1) {
-    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subscription_deliveries WHERE subscription_id = $1::bigint`, [sub.id]);
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM subscription_deliveries WHERE subscription_id = $1::bigint`,
+      [sub.id],
+    );
     total = count?.n ?? 0;
   }
   return { list: rows.map((r) => toDelivery(r, sub.delivery)), total, pageNum: page.pageNum, pageSize: page.pageSize };
@@ -474,7 +484,12 @@ export async function sendDueDigests(db: Database): Promise<number> {
       );
       if (!owner?.email) return false;
       const mail = await composeDigestMail(tx, owner.name, sections);
-      await transportFor('email').send(tx, { channel: 'email', recipient: owner.email.toLowerCase(), subject: mail.subject, body: mail.body });
+      await transportFor('email').send(tx, {
+        channel: 'email',
+        recipient: owner.email.toLowerCase(),
+        subject: mail.subject,
+        body: mail.body,
+      });
       return true;
     });
     if (mailed) sent++;
@@ -482,4 +497,6 @@ export async function sendDueDigests(db: Database): Promise<number> {
   return sent;
 }
 
-export const SUBSCRIPTION_PERIODIC_TASKS: readonly PeriodicTask[] = [{ name: 'send due subscription digests', run: (db: Database) => sendDueDigests(db) }];
+export const SUBSCRIPTION_PERIODIC_TASKS: readonly PeriodicTask[] = [
+  { name: 'send due subscription digests', run: (db: Database) => sendDueDigests(db) },
+];

@@ -25,13 +25,18 @@ export interface LoadWindow {
 
 /** Records the window's scenes each active subscription selects; queues webhook deliveries. Returns the new rows. */
 export async function matchLoad(tx: Queryable, window: LoadWindow): Promise<{ subscriptions: number; matched: number }> {
-  const subs = await tx.query<{ id: string; query: SubscriptionQuery; delivery: string }>(
-    `SELECT id::text AS id, query, delivery FROM subscriptions WHERE status = 'active' AND kind = 'search' ORDER BY id`,
+  const subs = await tx.query<{ id: string; query: SubscriptionQuery; delivery: string; created_at: Date | string }>(
+    `SELECT id::text AS id, query, delivery, created_at FROM subscriptions WHERE status = 'active' AND kind = 'search' ORDER BY id`,
   );
   let matched = 0;
   for (const sub of subs) {
-    const params: SqlParam[] = [sub.id, window.from, window.to];
-    const conditions = ['s.loaded_at >= $2::timestamptz', 's.loaded_at <= $3::timestamptz', ...sceneConditions({ filter: sub.query.filter }, params)];
+    // New to the subscription: loaded in the window, and not before the subscription was made.
+    const params: SqlParam[] = [sub.id, window.from, window.to, new Date(sub.created_at).toISOString()];
+    const conditions = [
+      's.loaded_at >= greatest($2::timestamptz, $4::timestamptz)',
+      's.loaded_at <= $3::timestamptz',
+      ...sceneConditions({ filter: sub.query.filter }, params),
+    ];
     const rows = await tx.query<{ scene_id: string }>(
       `INSERT INTO subscription_items (subscription_id, scene_id)
        SELECT $1::bigint, s.id FROM scenes s ${whereSql(conditions)}

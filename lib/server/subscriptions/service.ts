@@ -99,7 +99,10 @@ async function itemCounts(db: Queryable, ids: readonly string[]): Promise<Map<st
 }
 
 export async function listSubscriptions(db: Queryable, userId: string): Promise<{ list: Subscription[]; max: number }> {
-  const rows = await db.query<SubscriptionRow>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s WHERE s.user_id = $1 ORDER BY s.id DESC`, [userId]);
+  const rows = await db.query<SubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s WHERE s.user_id = $1 ORDER BY s.id DESC`,
+    [userId],
+  );
   const counts = await itemCounts(
     db,
     rows.map((r) => r.id),
@@ -131,7 +134,11 @@ async function checkedWebhookUrl(url: string): Promise<string> {
 
 const digestInterval = (frequency: DigestFrequency) => (frequency === 'weekly' ? '7 days' : '1 day');
 
-export async function createSubscription(db: Database, userId: string, body: CreateSubscriptionBody & { query: SubscriptionQuery }): Promise<Subscription> {
+export async function createSubscription(
+  db: Database,
+  userId: string,
+  body: CreateSubscriptionBody & { query: SubscriptionQuery },
+): Promise<Subscription> {
   // The image query's own checks: regions exist, a drawing passes the geometry guard and keeps an area.
   await checkArea(db, body.query.filter);
   const webhookUrl = body.delivery === 'webhook' ? await checkedWebhookUrl(body.webhookUrl!) : null;
@@ -149,7 +156,18 @@ export async function createSubscription(db: Database, userId: string, body: Cre
                CASE WHEN $6::text IS NULL THEN NULL ELSE now() + $10::interval END)
        ON CONFLICT (user_id, query_hash) DO NOTHING
        RETURNING id::text AS id`,
-      [userId, body.name, JSON.stringify(body.query), hash, body.delivery, frequency, webhookUrl, newSecret(), newSecret(), digestInterval(frequency ?? 'daily')],
+      [
+        userId,
+        body.name,
+        JSON.stringify(body.query),
+        hash,
+        body.delivery,
+        frequency,
+        webhookUrl,
+        newSecret(),
+        newSecret(),
+        digestInterval(frequency ?? 'daily'),
+      ],
     );
     if (!inserted) throw refused('duplicate');
     return ownSubscription(tx, userId, inserted.id);

@@ -41,7 +41,9 @@ let warned = false;
 export function warnIfWebhookLoopbackAllowed(): void {
   if (!allowLoopback() || warned) return;
   warned = true;
-  console.warn('\n!!! WEBHOOK_ALLOW_LOOPBACK is set: webhooks may be sent to this machine (127.0.0.1, ::1). Tests only — never in production. !!!\n');
+  console.warn(
+    '\n!!! WEBHOOK_ALLOW_LOOPBACK is set: webhooks may be sent to this machine (127.0.0.1, ::1). Tests only — never in production. !!!\n',
+  );
   log.warn('WEBHOOK_ALLOW_LOOPBACK is set: subscription webhooks may reach loopback addresses. Never set it outside automated tests.');
 }
 
@@ -58,9 +60,11 @@ export async function checkWebhookUrl(
   } catch {
     return { refused: 'badUrl' };
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackOk)) return { refused: 'notHttps' };
-  if (url.username || url.password) return { refused: 'credentials' };
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  // Plain http only to this machine (an address literal or localhost), under the test-only setting.
+  const loopbackHost = host === 'localhost' || (isIP(host) !== 0 && classifyAddress(host) === 'loopback');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackOk && loopbackHost)) return { refused: 'notHttps' };
+  if (url.username || url.password) return { refused: 'credentials' };
   if (!host) return { refused: 'badUrl' };
   let addresses: LookupAddress[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -76,7 +80,6 @@ export async function checkWebhookUrl(
     const kind = classifyAddress(a.address);
     if (!mayConnect(kind, loopbackOk)) return { refused: 'forbiddenAddress', addressClass: kind };
   }
-  // Plain http only to this machine, under the test-only setting.
   if (url.protocol === 'http:' && !addresses.every((a) => classifyAddress(a.address) === 'loopback')) return { refused: 'notHttps' };
   return { url, addresses };
 }
@@ -116,7 +119,8 @@ export async function postWebhook(
 ): Promise<WebhookResult> {
   if (Buffer.byteLength(body) > SUBSCRIPTION_LIMITS.bodyBytes) throw new WebhookFailure('body too large');
   const checked = await checkWebhookUrl(urlText, options);
-  if ('refused' in checked) throw new WebhookFailure(`refused: ${checked.refused}${checked.addressClass ? ` (${checked.addressClass})` : ''}`);
+  if ('refused' in checked)
+    throw new WebhookFailure(`refused: ${checked.refused}${checked.addressClass ? ` (${checked.addressClass})` : ''}`);
   const { url, addresses } = checked;
   const target = addresses[0]!;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -6,7 +6,8 @@ import { feedParamsSchema, feedQuerySchema } from '@/lib/shared/contracts/subscr
 
 export const dynamic = 'force-dynamic';
 
-const missing = () => new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const missing = () =>
+  new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const params = feedParamsSchema.safeParse(await context.params);

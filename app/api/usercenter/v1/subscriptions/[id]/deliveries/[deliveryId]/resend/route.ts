@@ -3,4 +3,6 @@ import { withApi } from '@/lib/server/api/with-api';
 import { resendDelivery } from '@/lib/server/subscriptions';
 import { resendDeliveryContract } from '@/lib/shared/contracts/subscriptions';
 
-export const POST = withApi(resendDeliveryContract, ({ db, session, params }) => resendDelivery(db, session!.userId, params.id, params.deliveryId));
+export const POST = withApi(resendDeliveryContract, ({ db, session, params }) =>
+  resendDelivery(db, session!.userId, params.id, params.deliveryId),
+);
