@@ -15,6 +15,7 @@ import { ResultsCartActions } from '../orders/add-to-cart';
 import { CheckableRow, ResultChecksBar } from './result-checks';
 import { CheckedOffline, OfflineBadge } from './scene-list-offline';
 import { SceneListUnmatched } from './scene-list-upload';
+import { SubscribeToSearch } from '../subscriptions/subscribe-to-search';
 
 /** The sort choices users think in: newest, oldest, least cloud, most coverage. */
 export const SORT_CHOICES: readonly { key: 'newest' | 'oldest' | 'leastCloud' | 'mostCoverage'; sort: SortField; order: SortOrder }[] = [
@@ -42,7 +43,15 @@ export function Quicklook({ scene, size }: { scene: Scene; size: number }) {
     );
   return (
     // eslint-disable-next-line @next/next/no-img-element -- generated per scene by the API, not a static asset
-    <img className={classes.quicklook} src={src} alt={t('result.quicklookOf', { name: scene.fileName })} width={size} height={size} loading="lazy" decoding="async" />
+    <img
+      className={classes.quicklook}
+      src={src}
+      alt={t('result.quicklookOf', { name: scene.fileName })}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 
@@ -80,7 +89,9 @@ function SceneRow({ scene }: { scene: Scene }) {
             <span>{formatAcquired(scene.acquiredAt)}</span>
           </span>
           <span className={classes.sceneMeta}>
-            <span>{scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}</span>
+            <span>
+              {scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}
+            </span>
             <span>{t('result.resolution', { value: formatNumber(scene.resolutionM, locale, 2) })}</span>
             {scene.coveragePct !== null ? (
               // A footprint that only meets the area's edge, or a sliver, says so instead of "0 %".
@@ -171,7 +182,12 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
       <>
         <ResultChecksBar pageIds={data.list.map((scene) => scene.id)} />
         <ResultsCartActions pageIds={data.list.map((scene) => scene.id)} />
-        <ul className={classes.sceneList} aria-label={t('result.listLabel', { page, pages })} aria-busy={query.isFetching} data-testid="scene-list">
+        <ul
+          className={classes.sceneList}
+          aria-label={t('result.listLabel', { page, pages })}
+          aria-busy={query.isFetching}
+          data-testid="scene-list"
+        >
           {data.list.map((scene) => (
             <SceneRow key={scene.id} scene={scene} />
           ))}
@@ -207,6 +223,7 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
         ) : null}
         {data && data.total > 0 ? <ExportMenu total={data.total} /> : null}
       </Group>
+      <SubscribeToSearch />
       <SceneListUnmatched />
       <CheckedOffline />
       <Group gap="xs" grow wrap="nowrap">

@@ -9,6 +9,7 @@ const TABS = [
   { path: '/personal/personalCenter/shopping', title: 'shopping', permission: PERMISSIONS.CART },
   { path: '/personal/personalCenter/myOrder', title: 'myOrder' },
   { path: '/personal/personalCenter/myApply', title: 'myApply' },
+  { path: '/personal/personalCenter/mySubscription', title: 'mySubscription' },
 ] as const;
 
 /** The personal centre's sections (spec §2): the built ones the user may open, the current one marked. */

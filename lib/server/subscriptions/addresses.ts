@@ -1,10 +1,9 @@
+import 'server-only';
 /**
  * Where a webhook may not point (issue 35.6, SSRF): an address is classified from its bytes, so every spelling of
  * one address gets the same answer — an IPv4 address written inside IPv6 (`::ffff:127.0.0.1`, `::ffff:7f00:1`,
  * `::127.0.0.1`, NAT64 `64:ff9b::a9fe:a9fe`) is judged as the IPv4 address it carries. Only `public` may be
  * connected to; the test-only setting WEBHOOK_ALLOW_LOOPBACK lets `loopback` through as well.
- *
- * No `server-only` here: a pure function the unit tests import directly.
  */
 import { isIPv4, isIPv6 } from 'node:net';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * A webhook body's signature: HMAC-SHA256 over the raw body bytes with the subscription's secret, sent as
  * `X-Signature: sha256=<hex>`. A receiver recomputes it over the bytes it read (before parsing) and compares in
