@@ -13,7 +13,7 @@ import { POST as testPost } from '../../app/api/usercenter/v1/subscriptions/[id]
 import { GET as deliveriesGet } from '../../app/api/usercenter/v1/subscriptions/[id]/deliveries/route';
 import { POST as resendPost } from '../../app/api/usercenter/v1/subscriptions/[id]/deliveries/[deliveryId]/resend/route';
 import { GET as feedGet } from '../../app/api/subscriptions/v1/feed/[id]/route';
-import { importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
+import { catalogueSeedStep, importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
 import { sceneLoadHandler } from '../../lib/server/composition/jobs';
 import { resetEnvCache } from '../../lib/server/env';
 import { enqueueJob } from '../../lib/server/jobs/enqueue';
@@ -462,5 +462,24 @@ describe('limits', () => {
     });
     expect(drawn.json.code).toBe(400);
     expect(drawn.json.message).toMatch(/crosses or touches itself/);
+  });
+});
+
+describe('the demo generation (start, `npm run db:seed -- --catalogue N`)', () => {
+  it('announces its load once committed, and the new demo scenes reach a subscription once', async () => {
+    const sub = await create(owner.headers, { name: 'Everything', query: { filter: {} }, delivery: 'feed' });
+    expect(sub.json.code).toBe(0);
+    await db().query(`DELETE FROM jobs WHERE kind = $1`, [SCENES_LOADED_JOB]);
+    await catalogueSeedStep({ count: 30, manual: true }).run(db(), () => {});
+    const announced = await db().query<{ payload: { source: string; count: number } }>(`SELECT payload FROM jobs WHERE kind = $1`, [
+      SCENES_LOADED_JOB,
+    ]);
+    expect(announced.map((j) => [j.payload.source, j.payload.count])).toEqual([['demo', 30]]);
+    await Promise.all([runJobs('worker-a'), runJobs('worker-b')]);
+    const [row] = await db().query<{ n: number; distinct: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT scene_id)::int AS distinct FROM subscription_items WHERE subscription_id = $1`,
+      [sub.json.data.id],
+    );
+    expect(row).toEqual({ n: 30, distinct: 30 });
   });
 });
