@@ -19,7 +19,7 @@ import { resetEnvCache } from '../../lib/server/env';
 import { enqueueJob } from '../../lib/server/jobs/enqueue';
 import { runDueJobs, type JobHandlers } from '../../lib/server/jobs/runner';
 import { createSession } from '../../lib/server/session';
-import { MATCH_JOB, sendDueDigests, subscriptionJobHandlers, verifySignature } from '../../lib/server/subscriptions';
+import { MANUAL_DELIVERIES, MATCH_JOB, sendDueDigests, subscriptionJobHandlers, verifySignature } from '../../lib/server/subscriptions';
 import { SUBSCRIPTION_LIMITS } from '../../lib/shared/contracts/subscriptions';
 import { call, withTestDatabase } from '../support/api';
 import { newUser } from '../support/workflow-subjects';
@@ -376,6 +376,18 @@ describe('SSRF', () => {
     expect(test.json.data).toMatchObject({ status: 'failed', responseStatus: 302 });
     expect(test.json.data.lastError).toContain('redirect not followed');
     expect(trapHits).toBe(0);
+    // Tests and re-sends are rationed per user (the log counts them, across processes).
+    await db().query(
+      `INSERT INTO subscription_deliveries (subscription_id, kind, item_count, body) SELECT $1, 'test', 0, '' FROM generate_series(1, $2)`,
+      [sub.json.data.id, MANUAL_DELIVERIES.max],
+    );
+    const rationed = await call(testPost, `${PATH}/${sub.json.data.id}/test`, {
+      method: 'POST',
+      headers: owner.headers,
+      params: { id: sub.json.data.id },
+    });
+    expect(rationed.status).toBe(429);
+    expect(rationed.json.message).toContain(`At most ${MANUAL_DELIVERIES.max} tests`);
   });
 
   it('checks the address again at sending: a stored address that became private is refused and the subscription disabled', async () => {

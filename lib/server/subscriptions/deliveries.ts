@@ -14,7 +14,7 @@ import 'server-only';
  */
 import { SUBSCRIPTION_LIMITS, type Delivery } from '../../shared/contracts/subscriptions';
 import { API_CODES } from '../../shared/contracts/api';
-import { ApiError } from '../api/errors';
+import { ApiError, tooManyRequests } from '../api/errors';
 import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue';
 import type { Database, Queryable } from '../db/types';
 import { getEnv } from '../env';
@@ -297,12 +297,26 @@ async function deliveryOf(db: Queryable, subscriptionId: string, deliveryId: str
   return row;
 }
 
+/** Tests and re-sends one user may ask for in MANUAL_WINDOW_MINUTES (across processes: counted in the log). */
+export const MANUAL_DELIVERIES = { max: 10, windowMinutes: 10 } as const;
+
+async function checkManualRate(db: Queryable, userId: string): Promise<void> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM subscription_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+      WHERE s.user_id = $1::bigint AND d.kind IN ('test', 'resend') AND d.created_at > now() - make_interval(mins => $2)`,
+    [userId, MANUAL_DELIVERIES.windowMinutes],
+  );
+  if ((row?.n ?? 0) >= MANUAL_DELIVERIES.max)
+    throw tooManyRequests('Subscriptions.errors.tooManyManual', MANUAL_DELIVERIES.windowMinutes * 60, { max: MANUAL_DELIVERIES.max });
+}
+
 /**
  * A test delivery, now: a webhook gets a signed `{"type":"test"}` POST (same checks as every delivery, one try), an
  * e-mail subscription a test e-mail, a feed nothing to send (the log says it is reachable). Logged either way.
  */
 export async function testDelivery(db: Database, userId: string, id: string): Promise<Delivery> {
   const sub = await ownSubscription(db, userId, id);
+  await checkManualRate(db, userId);
   const body = JSON.stringify({ type: 'test', subscription: { id: sub.id, name: sub.name }, sentAt: new Date().toISOString() });
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO subscription_deliveries (subscription_id, kind, item_count, body) VALUES ($1::bigint, 'test', 0, $2) RETURNING id::text AS id`,
@@ -352,6 +366,7 @@ export async function testDelivery(db: Database, userId: string, id: string): Pr
 export async function resendDelivery(db: Database, userId: string, id: string, deliveryId: string): Promise<Delivery> {
   return db.transaction(async (tx) => {
     const sub = await ownSubscription(tx, userId, id, true);
+    await checkManualRate(tx, userId);
     const original = await deliveryOf(tx, sub.id, deliveryId);
     if (sub.delivery !== 'webhook' || original.kind === 'digest' || !original.body)
       throw new ApiError(API_CODES.INVALID_INPUT, 'Subscriptions.errors.notResendable');

@@ -9,6 +9,7 @@ import { MATCH_JOB, matchHandler } from './matching';
 
 export {
   listDeliveries,
+  MANUAL_DELIVERIES,
   resendDelivery,
   sendDueDigests,
   testDelivery,
