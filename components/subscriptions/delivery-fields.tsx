@@ -2,7 +2,13 @@
 /** How a subscription is delivered: e-mail digest (daily or weekly), Atom feed or webhook (https address). */
 import { Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslations } from 'next-intl';
-import { DIGEST_FREQUENCIES, SUBSCRIPTION_DELIVERIES, SUBSCRIPTION_LIMITS, type DigestFrequency, type SubscriptionDelivery } from '@/lib/shared/contracts/subscriptions';
+import {
+  DIGEST_FREQUENCIES,
+  SUBSCRIPTION_DELIVERIES,
+  SUBSCRIPTION_LIMITS,
+  type DigestFrequency,
+  type SubscriptionDelivery,
+} from '@/lib/shared/contracts/subscriptions';
 
 export interface DeliveryValue {
   delivery: SubscriptionDelivery;
@@ -16,7 +22,11 @@ export function DeliveryFields({ value, onChange }: { value: DeliveryValue; onCh
   const t = useTranslations('Subscriptions.screen');
   return (
     <Stack gap="sm">
-      <Radio.Group label={t('delivery')} value={value.delivery} onChange={(d) => onChange({ ...value, delivery: d as SubscriptionDelivery })}>
+      <Radio.Group
+        label={t('delivery')}
+        value={value.delivery}
+        onChange={(d) => onChange({ ...value, delivery: d as SubscriptionDelivery })}
+      >
         <Stack gap={6} mt={6}>
           {SUBSCRIPTION_DELIVERIES.map((d) => (
             <Radio key={d} value={d} label={t(LABEL_KEYS[d])} data-testid={`delivery-${d}`} />

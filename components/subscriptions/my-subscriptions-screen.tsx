@@ -4,7 +4,22 @@
  * edit, pause/resume, test, the delivery log (with re-send) and delete (confirmed); the feed address and the
  * webhook's signing secret to copy.
  */
-import { Alert, Anchor, Badge, Button, Card, Code, CopyButton, Group, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
@@ -55,7 +70,13 @@ function SearchSummary({ sub }: { sub: Subscription }) {
   const f = sub.query.filter;
   const area = f.area;
   const parts = [
-    !area ? t('anyArea') : area.mode === SELECT_MODES.REGION ? t('regions', { count: area.regionCodes.length }) : area.mode === SELECT_MODES.EXTENT ? t('extent') : t('drawn'),
+    !area
+      ? t('anyArea')
+      : area.mode === SELECT_MODES.REGION
+        ? t('regions', { count: area.regionCodes.length })
+        : area.mode === SELECT_MODES.EXTENT
+          ? t('extent')
+          : t('drawn'),
     f.dateFrom || f.dateTo ? `${f.dateFrom ?? '…'} – ${f.dateTo ?? '…'}` : null,
     f.cloudMax !== undefined ? `☁ ≤ ${f.cloudMax}%` : null,
     f.collections?.length ? f.collections.slice(0, 3).join(', ') + (f.collections.length > 3 ? ' …' : '') : null,
@@ -74,7 +95,11 @@ function EditModal({ sub, onClose }: { sub: Subscription; onClose: () => void })
   const t = useTranslations('Subscriptions.screen');
   const update = useUpdateSubscription();
   const [name, setName] = useState(sub.name);
-  const [delivery, setDelivery] = useState<DeliveryValue>({ delivery: sub.delivery, frequency: sub.frequency ?? 'daily', webhookUrl: sub.webhookUrl ?? '' });
+  const [delivery, setDelivery] = useState<DeliveryValue>({
+    delivery: sub.delivery,
+    frequency: sub.frequency ?? 'daily',
+    webhookUrl: sub.webhookUrl ?? '',
+  });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     update.mutate({ id: sub.id, body: { name: name.trim(), ...deliveryBody(delivery) } }, { onSuccess: onClose });
@@ -84,7 +109,14 @@ function EditModal({ sub, onClose }: { sub: Subscription; onClose: () => void })
     <Modal opened onClose={onClose} title={t('edit')} centered>
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <TextInput label={t('name')} required maxLength={SUBSCRIPTION_LIMITS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label={t('name')}
+            required
+            maxLength={SUBSCRIPTION_LIMITS.nameMax}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-autofocus
+          />
           <DeliveryFields value={delivery} onChange={setDelivery} />
           {error ? (
             <Text size="sm" c="red" role="alert">
@@ -152,7 +184,12 @@ function DeliveryLog({ sub, onClose }: { sub: Subscription; onClose: () => void 
                     </Table.Td>
                     <Table.Td>
                       {d.resendable && sub.status === 'active' ? (
-                        <Button size="compact-xs" variant="light" loading={resend.isPending && resend.variables?.deliveryId === d.id} onClick={() => resend.mutate({ id: sub.id, deliveryId: d.id })}>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          loading={resend.isPending && resend.variables?.deliveryId === d.id}
+                          onClick={() => resend.mutate({ id: sub.id, deliveryId: d.id })}
+                        >
                           {t('resend')}
                         </Button>
                       ) : null}
@@ -186,7 +223,13 @@ function SubscriptionCard({ sub, highlighted }: { sub: Subscription; highlighted
     : errorText(test.error);
   const changeError = errorText(update.error) ?? errorText(remove.error);
   return (
-    <Card withBorder padding="md" id={`subscription-${sub.id}`} data-testid="subscription-card" style={highlighted ? { borderColor: 'var(--mantine-color-blue-6)' } : undefined}>
+    <Card
+      withBorder
+      padding="md"
+      id={`subscription-${sub.id}`}
+      data-testid="subscription-card"
+      style={highlighted ? { borderColor: 'var(--mantine-color-blue-6)' } : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
@@ -204,7 +247,8 @@ function SubscriptionCard({ sub, highlighted }: { sub: Subscription; highlighted
         </Group>
         <SearchSummary sub={sub} />
         <Text size="sm" c="dimmed">
-          {t('items', { count: sub.itemCount })} · {t('created', { date: format.dateTime(new Date(sub.createdAt), { dateStyle: 'medium' }) })}
+          {t('items', { count: sub.itemCount })} ·{' '}
+          {t('created', { date: format.dateTime(new Date(sub.createdAt), { dateStyle: 'medium' }) })}
         </Text>
         {sub.status === 'disabled' && sub.disabledReason ? (
           <Alert color="red" p="xs">
@@ -250,7 +294,13 @@ function SubscriptionCard({ sub, highlighted }: { sub: Subscription; highlighted
             {t('delete')}
           </Button>
         </Group>
-        <Text size="sm" role="status" aria-live="polite" c={changeError || (test.data && test.data.status !== 'delivered') ? 'red' : undefined} data-testid="subscription-outcome">
+        <Text
+          size="sm"
+          role="status"
+          aria-live="polite"
+          c={changeError || (test.data && test.data.status !== 'delivered') ? 'red' : undefined}
+          data-testid="subscription-outcome"
+        >
           {changeError ?? testOutcome ?? ''}
         </Text>
       </Stack>
@@ -263,7 +313,12 @@ function SubscriptionCard({ sub, highlighted }: { sub: Subscription; highlighted
             <Button variant="default" onClick={() => setDialog(null)} data-autofocus>
               {t('cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(sub.id, { onSuccess: () => setDialog(null) })} data-testid="subscription-delete-confirm">
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(sub.id, { onSuccess: () => setDialog(null) })}
+              data-testid="subscription-delete-confirm"
+            >
               {t('delete')}
             </Button>
           </Group>

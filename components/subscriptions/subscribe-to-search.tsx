@@ -42,7 +42,7 @@ export function SubscribeToSearch() {
       <Button size="xs" variant="light" onClick={start} data-testid="subscribe-search">
         {t('button')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('title')} centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('title')} centered zIndex={1200}>
         {create.isSuccess ? (
           <Stack gap="sm">
             <Text role="status" data-testid="subscribe-done">
