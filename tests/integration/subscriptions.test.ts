@@ -452,14 +452,39 @@ describe('limits', () => {
     expect(again.json.message).toContain('already subscribe');
   });
 
-  it('refuses an uploaded area, an unknown region and a drawing the geometry guard refuses', async () => {
+  it('keeps an uploaded area as the drawing it holds (the upload expires), matching by it', async () => {
+    const uploadId = '0b7c5a4e-7f0e-4c2a-9a57-2f7d8a1e4b12';
+    await db().query(
+      `INSERT INTO catalogue_uploads (id, kind, name, expires_at, geom, area_km2)
+       VALUES ($1, 'area', 'plot.geojson', now() + interval '1 hour', ST_Multi(ST_MakeEnvelope(50, 10, 51, 11, 4326)), 1)`,
+      [uploadId],
+    );
+    const sub = await create(owner.headers, { name: 'Uploaded', delivery: 'feed', query: { filter: { area: { mode: 3, uploadId } } } });
+    expect(sub.json.code).toBe(0);
+    expect(sub.json.data.query.filter.area).toMatchObject({ mode: 4, geometry: { type: 'MultiPolygon' } });
+    await db().query(`DELETE FROM catalogue_uploads WHERE id = $1`, [uploadId]);
+    await load([item('subs-upload-in', 50.2, 10.2), item('subs-upload-out', 52.2, 10.2)]);
+    await runJobs('worker-a');
+    const rows = await db().query<{ scene_id: string }>(`SELECT scene_id FROM subscription_items WHERE subscription_id = $1`, [
+      sub.json.data.id,
+    ]);
+    expect(rows.map((r) => r.scene_id)).toEqual(['subs-upload-in']);
+  });
+
+  it('refuses a scene list, an expired upload, an unknown region and a drawing the geometry guard refuses', async () => {
     const base = { name: 'Area', delivery: 'feed' };
-    const upload = await create(owner.headers, {
+    const list = await create(owner.headers, {
+      ...base,
+      query: { filter: { area: { mode: 5, uploadId: '0b7c5a4e-7f0e-4c2a-9a57-2f7d8a1e4b11' } } },
+    });
+    expect(list.json.code).toBe(400);
+    expect(list.json.message).toMatch(/scene list/);
+    const gone = await create(owner.headers, {
       ...base,
       query: { filter: { area: { mode: 3, uploadId: '0b7c5a4e-7f0e-4c2a-9a57-2f7d8a1e4b11' } } },
     });
-    expect(upload.json.code).toBe(400);
-    expect(upload.json.message).toMatch(/lasts only a day/);
+    expect(gone.json.code).toBe(400);
+    expect(gone.json.message).toMatch(/expired or does not exist/);
     const region = await create(owner.headers, { ...base, query: { filter: { area: { mode: 1, regionCodes: ['999999'] } } } });
     expect(region.json.code).toBe(400);
     expect(region.json.message).toBe('Region not found');

@@ -7,6 +7,7 @@ import 'server-only';
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_CODES } from '../../shared/contracts/api';
+import { areaGeometrySchema, CATALOGUE_LIMITS, SELECT_MODES } from '../../shared/contracts/catalogue';
 import {
   FEED_PATH,
   SUBSCRIPTION_LIMITS,
@@ -134,11 +135,29 @@ async function checkedWebhookUrl(url: string): Promise<string> {
 
 const digestInterval = (frequency: DigestFrequency) => (frequency === 'weekly' ? '7 days' : '1 day');
 
+/**
+ * An uploaded area lives a day: the subscription keeps the drawing it holds instead (at most the image query's
+ * vertex limit, so it passes the same checks as a drawn area).
+ */
+async function lastingQuery(db: Queryable, query: SubscriptionQuery): Promise<SubscriptionQuery> {
+  const area = query.filter.area;
+  if (area?.mode !== SELECT_MODES.SHP) return query;
+  const [row] = await db.query<{ geojson: string }>(
+    `SELECT ST_AsGeoJSON(geom, 6) AS geojson FROM catalogue_uploads WHERE id = $1::uuid AND kind = 'area' AND expires_at > now()`,
+    [area.uploadId],
+  );
+  if (!row) throw new ApiError(API_CODES.INVALID_INPUT, 'Catalogue.errors.uploadNotFound');
+  const geometry = areaGeometrySchema.safeParse(JSON.parse(row.geojson));
+  if (!geometry.success) throw refused('uploadTooDetailed', { max: CATALOGUE_LIMITS.maxVertices });
+  return { ...query, filter: { ...query.filter, area: { mode: SELECT_MODES.DRAW, geometry: geometry.data } } };
+}
+
 export async function createSubscription(
   db: Database,
   userId: string,
-  body: CreateSubscriptionBody & { query: SubscriptionQuery },
+  input: CreateSubscriptionBody & { query: SubscriptionQuery },
 ): Promise<Subscription> {
+  const body = { ...input, query: await lastingQuery(db, input.query) };
   // The image query's own checks: regions exist, a drawing passes the geometry guard and keeps an area.
   await checkArea(db, body.query.filter);
   const webhookUrl = body.delivery === 'webhook' ? await checkedWebhookUrl(body.webhookUrl!) : null;

@@ -48,11 +48,12 @@ const issue = (key: SubscriptionErrorKey) => ({ error: localizedIssue(`Subscript
 export const subscriptionIdSchema = z.string(issue('notFound')).regex(/^[1-9][0-9]{0,17}$/, issue('notFound'));
 
 /**
- * A saved search: the image query's filter, with an area that lasts (regions, an extent or a drawing; an uploaded
- * area or scene list lives a day and cannot be kept).
+ * A saved search: the image query's filter. Its area must last: regions, an extent or a drawing. An uploaded area
+ * (which lives a day) is sent as its upload id and stored as the drawing it holds; an uploaded scene list names
+ * scenes that exist already and cannot be subscribed to.
  */
 export const subscriptionQuerySchema = z.object({
-  filter: sceneFilterSchema.refine((f) => f.area?.mode !== SELECT_MODES.SHP && f.area?.mode !== SELECT_MODES.FILE, issue('uploadedArea')),
+  filter: sceneFilterSchema.refine((f) => f.area?.mode !== SELECT_MODES.FILE, issue('uploadedArea')),
 });
 export type SubscriptionQuery = z.infer<typeof subscriptionQuerySchema>;
 
