@@ -22,23 +22,11 @@ const PHONE = { width: 390, height: 844 };
 
 const TEXT = {
   zh: { offline: '离线', online: '在线', empty: '没有待提交的工作', far: '距图斑过远', noGps: '无 GPS 位置', waiting: '等待网络' },
-  en: {
-    offline: 'Offline',
-    online: 'Online',
-    empty: 'Nothing is waiting',
-    far: 'Far from the spot',
-    noGps: 'No GPS position',
-    waiting: 'wait for the network',
-  },
+  en: { offline: 'Offline', online: 'Online', empty: 'Nothing is waiting', far: 'Far from the spot', noGps: 'No GPS position', waiting: 'wait for the network' },
 } as const;
 
 async function signIn(browser: Browser, lang: Lang, user: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: PHONE,
-    reducedMotion: 'reduce',
-    hasTouch: true,
-  });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, reducedMotion: 'reduce', hasTouch: true });
   const page = await context.newPage();
   const portal = new PortalPage(page, lang);
   await portal.goto('/home');
@@ -72,9 +60,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(county.locator('link[rel="manifest"]')).toHaveAttribute('href', `/field-app/${lang}.webmanifest`);
     await expect(county.getByTestId('field-screen')).toHaveAttribute('data-ready', 'true');
     // The worker takes the page (its scope: the inspection's pages of this language).
-    await expect
-      .poll(() => county.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 30_000 })
-      .toBe(true);
+    await expect.poll(() => county.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active)), { timeout: 30_000 }).toBe(true);
 
     // Download the spot's batch: the size first, then progress to the end.
     const batch = county.locator(`[data-testid="field-batch"][data-batch="${spot!.batchId}"]`);
@@ -138,9 +124,7 @@ for (const lang of ['zh', 'en'] as const) {
     const seen = city.getByTestId('case-photos');
     await expect(seen).toHaveAttribute('data-can-add', 'false', { timeout: 20_000 });
     await expect(seen.locator('[data-kind="distant"]').getByTestId('case-photo').last().getByTestId('photo-flags')).toContainText(text.far);
-    await expect(seen.locator('[data-kind="corner_sw"]').getByTestId('case-photo').last().getByTestId('photo-flags')).toContainText(
-      text.noGps,
-    );
+    await expect(seen.locator('[data-kind="corner_sw"]').getByTestId('case-photo').last().getByTestId('photo-flags')).toContainText(text.noGps);
     await expect(seen.locator('[data-kind="close"]').getByTestId('case-photo').last().locator('img')).toBeVisible();
     await county.context().close();
     await city.context().close();

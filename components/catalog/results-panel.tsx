@@ -43,15 +43,7 @@ export function Quicklook({ scene, size }: { scene: Scene; size: number }) {
     );
   return (
     // eslint-disable-next-line @next/next/no-img-element -- generated per scene by the API, not a static asset
-    <img
-      className={classes.quicklook}
-      src={src}
-      alt={t('result.quicklookOf', { name: scene.fileName })}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-    />
+    <img className={classes.quicklook} src={src} alt={t('result.quicklookOf', { name: scene.fileName })} width={size} height={size} loading="lazy" decoding="async" />
   );
 }
 
@@ -89,9 +81,7 @@ function SceneRow({ scene }: { scene: Scene }) {
             <span>{formatAcquired(scene.acquiredAt)}</span>
           </span>
           <span className={classes.sceneMeta}>
-            <span>
-              {scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}
-            </span>
+            <span>{scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}</span>
             <span>{t('result.resolution', { value: formatNumber(scene.resolutionM, locale, 2) })}</span>
             {scene.coveragePct !== null ? (
               // A footprint that only meets the area's edge, or a sliver, says so instead of "0 %".
@@ -182,12 +172,7 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
       <>
         <ResultChecksBar pageIds={data.list.map((scene) => scene.id)} />
         <ResultsCartActions pageIds={data.list.map((scene) => scene.id)} />
-        <ul
-          className={classes.sceneList}
-          aria-label={t('result.listLabel', { page, pages })}
-          aria-busy={query.isFetching}
-          data-testid="scene-list"
-        >
+        <ul className={classes.sceneList} aria-label={t('result.listLabel', { page, pages })} aria-busy={query.isFetching} data-testid="scene-list">
           {data.list.map((scene) => (
             <SceneRow key={scene.id} scene={scene} />
           ))}

@@ -157,12 +157,7 @@ export const envSchema = z
     /** How long a worker holds a job before another may take it over (a crashed worker's job waits this long). */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
     /** Time to recall an offline (archived) scene before its package is built; online scenes are built at once. */
-    ORDER_OFFLINE_DELAY_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .default(600),
+    ORDER_OFFLINE_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(600),
   })
   .superRefine((env, ctx) => {
     if (env.FILE_STORAGE !== 's3') return;

@@ -456,10 +456,7 @@ export const HOME_PATH = '/home';
  * Section paths that open a child screen: spec §2 (/monitor redirects to land cover), and /personal, whose only
  * child is the personal centre (one registry entry, personal/personalCenter).
  */
-export const SECTION_REDIRECTS: Readonly<Record<string, string>> = {
-  '/monitor': '/monitor/landcover',
-  '/personal': '/personal/personalCenter',
-};
+export const SECTION_REDIRECTS: Readonly<Record<string, string>> = { '/monitor': '/monitor/landcover', '/personal': '/personal/personalCenter' };
 
 function isDescendant(route: ResolvedRoute, ancestor: ResolvedRoute): boolean {
   for (let up = route.parent; up; up = up.parent) if (up === ancestor) return true;

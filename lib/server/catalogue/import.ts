@@ -109,14 +109,9 @@ function quicklookOf(assets: StacItem['assets']): string | null {
 }
 
 function productLevelOf(p: Record<string, unknown>): string {
-  const value = [
-    p['processing:level'],
-    p['s1:processing_level'],
-    p['landsat:correction'],
-    p['cbers:data_type'],
-    p['amazonia:data_type'],
-    p['s2:product_type'],
-  ].find((v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(v));
+  const value = [p['processing:level'], p['s1:processing_level'], p['landsat:correction'], p['cbers:data_type'], p['amazonia:data_type'], p['s2:product_type']].find(
+    (v) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,32}$/.test(v),
+  );
   return (value as string | undefined) ?? 'unknown';
 }
 
@@ -130,34 +125,22 @@ export function mapStacItem(value: unknown): Mapped {
   const item = parsed.data;
   const p = item.properties as Record<string, unknown>;
   if (!item.geometry) return { ok: false, reason: 'geometry: an item without a footprint cannot be searched' };
-  if (vertexCount(item.geometry) > CATALOGUE_LIMITS.maxVertices)
-    return { ok: false, reason: `geometry: more than ${CATALOGUE_LIMITS.maxVertices} vertices` };
+  if (vertexCount(item.geometry) > CATALOGUE_LIMITS.maxVertices) return { ok: false, reason: `geometry: more than ${CATALOGUE_LIMITS.maxVertices} vertices` };
   const when = item.properties.datetime ?? item.properties.start_datetime;
   if (!when || Number.isNaN(Date.parse(when))) return { ok: false, reason: 'properties.datetime: missing or not RFC 3339' };
   const platform = item.properties.platform;
   if (!platform) return { ok: false, reason: 'properties.platform: missing' };
-  const sensor =
-    item.properties.instruments?.[0] ?? (typeof p['sar:instrument_mode'] === 'string' ? (p['sar:instrument_mode'] as string) : undefined);
+  const sensor = item.properties.instruments?.[0] ?? (typeof p['sar:instrument_mode'] === 'string' ? (p['sar:instrument_mode'] as string) : undefined);
   if (!sensor || sensor.length > 64) return { ok: false, reason: 'properties.instruments: missing' };
   const assetGsd = Object.values(item.assets)
     .map((a) => a.gsd)
     .filter((g): g is number => g !== undefined);
-  const resolution =
-    item.properties.gsd ??
-    (assetGsd.length ? Math.min(...assetGsd) : null) ??
-    firstNumber(p['sar:resolution_range'], p['sar:pixel_spacing_range']);
+  const resolution = item.properties.gsd ?? (assetGsd.length ? Math.min(...assetGsd) : null) ?? firstNumber(p['sar:resolution_range'], p['sar:pixel_spacing_range']);
   if (resolution === null || !(resolution > 0)) return { ok: false, reason: 'properties.gsd: missing (no gsd on the item or its assets)' };
-  const collection = (item.collection ?? `${platform}-${sensor}`)
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]/g, '-')
-    .slice(0, 64);
+  const collection = (item.collection ?? `${platform}-${sensor}`).toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 64);
   if (!/^[a-z0-9]/.test(collection)) return { ok: false, reason: 'collection: must start with a letter or digit' };
   const zenith = num(p['s2:mean_solar_zenith']);
-  const path = int(
-    p['landsat:wrs_path'] !== undefined
-      ? Number(p['landsat:wrs_path'])
-      : (p['cbers:path'] ?? p['amazonia:path'] ?? p['sat:relative_orbit']),
-  );
+  const path = int(p['landsat:wrs_path'] !== undefined ? Number(p['landsat:wrs_path']) : (p['cbers:path'] ?? p['amazonia:path'] ?? p['sat:relative_orbit']));
   const row = int(p['landsat:wrs_row'] !== undefined ? Number(p['landsat:wrs_row']) : (p['cbers:row'] ?? p['amazonia:row']));
   return {
     ok: true,
@@ -179,13 +162,7 @@ export function mapStacItem(value: unknown): Mapped {
       sunAzimuth: item.properties['view:sun_azimuth'] ?? num(p['s2:mean_solar_azimuth']),
       offNadir: item.properties['view:off_nadir'] ?? null,
       quicklookUrl: quicklookOf(item.assets),
-      properties: {
-        stac: {
-          properties: item.properties,
-          assets: item.assets,
-          ...(item.stac_extensions ? { stac_extensions: item.stac_extensions } : {}),
-        },
-      },
+      properties: { stac: { properties: item.properties, assets: item.assets, ...(item.stac_extensions ? { stac_extensions: item.stac_extensions } : {}) } },
     },
   };
 }
@@ -262,10 +239,7 @@ export interface ImportReport {
 }
 
 /** The JSON values of a file's text: a FeatureCollection's features, or one value per NDJSON line. */
-export function itemsOfText(text: string): {
-  kind: 'line' | 'feature';
-  entries: Array<{ at: number; value: unknown } | { at: number; error: string }>;
-} {
+export function itemsOfText(text: string): { kind: 'line' | 'feature'; entries: Array<{ at: number; value: unknown } | { at: number; error: string }> } {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
     try {
@@ -311,8 +285,7 @@ export async function importStacText(db: Queryable, text: string, progress: (m: 
     );
     const done = new Set(ids);
     for (const b of batch) {
-      if (!done.has(b.scene.id))
-        problems.push({ at: b.at, kind, reason: 'geometry: not a usable polygon, or the id belongs to a demo scene' });
+      if (!done.has(b.scene.id)) problems.push({ at: b.at, kind, reason: 'geometry: not a usable polygon, or the id belongs to a demo scene' });
     }
     written += ids.length;
     progress(`${written} scene(s) written`);

@@ -6,16 +6,7 @@ import 'server-only';
  */
 export { allSceneIds, findScene, scenesByFileName, searchScenes } from './search';
 export { SCENE_COLUMNS, quicklookPath, sceneConditions, toScene, type SceneQuery, type SceneRow, type SqlCondition } from './query';
-export {
-  coverageAnalysis,
-  fallFigures,
-  fallFiguresOf,
-  uncoveredFile,
-  uncoveredRemainder,
-  unionArea,
-  unionAreaOf,
-  type FootprintSource,
-} from './coverage';
+export { coverageAnalysis, fallFigures, fallFiguresOf, uncoveredFile, uncoveredRemainder, unionArea, unionAreaOf, type FootprintSource } from './coverage';
 export { exportRoute, footprintExport, listExport, quicklookExport } from './exports';
 export { csvDocument, csvLine, UTF8_BOM } from './exports/csv';
 export { quicklookResponse, sceneQuicklook } from './quicklook';
