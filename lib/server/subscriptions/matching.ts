@@ -40,6 +40,7 @@ export async function matchLoad(tx: Queryable, window: LoadWindow): Promise<{ su
     const rows = await tx.query<{ scene_id: string }>(
       `INSERT INTO subscription_items (subscription_id, scene_id)
        SELECT $1::bigint, s.id FROM scenes s ${whereSql(conditions)}
+       ORDER BY s.id -- one order for every worker, so two matching the same load wait on each other, never deadlock
        ON CONFLICT (subscription_id, scene_id) DO NOTHING
        RETURNING scene_id`,
       params,
