@@ -10,12 +10,14 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { isProductionBuildPhase } = await import('./lib/server/env');
   if (isProductionBuildPhase()) return;
-  const [{ getDb, setSeedSteps }, { SEED_STEPS }, { warnIfCaptchaFixed }] = await Promise.all([
+  const [{ getDb, setSeedSteps }, { SEED_STEPS }, { warnIfCaptchaFixed }, { warnIfWebhookLoopbackAllowed }] = await Promise.all([
     import('./lib/server/db'),
     import('./lib/server/composition/seeds'),
     import('./lib/server/auth/captcha'),
+    import('./lib/server/subscriptions'),
   ]);
   warnIfCaptchaFixed();
+  warnIfWebhookLoopbackAllowed();
   setSeedSteps(SEED_STEPS);
   await getDb();
   // Order production and notifications: the database job queue, run in this process (JOB_WORKER).

@@ -15,6 +15,7 @@ import { ResultsCartActions } from '../orders/add-to-cart';
 import { CheckableRow, ResultChecksBar } from './result-checks';
 import { CheckedOffline, OfflineBadge } from './scene-list-offline';
 import { SceneListUnmatched } from './scene-list-upload';
+import { SubscribeToSearch } from '../subscriptions/subscribe-to-search';
 
 /** The sort choices users think in: newest, oldest, least cloud, most coverage. */
 export const SORT_CHOICES: readonly { key: 'newest' | 'oldest' | 'leastCloud' | 'mostCoverage'; sort: SortField; order: SortOrder }[] = [
@@ -207,6 +208,7 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
         ) : null}
         {data && data.total > 0 ? <ExportMenu total={data.total} /> : null}
       </Group>
+      <SubscribeToSearch />
       <SceneListUnmatched />
       <CheckedOffline />
       <Group gap="xs" grow wrap="nowrap">

@@ -10,6 +10,7 @@ const TABS = [
   { path: '/personal/personalCenter/myOrder', title: 'myOrder' },
   { path: '/personal/personalCenter/myApply', title: 'myApply' },
   { path: '/personal/personalCenter/myPush', title: 'myPush' },
+  { path: '/personal/personalCenter/mySubscription', title: 'mySubscription' },
 ] as const;
 
 /** The personal centre's sections (spec §2): the built ones the user may open, the current one marked. */

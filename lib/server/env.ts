@@ -61,6 +61,15 @@ export const envSchema = z
         .regex(/^[A-Za-z0-9]{4,8}$/)
         .optional(),
     ),
+    /**
+     * Tests and benches only: subscription webhooks may be delivered to loopback addresses (127.0.0.1, ::1), over
+     * http too, so a local receiver can stand in. Every other private, link-local or metadata address stays refused.
+     * The server warns loudly at start when it is set.
+     */
+    WEBHOOK_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     /** SMTP server for e-mail (smtp[s]://user:pass@host:port); unset → messages go to the outbox table and the console. */
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     /** Sender of e-mail. */

@@ -361,6 +361,7 @@ export const ROUTES: readonly RouteDef[] = [
         built: true,
         children: [{ segment: ':id', title: 'myPush', loginOnly: true, built: true }],
       },
+      { segment: 'mySubscription', title: 'mySubscription', loginOnly: true, built: true },
     ],
   },
   {

@@ -47,7 +47,7 @@ export default async function NormalPage({ params }: Props) {
           <Text size="sm">{t('demoNotice')}</Text>
         </Alert>
         <Suspense fallback={null}>
-          <ClientMessages groups={['Applications.fromQuery', 'Catalogue', 'Coverage', 'DemoStatus', 'Export', 'MapView', 'Normal', 'Orders', 'RegionPicker', 'SceneList', 'Upload']}>
+          <ClientMessages groups={['Applications.fromQuery', 'Catalogue', 'Coverage', 'DemoStatus', 'Export', 'MapView', 'Normal', 'Orders', 'RegionPicker', 'SceneList', 'Subscriptions', 'Upload']}>
             <QueryBoundary>
               <DemoLoadingNotice sets={['catalogue']} />
               <ImageQueryScreen config={config} />

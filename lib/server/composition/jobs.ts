@@ -3,10 +3,14 @@ import 'server-only';
  * The job worker's work, from each domain's own export: its job handlers (by job kind) and its periodic
  * tasks. The worker (lib/server/jobs/worker.ts) runs what it is given and imports no domain; a feature with
  * queued work adds its handlers and tasks here.
+ *
+ * A catalogue load announces itself (SCENES_LOADED_JOB, lib/server/catalogue/loads.ts) without knowing who
+ * listens: ./scene-loads.ts hands it on, as one job each, to push batches and subscriptions.
  */
 import type { JobWorkerSetup } from '../jobs/worker';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
 import { pushJobHandlers } from '../push/jobs';
+import { SUBSCRIPTION_PERIODIC_TASKS, subscriptionJobHandlers } from '../subscriptions';
 import { sceneLoadJobHandlers } from './scene-loads';
 import { VERIFICATION_PERIODIC_TASKS, verificationJobHandlers } from '../verification/deadlines';
 import { verificationExportJobHandlers } from '../verification/exports';
@@ -18,6 +22,7 @@ export const JOB_WORKER_SETUP: JobWorkerSetup = {
     ...verificationExportJobHandlers(),
     ...sceneLoadJobHandlers(),
     ...pushJobHandlers(),
+    ...subscriptionJobHandlers(),
   }),
-  periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS],
+  periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS, ...SUBSCRIPTION_PERIODIC_TASKS],
 };

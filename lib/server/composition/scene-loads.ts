@@ -9,8 +9,9 @@ import { enqueueJobs } from '../jobs/enqueue';
 import type { JobHandlers } from '../jobs/runner';
 import { PermanentJobError } from '../jobs/runner';
 import { PUSH_CUT_JOB } from '../push/batches';
+import { MATCH_JOB } from '../subscriptions';
 
-export const SCENE_LOAD_REACTIONS: readonly string[] = [PUSH_CUT_JOB];
+export const SCENE_LOAD_REACTIONS: readonly string[] = [PUSH_CUT_JOB, MATCH_JOB];
 
 export function sceneLoadJobHandlers(): JobHandlers {
   return {
@@ -22,10 +23,13 @@ export function sceneLoadJobHandlers(): JobHandlers {
           commit: async (tx) =>
             void (await enqueueJobs(
               tx,
-              SCENE_LOAD_REACTIONS.map((kind) => ({ kind, payload: { loadId }, dedupeKey: `${kind}:${loadId}` })),
+              SCENE_LOAD_REACTIONS.map((kind) => ({ kind, payload: { ...job.payload, loadId }, dedupeKey: `${kind}:${loadId}` })),
             )),
         };
       },
     },
   };
 }
+
+/** The handler of SCENES_LOADED_JOB alone (tests run it beside one domain's handlers). */
+export const sceneLoadHandler = sceneLoadJobHandlers()[SCENES_LOADED_JOB]!;

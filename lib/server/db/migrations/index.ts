@@ -41,6 +41,7 @@ import { migration as m0035 } from './0035_verification_county_versions';
 import { migration as m0036 } from './0036_verification_photos';
 import { migration as m0037 } from './0037_history_evidence';
 import { migration as m0038 } from './0038_push';
+import { migration as m0039 } from './0039_subscriptions';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -83,4 +84,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0036,
   m0037,
   m0038,
+  m0039,
 ];
