@@ -18,6 +18,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Code.css';

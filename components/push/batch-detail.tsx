@@ -98,7 +98,7 @@ export function BatchDetailScreen({ id, config }: { id: string; config: MapClien
         <Title order={2} size="h4" id="push-figures-title">
           {t('figures')}
         </Title>
-        <Text mt="xs">{format.dateTime(new Date(b.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</Text>
+        <Text mt="xs">{format.dateTime(new Date(b.createdAt), 'moment')}</Text>
         <Text mt={4}>
           {t('figureLine', {
             scenes: b.sceneCount,
@@ -141,7 +141,7 @@ export function BatchDetailScreen({ id, config }: { id: string; config: MapClien
                     {s.satellite} / {s.sensor}
                   </Table.Td>
                   <Table.Td>{s.productLevel}</Table.Td>
-                  <Table.Td>{format.dateTime(new Date(s.acquiredAt), { dateStyle: 'medium' })}</Table.Td>
+                  <Table.Td>{format.dateTime(new Date(s.acquiredAt), 'day')}</Table.Td>
                   <Table.Td>{s.cloudPct === null ? '—' : `${format.number(s.cloudPct, { maximumFractionDigits: 0 })}%`}</Table.Td>
                   <Table.Td>{format.number(s.areaKm2, { maximumFractionDigits: 0 })}</Table.Td>
                 </Table.Tr>

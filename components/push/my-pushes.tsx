@@ -28,7 +28,7 @@ function BatchRow({ batch }: { batch: BatchSummary }) {
         </Badge>
       </Group>
       <Text size="sm" c="gray.7" mt={4}>
-        {format.dateTime(new Date(batch.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}
+        {format.dateTime(new Date(batch.createdAt), 'moment')}
       </Text>
       <Text size="sm" mt={4}>
         {t('figureLine', {

@@ -165,7 +165,7 @@ function DeliveryLog({ sub, onClose }: { sub: Subscription; onClose: () => void 
               <Table.Tbody>
                 {data.list.map((d) => (
                   <Table.Tr key={d.id}>
-                    <Table.Td>{format.dateTime(new Date(d.createdAt), { dateStyle: 'short', timeStyle: 'short' })}</Table.Td>
+                    <Table.Td>{format.dateTime(new Date(d.createdAt), 'moment')}</Table.Td>
                     <Table.Td>{t(`kind_${d.kind}`)}</Table.Td>
                     <Table.Td>{d.itemCount}</Table.Td>
                     <Table.Td>
@@ -248,7 +248,7 @@ function SubscriptionCard({ sub, highlighted }: { sub: Subscription; highlighted
         <SearchSummary sub={sub} />
         <Text size="sm" c="dimmed">
           {t('items', { count: sub.itemCount })} ·{' '}
-          {t('created', { date: format.dateTime(new Date(sub.createdAt), { dateStyle: 'medium' }) })}
+          {t('created', { date: format.dateTime(new Date(sub.createdAt), 'day') })}
         </Text>
         {sub.status === 'disabled' && sub.disabledReason ? (
           <Alert color="red" p="xs">
