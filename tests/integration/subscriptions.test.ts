@@ -15,6 +15,7 @@ import { POST as resendPost } from '../../app/api/usercenter/v1/subscriptions/[i
 import { GET as feedGet } from '../../app/api/subscriptions/v1/feed/[id]/route';
 import { catalogueSeedStep, importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
 import { sceneLoadHandler } from '../../lib/server/composition/scene-loads';
+import { pushJobHandlers } from '../../lib/server/push/jobs';
 import { resetEnvCache } from '../../lib/server/env';
 import { enqueueJob } from '../../lib/server/jobs/enqueue';
 import { runDueJobs, type JobHandlers } from '../../lib/server/jobs/runner';
@@ -25,7 +26,8 @@ import { call, withTestDatabase } from '../support/api';
 import { newUser } from '../support/workflow-subjects';
 
 const db = withTestDatabase();
-const handlers: JobHandlers = { ...subscriptionJobHandlers(), [SCENES_LOADED_JOB]: sceneLoadHandler };
+// Every reaction to a load runs (push batches too), so no job waits for a handler this file lacks.
+const handlers: JobHandlers = { ...subscriptionJobHandlers(), ...pushJobHandlers(), [SCENES_LOADED_JOB]: sceneLoadHandler };
 const runJobs = (workerId: string) => runDueJobs(db(), handlers, { workerId, leaseSeconds: 60, backoffSeconds: 0 }, 500);
 
 interface Received {
@@ -518,5 +520,5 @@ describe('the demo generation (start, `npm run db:seed -- --catalogue N`)', () =
       [sub.json.data.id],
     );
     expect(row).toEqual({ n: 30, distinct: 30 });
-  });
+  }, 180_000);
 });
