@@ -8,6 +8,7 @@ import 'fake-indexeddb/auto';
 import { POST as movePost } from '../../app/api/process-spot-bjhs/v1/process/[id]/route';
 import { configureApiClient } from '../../lib/client/api-config';
 import { enqueue, getCase, putCase, queueItems, type StoredCase } from '../../lib/client/field/store';
+import { storedCase } from '../support/field-case';
 import { syncQueue } from '../../lib/client/field/sync';
 import { createSession } from '../../lib/server/session';
 import { moveCase, verificationRolesOf } from '../../lib/server/verification/cases';
@@ -44,29 +45,8 @@ async function onDevice(status: string): Promise<StoredCase> {
     `SELECT id::text AS id, spot_no, version FROM verification_cases WHERE xzqdm = '130102' AND status = $1 ORDER BY id LIMIT 1`,
     [status],
   );
-  const stored: StoredCase = {
-    id: c!.id,
-    spotNo: c!.spot_no,
-    xzqdm: '130102',
-    countyName: 'Chang’an',
-    changeType: '101',
-    changeTypeName: '',
-    areaM2: 1,
-    status: 'checking',
-    statusName: '',
-    stageDue: null,
-    version: c!.version,
-    center: [114.5, 38],
-    bbox: [114.5, 38, 114.5, 38],
-    outline: { type: 'MultiPolygon', coordinates: [] },
-    form: { verdict: null, reasonCode: null, approvalNo: null, builder: null, buildDate: null, remarks: null },
-    moves: [],
-    beforeDate: null,
-    afterDate: null,
-    batchId: '1',
-    draft: null,
-    localStatus: 'checking',
-  };
+  const stored = storedCase(c!.id, c!.version, c!.spot_no);
+
   await putCase(stored);
   return stored;
 }

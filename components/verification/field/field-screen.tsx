@@ -29,9 +29,14 @@ type View = { kind: 'home' } | { kind: 'batch'; batchId: string } | { kind: 'spo
 /** The open spots of a batch in my range: pushed, being checked or returned. */
 const openCount = (b: BatchSummary) => (b.byStage.pushed ?? 0) + (b.byStage.checking ?? 0) + (b.byStage.returned ?? 0);
 
-export function formatBytes(bytes: number, format: ReturnType<typeof useFormatter>): string {
-  if (bytes >= 1024 * 1024) return `${format.number(bytes / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
-  return `${format.number(Math.max(1, Math.round(bytes / 1024)))} KB`;
+/** A size in the user's words: KB below a megabyte, MB (one decimal) above. */
+function useBytes() {
+  const t = useTranslations('VerifyField.size');
+  const format = useFormatter();
+  return (bytes: number) =>
+    bytes >= 1024 * 1024
+      ? t('mb', { n: format.number(bytes / 1024 / 1024, { maximumFractionDigits: 1 }) })
+      : t('kb', { n: format.number(Math.max(1, Math.round(bytes / 1024))) });
 }
 
 function useWorker(locale: Locale) {
@@ -153,7 +158,7 @@ function Home({
 }) {
   const t = useTranslations('VerifyField');
   const format = useFormatter();
-  const [batches, setBatches] = useState<BatchSummary[] | null>(null);
+  const [batches, setBatches] = useState<{ batch: BatchSummary; open: number }[] | null>(null);
   const [batchesFailed, setBatchesFailed] = useState(false);
   const { online } = store;
 
@@ -164,25 +169,12 @@ function Home({
       .then(([auto, key]) => {
         if (!live) return;
         // One batch holds spots of both sources: its open spots are the sum.
-        const byId = new Map<string, BatchSummary>();
-        for (const b of [...auto, ...key]) {
-          const had = byId.get(b.id);
-          byId.set(
-            b.id,
-            had
-              ? {
-                  ...had,
-                  byStage: Object.fromEntries(
-                    [...new Set([...Object.keys(had.byStage), ...Object.keys(b.byStage)])].map((s) => [
-                      s,
-                      (had.byStage[s as keyof BatchSummary['byStage']] ?? 0) + (b.byStage[s as keyof BatchSummary['byStage']] ?? 0),
-                    ]),
-                  ),
-                }
-              : b,
-          );
+        const byId = new Map<string, { batch: BatchSummary; open: number }>();
+        for (const batch of [...auto, ...key]) {
+          const had = byId.get(batch.id);
+          byId.set(batch.id, { batch: had?.batch ?? batch, open: (had?.open ?? 0) + openCount(batch) });
         }
-        setBatches([...byId.values()].filter((b) => openCount(b) > 0));
+        setBatches([...byId.values()].filter((b) => b.open > 0));
         setBatchesFailed(false);
       })
       .catch(() => live && setBatchesFailed(true));
@@ -241,12 +233,12 @@ function Home({
           </Text>
         ) : (
           <Stack gap="sm">
-            {batches.map((b) => (
+            {batches.map(({ batch, open }) => (
               <BatchDownload
-                key={b.id}
-                batch={b}
-                open={openCount(b)}
-                stored={store.packages.find((p) => p.batchId === b.id) ?? null}
+                key={batch.id}
+                batch={batch}
+                open={open}
+                stored={store.packages.find((p) => p.batchId === batch.id) ?? null}
                 config={config}
                 onDone={store.refresh}
                 format={format}
@@ -272,6 +264,7 @@ function PackageCard({
 }) {
   const t = useTranslations('VerifyField');
   const format = useFormatter();
+  const bytes = useBytes();
   const [refused, setRefused] = useState(false);
   const withWork = pack.caseIds.filter((id) => queuedCases.has(id)).length;
   return (
@@ -286,7 +279,7 @@ function PackageCard({
           {t('downloaded.tiles', {
             stored: pack.tiles.stored,
             total: pack.tiles.count,
-            size: formatBytes(pack.dataBytes + pack.tiles.bytes, format),
+            size: bytes(pack.dataBytes + pack.tiles.bytes),
           })}
         </Text>
         <Text size="xs" c="gray.7">
@@ -338,6 +331,7 @@ function BatchDownload({
 }) {
   const t = useTranslations('VerifyField');
   const locale = useLocale();
+  const bytes = useBytes();
   const [estimate, setEstimate] = useState<DownloadEstimate | null>(null);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -391,10 +385,10 @@ function BatchDownload({
           <Text size="sm" data-testid="field-estimate">
             {t('download.estimate', {
               spots: estimate.count,
-              data: formatBytes(estimate.dataBytes, format),
+              data: bytes(estimate.dataBytes),
               tiles: estimate.tiles,
-              tileSize: estimate.tileBytes === null ? t('download.unknownSize') : formatBytes(estimate.tileBytes, format),
-              total: formatBytes(estimate.dataBytes + (estimate.tileBytes ?? 0), format),
+              tileSize: estimate.tileBytes === null ? t('download.unknownSize') : bytes(estimate.tileBytes),
+              total: bytes(estimate.dataBytes + (estimate.tileBytes ?? 0)),
             })}
           </Text>
         ) : null}
@@ -403,9 +397,9 @@ function BatchDownload({
             <Progress value={percent} aria-label={t('download.progressLabel')} data-testid="field-progress" data-phase={progress.phase} />
             <Text size="xs" c="gray.7" role="status">
               {progress.phase === 'done'
-                ? t('download.done', { size: formatBytes(progress.bytes, format) })
+                ? t('download.done', { size: bytes(progress.bytes) })
                 : progress.phase === 'tiles'
-                  ? t('download.tiles', { done: progress.done, total: progress.total, size: formatBytes(progress.bytes, format) })
+                  ? t('download.tiles', { done: progress.done, total: progress.total, size: bytes(progress.bytes) })
                   : t(`download.${progress.phase}`)}
             </Text>
           </Stack>

@@ -6,7 +6,8 @@
  */
 import 'fake-indexeddb/auto';
 import { ApiClientError } from '../api-config';
-import { enqueue, putCase, queueItems, getCase, type StoredCase } from './store';
+import { storedCase } from '../../../tests/support/field-case';
+import { enqueue, putCase, queueItems, getCase } from './store';
 import { retakeCase, syncQueue } from './sync';
 
 const apiFetch = jest.fn();
@@ -15,29 +16,7 @@ jest.mock('../api', () => ({
   apiFetch: (...args: unknown[]) => apiFetch(...args),
 }));
 
-const baseCase = (id: string, version: number): StoredCase => ({
-  id,
-  spotNo: `S-${id}`,
-  xzqdm: '130102',
-  countyName: 'Chang’an',
-  changeType: '101',
-  changeTypeName: 'Cultivated → built',
-  areaM2: 1200,
-  status: 'checking',
-  statusName: 'Checking',
-  stageDue: '2026-12-31',
-  version,
-  center: [114.5, 38.0],
-  bbox: [114.49, 37.99, 114.51, 38.01],
-  outline: { type: 'MultiPolygon', coordinates: [] },
-  form: { verdict: null, reasonCode: null, approvalNo: null, builder: null, buildDate: null, remarks: null },
-  moves: [],
-  beforeDate: null,
-  afterDate: null,
-  batchId: '1',
-  draft: null,
-  localStatus: 'checking',
-});
+const baseCase = storedCase;
 
 const move = (caseId: string, to: 'submitted' | 'checking') => ({
   kind: 'move' as const,

@@ -22,3 +22,6 @@ export type ResizeResult =
 export const VARIANT_QUALITY: number;
 
 export function resizeImage(job: ResizeJob, options?: { blocking?: boolean }): Promise<ResizeResult>;
+
+/** An uploaded image decoded (EXIF orientation applied), or null when it is not one or has no pixels. */
+export function decodeImage(data: Uint8Array): Promise<import('@napi-rs/canvas').Image | null>;

@@ -14,21 +14,29 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 export const VARIANT_QUALITY = 80;
 
 /**
+ * An uploaded image decoded (EXIF orientation applied), or null when it is not one or has no pixels.
+ * @param {Uint8Array} data
+ */
+export async function decodeImage(data) {
+  try {
+    const image = await loadImage(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    return image.width > 0 && image.height > 0 ? image : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * @param {import('./resize.d.mts').ResizeJob} job
  * @param {{ blocking?: boolean }} [options] `blocking`: encode on this thread (a worker has its thread to itself)
  *   rather than queue behind libuv's shared pool.
  * @returns {Promise<import('./resize.d.mts').ResizeResult>}
  */
 export async function resizeImage(job, { blocking = false } = {}) {
-  let image;
-  try {
-    image = await loadImage(Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength));
-  } catch {
-    return { kind: 'unreadable' };
-  }
   // Decoding applies a JPEG's EXIF orientation, as browsers do: these are the sizes the image is shown at.
+  const image = await decodeImage(job.data);
+  if (!image) return { kind: 'unreadable' };
   const { width, height } = image;
-  if (!(width > 0 && height > 0)) return { kind: 'unreadable' };
   /** @type {import('./resize.d.mts').Variant[]} */
   const variants = [];
   for (const target of [...new Set(job.widths)].sort((a, b) => a - b)) {

@@ -10,7 +10,8 @@
  * and Latin labels draw alike on any machine.
  */
 import path from 'node:path';
-import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { decodeImage } from '../../files/resize/resize.mjs';
 
 const FONT_FILE = 'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf';
 const FAMILY = 'Portal Caption Sans';
@@ -31,14 +32,9 @@ export const DISPLAY_QUALITY = 82;
  * @returns {Promise<import('./caption.d.mts').CaptionResult>}
  */
 export async function captionPhoto(job, { blocking = false } = {}) {
-  let image;
-  try {
-    image = await loadImage(Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength));
-  } catch {
-    return { kind: 'unreadable' };
-  }
+  const image = await decodeImage(job.data);
+  if (!image) return { kind: 'unreadable' };
   const { width, height } = image;
-  if (!(width > 0 && height > 0)) return { kind: 'unreadable' };
   registerFont();
   const scale = Math.min(1, job.maxSide / Math.max(width, height));
   const w = Math.max(1, Math.round(width * scale));
