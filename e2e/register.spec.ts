@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { encryptPassword } from '../lib/client/encrypt-password';
 import { CAPTCHA_ANSWER } from '../playwright.config';
 import { codeFromOutbox } from './pages/outbox';
 import { PortalPage } from './pages/portal-page';
@@ -67,6 +68,17 @@ test('reset a forgotten password with a phone code (zh)', async ({ page }) => {
   await portal.loginDialog.getByLabel('验证码', { exact: true }).press('Enter');
   await expect(portal.loginDialog).toBeHidden();
   await expect(page.getByRole('link', { name: '个人中心' })).toBeVisible();
+
+  // The demo account gets the shared demo password back: later specs (subscriptions) sign in with it.
+  const { data: key } = await (await page.request.get('/api/usercenter/v1/userinfo/login/publickey')).json();
+  const restored = await page.request.put('/api/usercenter/v1/userinfo/password', {
+    data: {
+      oldPassword: await encryptPassword(key.publicKey, 'Reset@2026'),
+      newPassword: await encryptPassword(key.publicKey, 'Demo@2026'),
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect((await restored.json()).code).toBe(200);
 });
 
 for (const t of [

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { escapeRegExp, testsToDrop } from './e2e-share.mjs';
 
 const run = (args, env = process.env) => spawnSync(process.execPath, args, { stdio: 'inherit', env }).status ?? 1;
 
@@ -16,17 +17,24 @@ if (process.env.CI === 'true' || process.env.E2E_BUILD === '1' || !existsSync('.
 }
 
 /**
- * E2E_TWIN_LANGUAGE=zh|en (CI): of a journey written twice, once per language ("zh: …" and "en: …", or
- * "… (zh)" and "… (en)"), only the twin in that language runs; journeys that exist in one language only
- * always run. CI runs the Chinese twins on the embedded database and the English twins on PostgreSQL, so
- * every test runs at least once per CI run and every journey on both databases: the language changes the
- * words on the screen, not the SQL. `npm test` without it runs both. E2E_ONE_LANGUAGE=1 is E2E_TWIN_LANGUAGE=zh.
+ * E2E_TWIN_LANGUAGE=zh|en (CI): every test runs once per CI run, on one of the two databases. Of a journey
+ * written twice, once per language ("zh: …" and "en: …", or "… (zh)" and "… (en)"), only the twin in that
+ * language runs: CI runs the Chinese twins on the embedded database and the English twins on PostgreSQL, so
+ * such a journey meets both databases (the language changes the words on the screen, not the SQL). Tests
+ * written once are shared out by file between the two runs (shareFiles), so neither suite repeats what the
+ * other runs: the SQL of both engines is the integration suite's job (tests/support/engine-split.mjs).
+ * `npm test` without PostgreSQL runs everything. E2E_ONE_LANGUAGE=1 is E2E_TWIN_LANGUAGE=zh without the
+ * sharing (one run only).
  */
-function twinsToDrop(keep) {
-  const listed = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '--list', '--reporter=json', ...process.argv.slice(2)], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+function listTests() {
+  const listed = spawnSync(
+    process.execPath,
+    ['node_modules/@playwright/test/cli.js', 'test', '--list', '--reporter=json', ...process.argv.slice(2)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (listed.status !== 0) throw new Error(`playwright --list failed: ${listed.stderr}`);
   const titles = [];
   const walk = (suite, file) => {
@@ -34,20 +42,19 @@ function twinsToDrop(keep) {
     for (const spec of suite.specs ?? []) titles.push({ file: spec.file ?? file, title: spec.title });
   };
   for (const suite of JSON.parse(listed.stdout).suites) walk(suite, suite.file);
-  const other = keep === 'zh' ? 'en' : 'zh';
-  const twin = (t) => t.replace(new RegExp(`^${other}: `), `${keep}: `).replace(new RegExp(`\\(${other}\\)$`), `(${keep})`);
-  const known = new Set(titles.map((t) => `${t.file}|${t.title}`));
-  return titles.filter((t) => twin(t.title) !== t.title && known.has(`${t.file}|${twin(t.title)}`)).map((t) => t.title);
+  return titles;
 }
 
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const extra = [];
 const keep = process.env.E2E_TWIN_LANGUAGE ?? (process.env.E2E_ONE_LANGUAGE === '1' ? 'zh' : '');
 if (keep) {
   if (keep !== 'zh' && keep !== 'en') throw new Error(`E2E_TWIN_LANGUAGE must be zh or en, not ${keep}`);
-  const dropped = twinsToDrop(keep);
-  console.log(`[e2e] ${keep} twins: ${dropped.length} twin(s) in the other language left out`);
-  if (dropped.length) extra.push('--grep-invert', dropped.map((t) => `${escape(t)}$`).join('|'));
+  const titles = listTests();
+  const dropped = testsToDrop(titles, keep, Boolean(process.env.E2E_TWIN_LANGUAGE));
+  console.log(`[e2e] ${keep}: ${titles.length - dropped.length} of ${titles.length} tests run here, the rest in the other run`);
+  // Playwright matches --grep against "project file describe… title".
+  if (dropped.length)
+    extra.push('--grep-invert', dropped.map((t) => `^chromium ${escapeRegExp(t.file)} (.* )?${escapeRegExp(t.title)}$`).join('|'));
 }
 
 /**
