@@ -18,13 +18,28 @@ import * as lighthouse from './lighthouse.mjs';
 import * as loadMix from './load-mix.mjs';
 import * as orbits from './orbits.mjs';
 import * as orders from './orders.mjs';
+import * as push from './push.mjs';
 import * as spotStatistics from './spot-statistics.mjs';
 import * as verification from './verification.mjs';
 import * as wmsGetMap from './wms-getmap.mjs';
 import { cpuTimes, cpuUsage } from './machine.mjs';
 import { ensureBuild, killAllNow, SERVERS, stopAll } from './server.mjs';
 
-const BENCHMARKS = [homeThroughput, wmsGetMap, deformGrid, spotStatistics, loadMix, heavy, lighthouse, catalogue, orders, orbits, verification, field];
+const BENCHMARKS = [
+  homeThroughput,
+  wmsGetMap,
+  deformGrid,
+  spotStatistics,
+  loadMix,
+  heavy,
+  lighthouse,
+  catalogue,
+  orders,
+  orbits,
+  verification,
+  field,
+  push,
+];
 const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
 function number(name, fallback, { min, integer = false }) {
@@ -124,7 +139,8 @@ function printTable(rows, custom) {
 }
 
 async function main() {
-  await ensureBuild();
+  // A benchmark that starts no portal server (`needsBuild = false`, e.g. push) runs without a production build.
+  if (benchmarks.some((b) => b.needsBuild !== false)) await ensureBuild();
 
   // Hard limit, so that the bench always ends by itself (the build above has its own).
   const limit = number('BENCH_TIMEOUT_SECONDS', 0, { min: 0 }) || benchmarks.reduce((s, b) => s + b.timeLimitSeconds(settings), 30);
@@ -159,7 +175,10 @@ async function main() {
       result.cpu = cpuUsage(cpuBefore, cpuTimes());
       // On a virtual machine the host may take CPU time away mid-run; that is worth knowing.
       // Beside every result: how loaded the machine was (absolute budgets depend on it; ratios much less).
-      const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+      const load = os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ');
       result.notes.push(
         result.cpu
           ? `CPU during this benchmark: ${pct(result.cpu.busy)} busy, ${pct(result.cpu.steal)} stolen by the host; load average ${load} (1 / 5 / 15 min) at its end`

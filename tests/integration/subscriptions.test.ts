@@ -20,7 +20,14 @@ import { resetEnvCache } from '../../lib/server/env';
 import { enqueueJob } from '../../lib/server/jobs/enqueue';
 import { runDueJobs, type JobHandlers } from '../../lib/server/jobs/runner';
 import { createSession } from '../../lib/server/session';
-import { MANUAL_DELIVERIES, MATCH_JOB, sendDueDigests, subscriptionJobHandlers, verifySignature } from '../../lib/server/subscriptions';
+import {
+  MANUAL_DELIVERIES,
+  MATCH_JOB,
+  MATCH_SLICE_JOB,
+  sendDueDigests,
+  subscriptionJobHandlers,
+  verifySignature,
+} from '../../lib/server/subscriptions';
 import { SUBSCRIPTION_LIMITS } from '../../lib/shared/contracts/subscriptions';
 import { call, withTestDatabase } from '../support/api';
 import { newUser } from '../support/workflow-subjects';
@@ -182,6 +189,12 @@ describe('a load delivers each new matching scene once per subscription', () => 
       SCENES_LOADED_JOB,
     ]);
     await enqueueJob(db(), { kind: MATCH_JOB, payload: announced!.payload, dedupeKey: 'again' });
+    // And one slice of it twice (a slice job retried after a lost lease): the two copies race on the same rows.
+    await enqueueJob(db(), {
+      kind: MATCH_SLICE_JOB,
+      payload: { ...announced!.payload, ids: [webhook.id, digest.id, feed.id].join(',') },
+      dedupeKey: 'again-slice',
+    });
     await Promise.all([runJobs('worker-a'), runJobs('worker-b')]);
     await Promise.all([runJobs('worker-a'), runJobs('worker-b')]);
 

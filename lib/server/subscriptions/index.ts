@@ -5,7 +5,7 @@ import 'server-only';
  */
 import type { JobHandlers } from '../jobs/runner';
 import { SEND_JOB, sendHandler } from './deliveries';
-import { MATCH_JOB, matchHandler } from './matching';
+import { MATCH_JOB, MATCH_SLICE_JOB, matchHandler, matchSliceHandler } from './matching';
 
 export {
   listDeliveries,
@@ -18,11 +18,11 @@ export {
   SUBSCRIPTION_PERIODIC_TASKS,
 } from './deliveries';
 export { subscriptionFeed } from './feed';
-export { matchLoad, MATCH_JOB, type LoadWindow } from './matching';
+export { matchLoad, MATCH_JOB, MATCH_SLICE, MATCH_SLICE_JOB, type LoadWindow } from './matching';
 export { createSubscription, deleteSubscription, getSubscription, listSubscriptions, updateSubscription } from './service';
 export { signBody, verifySignature } from './signature';
 export { checkWebhookUrl, postWebhook, warnIfWebhookLoopbackAllowed } from './webhook';
 
 export function subscriptionJobHandlers(): JobHandlers {
-  return { [MATCH_JOB]: matchHandler, [SEND_JOB]: sendHandler };
+  return { [MATCH_JOB]: matchHandler, [MATCH_SLICE_JOB]: matchSliceHandler, [SEND_JOB]: sendHandler };
 }
