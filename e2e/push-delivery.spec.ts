@@ -36,6 +36,8 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     browser,
     baseURL,
   }) => {
+    // Two sign-ins, a feed poll and the administrator's screen: more than the default minute on a loaded machine.
+    test.setTimeout(150_000);
     const text = TEXT[lang];
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -93,7 +95,11 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await portal.goto('/home');
     await portal.login('demo-admin', PASSWORD, CAPTCHA_ANSWER);
     await portal.goto('/manage/push');
+    // The list's count comes from the browser's query: the screen is live before the filter is chosen.
+    await expect(page.getByTestId('push-deliveries-total')).toBeVisible();
     await page.getByLabel(text.status).selectOption({ label: text.filterAcknowledged });
+    await expect(page.getByLabel(text.status)).toHaveValue('acknowledged');
+    await expect(page.getByTestId('push-deliveries').locator('[data-status="pending"]')).toHaveCount(0);
     const row = page.locator(`[data-testid="push-delivery-row"][data-batch="${batchId}"]`);
     await expect(row).toContainText('demo-hebei');
     await expect(row.getByTestId('push-delivery-badge')).toHaveText(text.acknowledged);
@@ -109,6 +115,7 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     // No longer acknowledged: among the re-delivered, waiting to be fetched again.
     await expect(row).toHaveCount(0);
     await page.getByLabel(text.status).selectOption({ label: text.filterRedelivered });
+    await expect(page.getByLabel(text.status)).toHaveValue('redelivered');
     await expect(row.getByTestId('push-delivery-status')).toHaveAttribute('data-status', 'pending');
     await expect(row.getByTestId('push-delivery-badge')).toHaveText(text.pending);
     await expect(row.getByTestId('push-delivery-redelivered')).toHaveText(text.redelivered);

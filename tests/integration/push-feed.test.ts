@@ -294,7 +294,7 @@ describe('the pull feed of push batches', () => {
     });
     expect(await deliveryOf(batch)).toEqual(before);
 
-    for (const headers of [{ token: 'not-a-token' }, { token: `${hebei.slice(0, -2)}xx` }, {}]) {
+    for (const headers of [{ token: 'not-a-token' }, { token: `${hebei.slice(0, -2)}xx` }, {}] as Record<string, string>[]) {
       const feed = await fetchRaw(feedGet, '/api/push/v1/feed/atom', headers);
       expect(feed.status).toBe(401);
       expect(JSON.parse(feed.text)).toMatchObject({ code: 401, data: null });
