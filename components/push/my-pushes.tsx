@@ -1,17 +1,19 @@
 'use client';
-/** Personal centre → My pushes (issue 35.2): what has been pushed to me, and my batches, newest first. */
+/** Personal centre → My pushes (issue 35.2): what has been pushed to me, and my batches with their delivery status, newest first. */
 import { Badge, Group, Paper, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ListSection } from '@/components/ui/list-section';
 import { PagedList } from '@/components/ui/paged-list';
 import { Link } from '@/i18n/navigation';
-import { BATCHES_PAGE_SIZE, useBatches, usePushStatistics } from '@/lib/client/queries/push';
-import type { BatchSummary } from '@/lib/shared/contracts/push';
+import { usePushStatistics } from '@/lib/client/queries/push';
+import { DELIVERY_PAGE_SIZE, useDeliveries } from '@/lib/client/queries/push-delivery';
+import type { DeliveredBatch } from '@/lib/shared/contracts/push';
+import { DeliveryStatus } from './delivery-status';
 
 export const MY_PUSH_PATH = '/personal/personalCenter/myPush';
 
-function BatchRow({ batch }: { batch: BatchSummary }) {
+function BatchRow({ batch }: { batch: DeliveredBatch }) {
   const t = useTranslations('Push.mine');
   const format = useFormatter();
   const headingId = `push-batch-${batch.id}`;
@@ -45,6 +47,7 @@ function BatchRow({ batch }: { batch: BatchSummary }) {
           uncovered: format.number(Math.max(0, batch.regionKm2 - batch.coveredKm2), { maximumFractionDigits: 0 }),
         })}
       </Text>
+      <DeliveryStatus delivery={batch.delivery} />
     </Paper>
   );
 }
@@ -55,7 +58,7 @@ export function MyPushes() {
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const stats = usePushStatistics();
-  const batches = useBatches(page);
+  const batches = useDeliveries(page, 'all');
   return (
     <ListSection
       id="push-batches-title"
@@ -76,7 +79,7 @@ export function MyPushes() {
         query={batches}
         data={batches.data}
         page={page}
-        pageSize={BATCHES_PAGE_SIZE}
+        pageSize={DELIVERY_PAGE_SIZE}
         onPage={setPage}
         labels={{ loading: list('loading'), loadFailed: list('loadFailed'), retry: list('retry'), pages: list('pages') }}
         empty={<Text c="gray.7">{t('emptyBatches')}</Text>}

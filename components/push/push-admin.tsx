@@ -13,6 +13,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/client/api';
 import { PUSH_USERS_PAGE_SIZE, pushKeys, removePushUser, usePushUsers } from '@/lib/client/queries/push';
 import type { PushCandidate } from '@/lib/shared/contracts/push';
+import { BatchDeliveries } from './batch-deliveries';
 import { GrantDialog } from './grant-dialog';
 
 const displayName = (u: PushCandidate) => (u.realName ? `${u.realName} (${u.username})` : u.username);
@@ -169,6 +170,7 @@ export function PushAdmin() {
           listTestId="push-users"
         />
       </ListSection>
+      <BatchDeliveries />
       {editing ? (
         <GrantDialog
           key={editing.userId}

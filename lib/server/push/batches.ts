@@ -110,7 +110,7 @@ async function coverageFigures(db: Queryable, batchId: string, codes: readonly s
   return { regionKm2, coveredKm2, coveredPct: pct(coveredKm2, regionKm2) };
 }
 
-interface BatchRow {
+export interface BatchRow {
   id: string;
   user_id: string;
   username: string;
@@ -125,11 +125,11 @@ interface BatchRow {
   covered_pct: number;
 }
 
-const BATCH_COLUMNS = `b.id::text AS id, b.user_id::text AS user_id, u.username, b.created_at, l.source, b.scene_count, b.footprint_km2,
+export const BATCH_COLUMNS = `b.id::text AS id, b.user_id::text AS user_id, u.username, b.created_at, l.source, b.scene_count, b.footprint_km2,
   b.size_mb, b.region_codes, b.region_km2, b.covered_km2, b.covered_pct`;
-const BATCH_FROM = `push_batches b JOIN users u ON u.id = b.user_id JOIN scene_loads l ON l.id = b.load_id`;
+export const BATCH_FROM = `push_batches b JOIN users u ON u.id = b.user_id JOIN scene_loads l ON l.id = b.load_id`;
 
-const toSummary = (r: BatchRow): BatchSummary => ({
+export const toSummary = (r: BatchRow): BatchSummary => ({
   id: r.id,
   userId: r.user_id,
   username: r.username,
@@ -162,7 +162,7 @@ export async function listBatches(
 }
 
 /** The batch when the session may read it (administrators any, others their own); otherwise not found. */
-async function readableBatch(db: Queryable, session: Session, id: string): Promise<BatchRow> {
+export async function readableBatch(db: Queryable, session: Session, id: string): Promise<BatchRow> {
   const [row] = await db.query<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM ${BATCH_FROM} WHERE b.id = $1::bigint`, [id]);
   if (!row || !(isAdministrator(session) || row.user_id === session.userId)) throw notFound();
   return row;

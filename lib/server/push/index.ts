@@ -5,3 +5,5 @@ export { batchCoverage, batchDetail, batchFootprints, cutImageBatches, listBatch
 export { pushJobHandlers } from './jobs';
 export { pushSeed } from './seed';
 export { imageTypeList, spotTypeList } from './types';
+export { acknowledgeBatch, listDeliveries, redeliverBatch } from './delivery';
+export { batchItemCollection, pushFeedXml, PUSH_DELIVERY_SCHEME } from './feed';

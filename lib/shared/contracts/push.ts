@@ -245,6 +245,125 @@ export const spotTypeListSchema = z.array(z.object({ code: z.enum(SPOT_TYPES), n
 const ADMIN = { permission: PERMISSIONS.ADMIN } as const;
 const TAG = 'Push delivery';
 
+// ── Delivery: the pull feed, acknowledgement and re-delivery (issue 35.2) ───────────────────────────────
+
+export const PUSH_DELIVERY_LIMITS = {
+  /** Batches in one page of the Atom feed (default, most). */
+  feedPageSize: 50,
+  feedMaxPageSize: 100,
+  /** Scenes in one page of a batch's ItemCollection (default, most). */
+  itemsPageSize: 100,
+  itemsMaxPageSize: 500,
+} as const;
+
+/** Delivery filter of the batch lists: waiting to be fetched, fetched, or re-delivered at least once. */
+export const DELIVERY_FILTERS = ['all', 'pending', 'acknowledged', 'redelivered'] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+
+export const batchDeliverySchema = z.object({
+  /** When the owner fetched the batch's ItemCollection (its last page) since it was cut or last re-delivered. */
+  acknowledgedAt: z.string().nullable(),
+  redeliveryCount: z.number().int(),
+  redeliveredAt: z.string().nullable(),
+});
+export type BatchDelivery = z.infer<typeof batchDeliverySchema>;
+
+export const deliveredBatchSchema = batchSummarySchema.extend({ delivery: batchDeliverySchema });
+export type DeliveredBatch = z.infer<typeof deliveredBatchSchema>;
+
+export const deliveryListQuerySchema = batchListQuerySchema.extend({
+  status: z.enum(DELIVERY_FILTERS, issue('badDeliveryFilter')).default('all'),
+});
+export const deliveryPageSchema = pageSchema(deliveredBatchSchema);
+export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+
+const flagSchema = z
+  .enum(['0', '1', 'true', 'false'], issue('badFlag'))
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+export const pushFeedQuerySchema = z.object({
+  /** Only batches not yet acknowledged (new, or re-delivered). */
+  unacknowledged: flagSchema,
+  pageNum: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100_000, issue('badPage')).default(1),
+  pageSize: z.coerce
+    .number(issue('badPageSize'))
+    .int(issue('badPageSize'))
+    .min(1, issue('badPageSize'))
+    .max(PUSH_DELIVERY_LIMITS.feedMaxPageSize, issue('badPageSize'))
+    .default(PUSH_DELIVERY_LIMITS.feedPageSize),
+});
+export type PushFeedQuery = z.output<typeof pushFeedQuerySchema>;
+
+export const batchItemsQuerySchema = z.object({
+  page: z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100_000, issue('badPage')).default(1),
+  limit: z.coerce
+    .number(issue('badPageSize'))
+    .int(issue('badPageSize'))
+    .min(1, issue('badPageSize'))
+    .max(PUSH_DELIVERY_LIMITS.itemsMaxPageSize, issue('badPageSize'))
+    .default(PUSH_DELIVERY_LIMITS.itemsPageSize),
+});
+export type BatchItemsQuery = z.output<typeof batchItemsQuerySchema>;
+
+export const redeliverBodySchema = z.object({ id: userIdParamsSchema.shape.id });
+export const redeliverResultSchema = z.object({
+  id: z.string(),
+  /** False when the batch was already waiting to be fetched (nothing changed: the action is idempotent). */
+  changed: z.boolean(),
+  delivery: batchDeliverySchema,
+});
+export type RedeliverResult = z.infer<typeof redeliverResultSchema>;
+
+/** The pull feed's address (the Atom feed of my batches) and a batch's ItemCollection, below the site's origin. */
+export const PUSH_FEED_PATH = '/api/push/v1/feed/atom';
+export const pushFeedBatchPath = (id: string) => `/api/push/v1/feed/batch/${encodeURIComponent(id)}`;
+
+export const batchDeliveryListContract = defineContract({
+  method: 'GET',
+  path: '/api/push/v1/batch/delivery',
+  summary:
+    'Batches with their delivery status (fetched when, re-delivered how often), newest first, filtered by status (mine; administrators: everyone’s, or one user’s)',
+  tag: TAG,
+  access: 'login',
+  query: deliveryListQuerySchema,
+  response: deliveryPageSchema,
+});
+
+export const redeliverBatchContract = defineContract({
+  method: 'POST',
+  path: '/api/push/v1/batch/redeliver',
+  summary:
+    'Deliver a batch again: clears its acknowledgement so the pull feed lists it as unacknowledged, and counts the re-delivery (the owner or administrators; idempotent while it waits; otherwise 404)',
+  tag: TAG,
+  access: 'login',
+  body: redeliverBodySchema,
+  response: redeliverResultSchema,
+});
+
+export const pushFeedContract = defineContract({
+  method: 'GET',
+  path: PUSH_FEED_PATH,
+  summary:
+    'Pull feed of a push user (send the session token in the `token` header): an Atom feed of my batches, newest first, each marked acknowledged or not and linking to its STAC ItemCollection (application/atom+xml)',
+  tag: TAG,
+  access: 'login',
+  query: pushFeedQuerySchema,
+  response: z.custom<Response>((v) => v instanceof Response),
+});
+
+export const pushFeedBatchContract = defineContract({
+  method: 'GET',
+  path: '/api/push/v1/feed/batch/{id}',
+  summary:
+    'A batch of mine as a STAC ItemCollection (application/geo+json), paged by `limit`/`page`; serving its last page acknowledges the batch (once)',
+  tag: TAG,
+  access: 'login',
+  params: userIdParamsSchema,
+  query: batchItemsQuerySchema,
+  response: z.custom<Response>((v) => v instanceof Response),
+});
+
 export const getPushUserContract = defineContract({
   method: 'GET',
   path: '/api/push/v1/permission-v2/userid/{id}',
@@ -399,4 +518,8 @@ export const PUSH_CONTRACTS: readonly ApiContract[] = [
   batchDetailContract,
   batchVectorContract,
   coverCalculateContract,
+  batchDeliveryListContract,
+  redeliverBatchContract,
+  pushFeedContract,
+  pushFeedBatchContract,
 ];

@@ -4,12 +4,15 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PersonalNav } from '@/components/personal/personal-nav';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
+import { FeedAccess } from '@/components/push/feed-access';
 import { MyGrants } from '@/components/push/my-grants';
 import { MyPushes } from '@/components/push/my-pushes';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { getDb } from '@/lib/server/db';
+import { getEnv } from '@/lib/server/env';
 import { getPushUser } from '@/lib/server/push';
+import { PUSH_FEED_PATH } from '@/lib/shared/contracts/push';
 
 type Props = { params: Promise<{ locale: Locale }> };
 
@@ -39,6 +42,8 @@ export default async function MyPushPage({ params }: Props) {
           <QueryBoundary>
             <MyPushes />
           </QueryBoundary>
+          {/* A push user polls their batches from the pull feed with their token. */}
+          {pushUser ? <FeedAccess feedUrl={new URL(PUSH_FEED_PATH, getEnv().SITE_URL).toString()} /> : null}
         </ClientMessages>
       </Stack>
     </Container>
