@@ -6,6 +6,7 @@ import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 import { MyGrants } from '@/components/push/my-grants';
 import { MyPushes } from '@/components/push/my-pushes';
+import { MySpotBatches } from '@/components/push/my-spot-batches';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { getDb } from '@/lib/server/db';
@@ -38,6 +39,9 @@ export default async function MyPushPage({ params }: Props) {
         <ClientMessages groups={['Push']}>
           <QueryBoundary>
             <MyPushes />
+          </QueryBoundary>
+          <QueryBoundary>
+            <MySpotBatches />
           </QueryBoundary>
         </ClientMessages>
       </Stack>
