@@ -93,7 +93,7 @@ export function SpotBatchAdmin() {
     setNotice(null);
     try {
       const result = await cutSpotBatches({ quarter: quarter.trim(), spotType });
-      const values = { quarter: result.quarter, type: typeName(result.spotType), job: result.jobId };
+      const values = { quarter: result.quarter, type: result.spotTypeName, job: result.jobId };
       setNotice({ ok: true, text: result.alreadyQueued ? t('admin.alreadyQueued', values) : t('admin.queued', values) });
       setPollUntil(Date.now() + POLL_MS);
       await queryClient.invalidateQueries({ queryKey: spotBatchKeys.all });

@@ -139,7 +139,10 @@ describe('spot push batches', () => {
     expect((await cut({ quarter: QUARTER, spotType: 'forest' })).json.code).toBe(400);
 
     const first = await cut({ quarter: QUARTER, spotType: 'landcover' });
-    expect(first.json).toMatchObject({ code: 0, data: { alreadyQueued: false, quarter: QUARTER, spotType: 'landcover' } });
+    expect(first.json).toMatchObject({
+      code: 0,
+      data: { alreadyQueued: false, quarter: QUARTER, spotType: 'landcover', spotTypeName: 'Land-cover spots' },
+    });
     // Asked again while it waits: the same job.
     const again = await cut({ quarter: QUARTER, spotType: 'landcover' });
     expect(again.json.data).toMatchObject({ jobId: first.json.data.jobId, alreadyQueued: true });

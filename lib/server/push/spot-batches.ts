@@ -116,17 +116,19 @@ export async function cutSpotBatches(
  */
 export async function queueSpotCut(
   db: Queryable,
-  body: { quarter: string; spotType: SpotType },
+  input: { quarter: string; spotType: SpotType },
   by: string,
-): Promise<{ jobId: string; alreadyQueued: boolean; quarter: string; spotType: SpotType }> {
+  locale: Locale,
+): Promise<{ jobId: string; alreadyQueued: boolean; quarter: string; spotType: SpotType; spotTypeName: string }> {
+  const body = { ...input, spotTypeName: translateMessage(locale, `Push.spotTypes.${input.spotType}`) };
   const [waiting] = await db.query<{ id: string }>(
     `SELECT id::text AS id FROM jobs
       WHERE kind = $1 AND done_at IS NULL AND failed_at IS NULL AND payload->>'quarter' = $2 AND payload->>'spotType' = $3
       ORDER BY id LIMIT 1`,
-    [SPOT_CUT_JOB, body.quarter, body.spotType],
+    [SPOT_CUT_JOB, input.quarter, input.spotType],
   );
   if (waiting) return { jobId: waiting.id, alreadyQueued: true, ...body };
-  const id = await enqueueJob(db, { kind: SPOT_CUT_JOB, payload: { quarter: body.quarter, spotType: body.spotType, by } });
+  const id = await enqueueJob(db, { kind: SPOT_CUT_JOB, payload: { quarter: input.quarter, spotType: input.spotType, by } });
   return { jobId: String(id), alreadyQueued: false, ...body };
 }
 

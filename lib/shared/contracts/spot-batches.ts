@@ -46,6 +46,8 @@ export const spotBatchCutResultSchema = z.object({
   alreadyQueued: z.boolean(),
   quarter: z.string(),
   spotType: z.enum(SPOT_TYPES),
+  /** The spot type's name in the caller's language. */
+  spotTypeName: z.string(),
 });
 
 const spotBatchIdSchema = userIdParamsSchema.shape.id;

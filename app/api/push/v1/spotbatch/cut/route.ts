@@ -3,4 +3,4 @@ import { withApi } from '@/lib/server/api/with-api';
 import { queueSpotCut } from '@/lib/server/push';
 import { spotBatchCutContract } from '@/lib/shared/contracts/spot-batches';
 
-export const POST = withApi(spotBatchCutContract, async ({ db, session, body }) => queueSpotCut(db, body, session!.userId));
+export const POST = withApi(spotBatchCutContract, async ({ db, session, body, locale }) => queueSpotCut(db, body, session!.userId, locale));
