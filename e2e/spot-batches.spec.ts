@@ -79,7 +79,8 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('spot-batch-excel').click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^spot-batch-\\d+-${quarter}-landcover\\.xlsx$`));
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile((await download.path())!));
+    const bytes = await readFile((await download.path())!);
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe(text.header);
     expect(sheet.actualRowCount - 1).toBe(features);
