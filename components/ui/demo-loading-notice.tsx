@@ -18,6 +18,7 @@ const SET_KEYS = {
   'planting-demo': 'planting',
   catalogue: 'catalogue',
   verification: 'verification',
+  'spot-push': 'spotPush',
 } as const satisfies Record<DemoSet, string>;
 const isDemoSet = (name: string): name is DemoSet => name in SET_KEYS;
 

@@ -86,6 +86,11 @@ function CaseHeader({ detail }: { detail: CaseDetail }) {
           {t('batch', { name: detail.batch.name })} · {t('pushedOn', { date: format.dateTime(caseDay(detail.batch.pushedOn), 'day') })} ·{' '}
           {t('changeType', { name: detail.changeTypeName })}
         </Text>
+        {detail.pushBatches.length > 0 ? (
+          <Text size="xs" c="gray.7" data-testid="case-push-batches">
+            {t('pushBatches', { batches: detail.pushBatches.map((b) => `#${b.batchId} (${b.quarter})`).join(', ') })}
+          </Text>
+        ) : null}
       </Stack>
       {/* The header's second column holds what concerns me here, and the case's report (PDF, made by the server). */}
       <Stack gap={6} className={classes.roles}>

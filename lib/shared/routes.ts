@@ -359,7 +359,11 @@ export const ROUTES: readonly RouteDef[] = [
         title: 'myPush',
         loginOnly: true,
         built: true,
-        children: [{ segment: ':id', title: 'myPush', loginOnly: true, built: true }],
+        children: [
+          { segment: ':id', title: 'myPush', loginOnly: true, built: true },
+          // A spot push batch (issue 35.3).
+          { segment: 'spot/:id', title: 'myPush', loginOnly: true, built: true },
+        ],
       },
       { segment: 'mySubscription', title: 'mySubscription', loginOnly: true, built: true },
     ],

@@ -10,6 +10,7 @@ import 'server-only';
 import type { JobWorkerSetup } from '../jobs/worker';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
 import { pushJobHandlers } from '../push/jobs';
+import { spotBatchJobHandlers } from '../push/spot-jobs';
 import { SUBSCRIPTION_PERIODIC_TASKS, subscriptionJobHandlers } from '../subscriptions';
 import { sceneLoadJobHandlers } from './scene-loads';
 import { VERIFICATION_PERIODIC_TASKS, verificationJobHandlers } from '../verification/deadlines';
@@ -22,6 +23,7 @@ export const JOB_WORKER_SETUP: JobWorkerSetup = {
     ...verificationExportJobHandlers(),
     ...sceneLoadJobHandlers(),
     ...pushJobHandlers(),
+    ...spotBatchJobHandlers(),
     ...subscriptionJobHandlers(),
   }),
   periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS, ...SUBSCRIPTION_PERIODIC_TASKS],

@@ -20,6 +20,7 @@ import { deformDemoSeed } from '../themes/surface-deform/demo-seed';
 import { plantingDemoSeed } from '../themes/plantingstructure/demo-seed';
 import { orbitsSeed } from '../orbits/seed';
 import { pushSeed } from '../push/seed';
+import { spotPushSeed } from '../push/spot-seed';
 import { satellitesSeed } from '../satellites/seed';
 import { accountsSeed } from '../users/seed';
 import { verificationSeed } from '../verification/seed';
@@ -53,4 +54,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   later(catalogueSeed),
   // Verification cases are pushed from the land-cover spots, with before/after scenes from the catalogue.
   later(verificationSeed),
+  // The demo quarter's spot push batches carry the land-cover spots and the verification cases.
+  later(spotPushSeed),
 ];

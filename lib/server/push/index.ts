@@ -4,6 +4,17 @@ export { deletePushUser, getPushUser, listPushUsers, mayRead, putPushUser, readP
 export { batchCoverage, batchDetail, batchFootprints, cutImageBatches, listBatches, PUSH_CUT_JOB, pushStatistics } from './batches';
 export { pushJobHandlers } from './jobs';
 export { pushSeed } from './seed';
+export {
+  caseArrivals,
+  cutSpotBatches,
+  listSpotBatches,
+  pageForVersion,
+  queueSpotCut,
+  SPOT_CUT_JOB,
+  spotBatchVector,
+  spotBatchWorkbook,
+} from './spot-batches';
+export { spotBatchJobHandlers } from './spot-jobs';
 export { imageTypeList, spotTypeList } from './types';
 export { acknowledgeBatch, listDeliveries, redeliverBatch } from './delivery';
 export { batchItemCollection, pushFeedXml, PUSH_DELIVERY_SCHEME } from './feed';

@@ -34,6 +34,7 @@ import { notFound } from '../api/errors';
 import type { Queryable, SqlParam } from '../db/types';
 import { nameSql } from '../regions/names';
 import { type FigureLevel, regionPath, requireRegion, targetPrefixes, targetRegions } from '../regions/rollup';
+import { caseArrivals } from '../push/spot-batches';
 import { readHistory } from '../workflow';
 import { cachedByCounty, cachedVerification } from './cache';
 import { rolesReaching, type VerificationActor } from './cases';
@@ -574,7 +575,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
   );
   if (!row) throw notFound();
   const sceneIds = [row.before_scene_id, row.after_scene_id].filter((s): s is string => s !== null);
-  const [scenes, path, history, holding, rectification] = await Promise.all([
+  const [scenes, path, history, holding, rectification, pushBatches] = await Promise.all([
     sceneIds.length
       ? db.query<{ id: string; satellite: string; sensor: string; acquired_at: Date; cloud_pct: number | null; resolution_m: number }>(
           `SELECT id, satellite, sensor, acquired_at, cloud_pct, resolution_m FROM scenes WHERE id = ANY ($1::text[])`,
@@ -585,6 +586,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
     readHistory(db, 'verification', id, locale),
     holdingOf(db, id),
     rectificationEvidence(db, id, locale),
+    caseArrivals(db, id),
   ]);
   const scene = (sceneId: string | null) => {
     const s = scenes.find((x) => x.id === sceneId);
@@ -619,6 +621,7 @@ export async function caseDetail(db: Queryable, actor: VerificationActor, id: st
       demo: row.batch_demo,
     },
     regionPath: path.map((p) => ({ code: p.code, name: p.name })),
+    pushBatches,
     themeSpotId: row.theme_spot_id,
     farmlandM2: round1(Number(row.farmland_m2)),
     basicFarmlandM2: round1(Number(row.basic_farmland_m2)),

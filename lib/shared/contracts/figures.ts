@@ -35,6 +35,7 @@ export const DEMO_SETS = [
   'planting-demo',
   'catalogue',
   'verification',
+  'spot-push',
 ] as const;
 export const demoStatusSchema = z.object({
   loading: z.boolean(),

@@ -24,6 +24,7 @@ import { SATELLITE_CONTRACTS } from './satellites';
 import { SCENE_LIST_CONTRACTS } from './scene-lists';
 import { SHARE_CONTRACTS } from './share';
 import { SPOT_CONTRACTS } from './spots';
+import { SPOT_BATCH_CONTRACTS } from './spot-batches';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { THEME_CONTRACTS } from './themes';
 import { TLE_ADMIN_CONTRACTS } from './tle-admin';
@@ -60,5 +61,6 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...VERIFICATION_CONTRACTS,
   ...VERIFICATION_FIELD_CONTRACTS,
   ...PUSH_CONTRACTS,
+  ...SPOT_BATCH_CONTRACTS,
   ...SUBSCRIPTION_CONTRACTS,
 ];

@@ -283,6 +283,8 @@ export const caseDetailSchema = caseSummarySchema.extend({
   }),
   /** Province, city, county (names in my language). */
   regionPath: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** The spot push batches that brought the case (issue 35.3: part 1 receives its spots through them), oldest first. */
+  pushBatches: z.array(z.object({ batchId: z.string(), quarter: z.string(), createdAt: z.string() })),
   themeSpotId: z.string().nullable(),
   farmlandM2: z.number(),
   basicFarmlandM2: z.number(),

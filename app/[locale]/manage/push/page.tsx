@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
 import { PushAdmin } from '@/components/push/push-admin';
+import { SpotBatchAdmin } from '@/components/push/spot-batch-admin';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { pageAlternates } from '@/lib/shared/seo';
@@ -27,6 +28,9 @@ export default async function ManagePushPage({ params }: Props) {
       <ClientMessages groups={['Push']}>
         <QueryBoundary>
           <PushAdmin />
+        </QueryBoundary>
+        <QueryBoundary>
+          <SpotBatchAdmin />
         </QueryBoundary>
       </ClientMessages>
     </Container>

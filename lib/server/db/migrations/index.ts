@@ -43,6 +43,7 @@ import { migration as m0037 } from './0037_history_evidence';
 import { migration as m0038 } from './0038_push';
 import { migration as m0039 } from './0039_subscriptions';
 import { migration as m0040 } from './0040_push_delivery';
+import { migration as m0041 } from './0041_spot_push_batches';
 import { migration as m0043 } from './0043_scene_reference_indexes';
 import type { Migration } from './migration';
 
@@ -88,5 +89,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0038,
   m0039,
   m0040,
+  m0041,
   m0043,
 ];

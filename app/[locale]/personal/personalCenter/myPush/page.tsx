@@ -7,6 +7,7 @@ import { QueryBoundary } from '@/components/providers/query-boundary';
 import { FeedAccess } from '@/components/push/feed-access';
 import { MyGrants } from '@/components/push/my-grants';
 import { MyPushes } from '@/components/push/my-pushes';
+import { MySpotBatches } from '@/components/push/my-spot-batches';
 import type { Locale } from '@/i18n/routing';
 import { requirePageSession } from '@/lib/server/auth/page-guard';
 import { getDb } from '@/lib/server/db';
@@ -44,6 +45,9 @@ export default async function MyPushPage({ params }: Props) {
           </QueryBoundary>
           {/* A push user polls their batches from the pull feed with their token. */}
           {pushUser ? <FeedAccess feedUrl={new URL(PUSH_FEED_PATH, getEnv().SITE_URL).toString()} /> : null}
+          <QueryBoundary>
+            <MySpotBatches />
+          </QueryBoundary>
         </ClientMessages>
       </Stack>
     </Container>
