@@ -5,3 +5,4 @@ export { batchCoverage, batchDetail, batchFootprints, cutImageBatches, listBatch
 export { pushJobHandlers } from './jobs';
 export { pushSeed } from './seed';
 export { imageTypeList, spotTypeList } from './types';
+export { batchExport, batchManifest, exportableBatch, manifestFile } from './exports';

@@ -42,6 +42,7 @@ import { migration as m0036 } from './0036_verification_photos';
 import { migration as m0037 } from './0037_history_evidence';
 import { migration as m0038 } from './0038_push';
 import { migration as m0039 } from './0039_subscriptions';
+import { migration as m0042 } from './0042_push_delivery';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -85,4 +86,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0037,
   m0038,
   m0039,
+  m0042,
 ];
