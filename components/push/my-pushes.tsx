@@ -8,6 +8,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { Link } from '@/i18n/navigation';
 import { BATCHES_PAGE_SIZE, useBatches, usePushStatistics } from '@/lib/client/queries/push';
 import type { BatchSummary } from '@/lib/shared/contracts/push';
+import { BatchDownloads } from './batch-downloads';
 
 export const MY_PUSH_PATH = '/personal/personalCenter/myPush';
 
@@ -45,6 +46,9 @@ function BatchRow({ batch }: { batch: BatchSummary }) {
           uncovered: format.number(Math.max(0, batch.regionKm2 - batch.coveredKm2), { maximumFractionDigits: 0 }),
         })}
       </Text>
+      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+        <BatchDownloads batchId={batch.id} sceneCount={batch.sceneCount} />
+      </div>
     </Paper>
   );
 }

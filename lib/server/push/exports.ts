@@ -28,7 +28,7 @@ import {
 } from '../../shared/contracts/push-exports';
 import { ApiError, notFound, unauthorized } from '../api/errors';
 import { isAdministrator } from '../auth/roles';
-import { quicklookPath } from '../catalogue/query';
+import { quicklookPath } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { getEnv } from '../env';
 import { fileResponse } from '../files/file-response';
