@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { CAPTCHA_ANSWER } from '../playwright.config';
 import { PortalPage, type Lang } from './pages/portal-page';
 
@@ -22,6 +24,10 @@ const TEXT = {
     map: '批次覆盖图：我的地区与批次影像范围',
     coverage: /覆盖我的地区 [\d,]+ \/ [\d,]+ km²（[\d.]+%）/,
     notPush: '您还不是推送用户',
+    manifestName: (id: string) => `推送批次${id}-清单.json`,
+    excelName: (id: string) => `推送批次${id}-影像清单.xlsx`,
+    excelHeader: '景号',
+    downloaded: /已下载 推送批次\d+-/,
   },
   en: {
     menu: 'Push users',
@@ -40,6 +46,10 @@ const TEXT = {
     map: "Batch coverage map: my regions and the batch's footprints",
     coverage: /Covers [\d,]+ of [\d,]+ km² of my regions \([\d.]+%\)/,
     notPush: 'You are not a push user',
+    manifestName: (id: string) => `push-batch-${id}-manifest.json`,
+    excelName: (id: string) => `push-batch-${id}-scenes.xlsx`,
+    excelHeader: 'Scene ID',
+    downloaded: /Downloaded push-batch-\d+-/,
   },
 } as const;
 
@@ -49,6 +59,7 @@ const GRANTEE = { zh: 'demo-city', en: 'demo-county' } as const;
 for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
   test(`push: an administrator grants a user Hebei optical scenes; the demo node user sees a batch and its coverage map (${lang})`, async ({
     browser,
+    playwright,
   }) => {
     const text = TEXT[lang];
     const grantee = GRANTEE[lang];
@@ -117,6 +128,41 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await expect.poll(async () => map.locator('path.leaflet-interactive, path').count()).toBeGreaterThan(1);
     await expect(page.getByTestId('push-detail-coverage')).toHaveText(text.coverage);
     await expect(page.getByTestId('push-scenes').locator('tbody tr').first()).toBeVisible();
+
+    // The node user downloads the batch's manifest: its signed links work without a session.
+    const batchId = /\/myPush\/(\d+)/.exec(page.url())![1]!;
+    const [manifestFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('push-download-manifest').click()]);
+    expect(manifestFile.suggestedFilename()).toBe(text.manifestName(batchId));
+    await expect(page.getByTestId('push-download-notice')).toHaveText(text.downloaded);
+    const manifest = JSON.parse(readFileSync(await manifestFile.path(), 'utf8')) as {
+      batchId: string;
+      deliveredAt: string | null;
+      sceneCount: number;
+      scenes: unknown[];
+      files: Array<{ kind: string; url: string }>;
+    };
+    expect(manifest).toMatchObject({ batchId });
+    expect(manifest.deliveredAt).not.toBeNull();
+    expect(manifest.scenes.length).toBe(manifest.sceneCount);
+    const anonymous = await playwright.request.newContext();
+    const signed = new URL(manifest.files.find((f) => f.kind === 'xlsx')!.url);
+    const viaLink = await anonymous.get(new URL(`${signed.pathname}${signed.search}`, page.url()).toString());
+    expect(viaLink.status()).toBe(200);
+    expect(viaLink.headers()['content-type']).toContain('spreadsheetml');
+    signed.searchParams.set('sig', 'x'.repeat(43));
+    expect((await anonymous.get(new URL(`${signed.pathname}${signed.search}`, page.url()).toString())).status()).toBe(403);
+    await anonymous.dispose();
+
+    // … and the scene list as Excel: one row per scene, headers in the page's language.
+    const [excelFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('push-download-xlsx').click()]);
+    expect(excelFile.suggestedFilename()).toBe(text.excelName(batchId));
+    const workbook = new ExcelJS.Workbook();
+    const bytes = readFileSync(await excelFile.path());
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe(text.excelHeader);
+    expect(sheet.actualRowCount - 1).toBe(manifest.sceneCount);
+
     // Nothing scrolls sideways at phone width but the scenes table's own area.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();

@@ -11,6 +11,7 @@ import { MapView, type MapClientConfig, type OutlineLayer } from '@/components/m
 import { LoadFailed, LoadingRows } from '@/components/ui/load-states';
 import { Link } from '@/i18n/navigation';
 import { BATCH_SCENES_PAGE_SIZE, useBatchCoverage, useBatchDetail, useBatchFootprints } from '@/lib/client/queries/push';
+import { BatchDownloads } from './batch-downloads';
 import { MY_PUSH_PATH } from './my-pushes';
 
 const UNCOVERED_FILL = { uncovered: '#f59f00' } as const;
@@ -70,6 +71,7 @@ function CoverageMap({ id, config }: { id: string; config: MapClientConfig }) {
 export function BatchDetailScreen({ id, config }: { id: string; config: MapClientConfig }) {
   const t = useTranslations('Push.mine');
   const list = useTranslations('Push.list');
+  const downloads = useTranslations('Push.exports');
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const detail = useBatchDetail(id, page);
@@ -116,6 +118,12 @@ export function BatchDetailScreen({ id, config }: { id: string; config: MapClien
         </Text>
         <Text mt={4}>{t('regions', { regions: data.regions.map((r) => r.name).join('、') })}</Text>
       </Paper>
+      <section aria-labelledby="push-downloads-title">
+        <Title order={2} size="h4" id="push-downloads-title" mb="xs">
+          {downloads('title')}
+        </Title>
+        <BatchDownloads batchId={b.id} sceneCount={b.sceneCount} />
+      </section>
       <CoverageMap id={id} config={config} />
       <section aria-labelledby="push-scenes-title">
         <Title order={2} size="h4" id="push-scenes-title" mb="xs">

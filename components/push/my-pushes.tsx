@@ -9,6 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { usePushStatistics } from '@/lib/client/queries/push';
 import { DELIVERY_PAGE_SIZE, useDeliveries } from '@/lib/client/queries/push-delivery';
 import type { DeliveredBatch } from '@/lib/shared/contracts/push';
+import { BatchDownloads } from './batch-downloads';
 import { DeliveryStatus } from './delivery-status';
 
 export const MY_PUSH_PATH = '/personal/personalCenter/myPush';
@@ -48,6 +49,9 @@ function BatchRow({ batch }: { batch: DeliveredBatch }) {
         })}
       </Text>
       <DeliveryStatus delivery={batch.delivery} />
+      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+        <BatchDownloads batchId={batch.id} sceneCount={batch.sceneCount} />
+      </div>
     </Paper>
   );
 }

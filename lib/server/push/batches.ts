@@ -34,7 +34,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.max
 const EMPTY = `ST_GeomFromText('POLYGON EMPTY', 4326)`;
 
 /** The area of regions (as coverage.ts's `cov_area`): full-resolution boundaries, valid, unioned, with their km². */
-const regionAreaSql = (codes: string) =>
+export const regionAreaSql = (codes: string) =>
   `SELECT g, coalesce(ST_Area(g::geography) / 1e6, 0) AS km2
      FROM (SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid((SELECT ST_Union(r.geom_hi) FROM regions r WHERE r.code = ANY (${codes}))), 3)) AS g) x`;
 
@@ -44,7 +44,7 @@ const insideKm2Sql = (u: string) =>
         WHEN ST_CoveredBy(a.g, ${u}) THEN a.km2 ELSE ST_Area(ST_Intersection(${u}, a.g)::geography) / 1e6 END`;
 
 /** The batch's scenes' footprints unioned. */
-const batchUnionSql = (batch: string) =>
+export const batchUnionSql = (batch: string) =>
   `SELECT coalesce(ST_Union(s.footprint), ${EMPTY}) AS u FROM push_batch_scenes bs JOIN scenes s ON s.id = bs.scene_id WHERE bs.batch_id = ${batch}`;
 
 /**

@@ -18,3 +18,4 @@ export { spotBatchJobHandlers } from './spot-jobs';
 export { imageTypeList, spotTypeList } from './types';
 export { acknowledgeBatch, listDeliveries, redeliverBatch } from './delivery';
 export { batchItemCollection, pushFeedXml, PUSH_DELIVERY_SCHEME } from './feed';
+export { batchExport, batchManifest, exportableBatch, manifestFile } from './exports';

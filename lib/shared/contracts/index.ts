@@ -17,6 +17,7 @@ import { ORBIT_CONTRACTS } from './orbits';
 import { ORDER_CONTRACTS } from './orders';
 import { ORDER_MANAGE_CONTRACTS } from './orders-manage';
 import { PUSH_CONTRACTS } from './push';
+import { PUSH_EXPORT_CONTRACTS } from './push-exports';
 import { REGION_CONTRACTS } from './regions';
 import { REQUEST_CONTRACTS } from './requests';
 import { REQUEST_REVIEW_CONTRACTS } from './requests-review';
@@ -62,5 +63,6 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...VERIFICATION_FIELD_CONTRACTS,
   ...PUSH_CONTRACTS,
   ...SPOT_BATCH_CONTRACTS,
+  ...PUSH_EXPORT_CONTRACTS,
   ...SUBSCRIPTION_CONTRACTS,
 ];

@@ -44,6 +44,7 @@ import { migration as m0038 } from './0038_push';
 import { migration as m0039 } from './0039_subscriptions';
 import { migration as m0040 } from './0040_push_delivery';
 import { migration as m0041 } from './0041_spot_push_batches';
+import { migration as m0042 } from './0042_push_manifests';
 import { migration as m0043 } from './0043_scene_reference_indexes';
 import type { Migration } from './migration';
 
@@ -90,5 +91,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0039,
   m0040,
   m0041,
+  m0042,
   m0043,
 ];
