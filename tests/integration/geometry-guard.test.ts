@@ -154,13 +154,15 @@ describe('an uploaded area is counted and checked before the database sees it', 
       properties: {},
       geometry: { type: 'Polygon', coordinates: [[[100 + i * 1e-3, 30], [100 + i * 1e-3 + 5e-4, 30], [100 + i * 1e-3, 30.0005], [100 + i * 1e-3, 30]]] },
     });
-    // 30,000 tiny features (3.6 MB) took 11.7 s to refuse after the dissolve.
+    // 30,000 tiny features (3.6 MB) took 11.7 s to refuse after the dissolve (idle machine). Refused while reading, it
+    // measured 3.3 s in CI with `next build` running beside it: the bound leaves room for that, not for the old way.
+    const REFUSED_WITHIN_MS = 6_000;
     const many = await upload('many.geojson', { type: 'FeatureCollection', features: Array.from({ length: 30_000 }, (_, i) => tiny(i)) }, 'zh');
     expect(many.json.message).toContain(`多边形超过 ${AREA_UPLOAD_LIMITS.maxPolygons.toLocaleString('zh')} 个`);
-    expect(many.ms).toBeLessThan(3_000);
+    expect(many.ms).toBeLessThan(REFUSED_WITHIN_MS);
     const huge = await upload('huge.geojson', jagged(AREA_UPLOAD_LIMITS.maxInputVertices + 10, 0.001));
     expect(huge.json.message).toContain(`more than ${AREA_UPLOAD_LIMITS.maxInputVertices.toLocaleString('en')} vertices`);
-    expect(huge.ms).toBeLessThan(3_000);
+    expect(huge.ms).toBeLessThan(REFUSED_WITHIN_MS);
     expect(await counts()).toEqual(before);
   });
 
