@@ -3,12 +3,14 @@
  * Administrators → push (issue 35.2): every batch with its push user, scenes, time and delivery status, filtered by
  * status, and "Re-send" (after a confirmation) to list a fetched batch as new in its user's pull feed again.
  */
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Paper, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ListSection } from '@/components/ui/list-section';
+import { type Notice, ResultNotice } from '@/components/ui/result-notice';
 import { PagedList } from '@/components/ui/paged-list';
+import { usePushListLabels } from './list-labels';
 import { ApiClientError } from '@/lib/client/api';
 import { pushKeys } from '@/lib/client/queries/push';
 import { DELIVERY_PAGE_SIZE, redeliverBatch, useDeliveries } from '@/lib/client/queries/push-delivery';
@@ -59,6 +61,7 @@ function DeliveryRow({ batch, onResend }: { batch: DeliveredBatch; onResend: () 
 export function BatchDeliveries() {
   const t = useTranslations('Push.delivery');
   const list = useTranslations('Push.list');
+  const listLabels = usePushListLabels();
   const client = useTranslations('Client');
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -66,7 +69,7 @@ export function BatchDeliveries() {
   const batches = useDeliveries(page, status);
   const [resending, setResending] = useState<DeliveredBatch | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   async function resend(batch: DeliveredBatch) {
     setNotice(null);
@@ -108,18 +111,14 @@ export function BatchDeliveries() {
         style={{ maxWidth: 280 }}
         data-testid="push-delivery-filter"
       />
-      {notice ? (
-        <Alert color={notice.ok ? 'teal' : 'red'} role={notice.ok ? 'status' : 'alert'} data-testid="push-delivery-notice">
-          {notice.text}
-        </Alert>
-      ) : null}
+      <ResultNotice notice={notice} testId="push-delivery-notice" />
       <PagedList
         query={batches}
         data={batches.data}
         page={page}
         pageSize={DELIVERY_PAGE_SIZE}
         onPage={setPage}
-        labels={{ loading: list('loading'), loadFailed: list('loadFailed'), retry: list('retry'), pages: list('pages') }}
+        labels={listLabels}
         empty={<Text c="gray.7">{t('empty')}</Text>}
         row={(batch) => <DeliveryRow key={batch.id} batch={batch} onResend={() => setResending(batch)} />}
         listTestId="push-deliveries"

@@ -4,9 +4,10 @@
  * regions (shapefile) and the manifest whose signed links work without signing in. Each is fetched with the session
  * and saved under the name the server gives; a refusal shows the server's message instead of saving it as a file.
  */
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { type Notice, ResultNotice } from '@/components/ui/result-notice';
 import { dispositionName, saveBlob } from '@/lib/client/download-export';
 import { PUSH_EXPORT_LIMITS, PUSH_EXPORT_PATHS } from '@/lib/shared/contracts/push-exports';
 
@@ -36,7 +37,7 @@ export function BatchDownloads({ batchId, sceneCount }: { batchId: string; scene
   const t = useTranslations('Push.exports');
   const locale = useLocale();
   const [busy, setBusy] = useState<FileKind | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   async function download(kind: FileKind) {
     setBusy(kind);
@@ -76,11 +77,7 @@ export function BatchDownloads({ batchId, sceneCount }: { batchId: string; scene
         {t('manifestNote', { days: PUSH_EXPORT_LIMITS.linkTtlSeconds / 86_400 })}
         {sceneCount > PUSH_EXPORT_LIMITS.maxScenes ? ` ${t('capped', { max: PUSH_EXPORT_LIMITS.maxScenes, total: sceneCount })}` : ''}
       </Text>
-      {notice ? (
-        <Alert color={notice.ok ? 'teal' : 'red'} role={notice.ok ? 'status' : 'alert'} py={6} data-testid="push-download-notice">
-          {notice.text}
-        </Alert>
-      ) : null}
+      <ResultNotice notice={notice} testId="push-download-notice" py={6} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ListSection } from '@/components/ui/list-section';
 import { PagedList } from '@/components/ui/paged-list';
+import { usePushListLabels } from './list-labels';
 import { Link } from '@/i18n/navigation';
 import { usePushStatistics } from '@/lib/client/queries/push';
 import { DELIVERY_PAGE_SIZE, useDeliveries } from '@/lib/client/queries/push-delivery';
@@ -58,7 +59,7 @@ function BatchRow({ batch }: { batch: DeliveredBatch }) {
 
 export function MyPushes() {
   const t = useTranslations('Push.mine');
-  const list = useTranslations('Push.list');
+  const listLabels = usePushListLabels();
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const stats = usePushStatistics();
@@ -85,7 +86,7 @@ export function MyPushes() {
         page={page}
         pageSize={DELIVERY_PAGE_SIZE}
         onPage={setPage}
-        labels={{ loading: list('loading'), loadFailed: list('loadFailed'), retry: list('retry'), pages: list('pages') }}
+        labels={listLabels}
         empty={<Text c="gray.7">{t('emptyBatches')}</Text>}
         row={(batch) => <BatchRow key={batch.id} batch={batch} />}
         listTestId="push-batches"

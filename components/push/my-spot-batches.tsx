@@ -8,6 +8,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ListSection } from '@/components/ui/list-section';
 import { PagedList } from '@/components/ui/paged-list';
+import { usePushListLabels } from './list-labels';
 import { Link } from '@/i18n/navigation';
 import { SPOT_BATCHES_PAGE_SIZE, useOwnSpotBatches } from '@/lib/client/queries/spot-batches';
 import type { SpotBatchSummary, SpotBatchSummaryV3 } from '@/lib/shared/contracts/spot-batches';
@@ -102,7 +103,7 @@ function SpotBatchRow({ batch }: { batch: SpotBatchSummaryV3 }) {
 
 export function MySpotBatches() {
   const t = useTranslations('Push.spotBatches');
-  const list = useTranslations('Push.list');
+  const listLabels = usePushListLabels();
   const [page, setPage] = useState(1);
   const batches = useOwnSpotBatches(page);
   return (
@@ -119,7 +120,7 @@ export function MySpotBatches() {
         page={page}
         pageSize={SPOT_BATCHES_PAGE_SIZE}
         onPage={setPage}
-        labels={{ loading: list('loading'), loadFailed: list('loadFailed'), retry: list('retry'), pages: list('pages') }}
+        labels={listLabels}
         empty={<Text c="gray.7">{t('empty')}</Text>}
         row={(batch) => <SpotBatchRow key={batch.id} batch={batch} />}
         listTestId="spot-batches"

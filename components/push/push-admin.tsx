@@ -3,13 +3,15 @@
  * Administrators (issue 35.1): push users — list them (or every account, to make one), make or unmake a push user,
  * and edit their grants in a dialog.
  */
-import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ListSection, ScreenHeading } from '@/components/ui/list-section';
+import { type Notice, ResultNotice } from '@/components/ui/result-notice';
 import { PagedList } from '@/components/ui/paged-list';
+import { usePushListLabels } from './list-labels';
 import { ApiClientError } from '@/lib/client/api';
 import { PUSH_USERS_PAGE_SIZE, pushKeys, removePushUser, usePushUsers } from '@/lib/client/queries/push';
 import type { PushCandidate } from '@/lib/shared/contracts/push';
@@ -88,6 +90,7 @@ function UserRow({ user, onEdit, onRemove }: { user: PushCandidate; onEdit: () =
 export function PushAdmin() {
   const t = useTranslations('Push.admin');
   const list = useTranslations('Push.list');
+  const listLabels = usePushListLabels();
   const client = useTranslations('Client');
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -97,7 +100,7 @@ export function PushAdmin() {
   const users = usePushUsers(page, scope, debounced);
   const [editing, setEditing] = useState<PushCandidate | null>(null);
   const [removing, setRemoving] = useState<PushCandidate | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   async function remove(user: PushCandidate) {
     setNotice(null);
@@ -153,18 +156,14 @@ export function PushAdmin() {
         count={users.data ? list('total', { total: users.data.total }) : null}
         countTestId="push-users-total"
       >
-        {notice ? (
-          <Alert color={notice.ok ? 'teal' : 'red'} role={notice.ok ? 'status' : 'alert'} data-testid="push-notice">
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ResultNotice notice={notice} testId="push-notice" />
         <PagedList
           query={users}
           data={users.data}
           page={page}
           pageSize={PUSH_USERS_PAGE_SIZE}
           onPage={setPage}
-          labels={{ loading: list('loading'), loadFailed: list('loadFailed'), retry: list('retry'), pages: list('pages') }}
+          labels={listLabels}
           empty={<Text c="gray.7">{t('empty')}</Text>}
           row={(user) => <UserRow key={user.userId} user={user} onEdit={() => setEditing(user)} onRemove={() => setRemoving(user)} />}
           listTestId="push-users"

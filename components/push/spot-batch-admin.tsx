@@ -3,12 +3,14 @@
  * Administrators (issue 35.3): cut a quarter's spot batches for a spot type (queued; the list re-reads while the job
  * runs), and every user's spot batches with their delivery status (fetched by the owner or not).
  */
-import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ListSection } from '@/components/ui/list-section';
+import { type Notice, ResultNotice } from '@/components/ui/result-notice';
 import { PagedList } from '@/components/ui/paged-list';
+import { usePushListLabels } from './list-labels';
 import { Link } from '@/i18n/navigation';
 import { ApiClientError } from '@/lib/client/api';
 import { useSpotTypes } from '@/lib/client/queries/push';
@@ -65,14 +67,14 @@ function ManagerRow({ batch }: { batch: SpotBatchSummary }) {
 
 export function SpotBatchAdmin() {
   const t = useTranslations('Push.spotBatches');
-  const list = useTranslations('Push.list');
+  const listLabels = usePushListLabels();
   const client = useTranslations('Client');
   const queryClient = useQueryClient();
   const types = useSpotTypes();
   const [quarter, setQuarter] = useState(lastQuarter);
   const [spotType, setSpotType] = useState<SpotType>('landcover');
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [pollUntil, setPollUntil] = useState(0);
   const [page, setPage] = useState(1);
   const [delivery, setDelivery] = useState<Delivery>('all');
@@ -148,17 +150,7 @@ export function SpotBatchAdmin() {
             </Button>
           </Group>
         </form>
-        {notice ? (
-          <Alert
-            mt="sm"
-            color={notice.ok ? 'teal' : 'red'}
-            variant="light"
-            role={notice.ok ? 'status' : 'alert'}
-            data-testid="spot-cut-notice"
-          >
-            {notice.text}
-          </Alert>
-        ) : null}
+        <ResultNotice notice={notice} testId="spot-cut-notice" mt="sm" variant="light" />
       </Paper>
       <ListSection
         id="spot-batches-admin-title"
@@ -196,7 +188,7 @@ export function SpotBatchAdmin() {
           page={page}
           pageSize={SPOT_BATCHES_PAGE_SIZE}
           onPage={setPage}
-          labels={{ loading: list('loading'), loadFailed: list('loadFailed'), retry: list('retry'), pages: list('pages') }}
+          labels={listLabels}
           empty={<Text c="gray.7">{t('empty')}</Text>}
           row={(batch) => <ManagerRow key={batch.id} batch={batch} />}
           listTestId="spot-batches-admin"
