@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Select, Stack, Text, 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { SubscribeToTheme } from '@/components/subscriptions/subscribe-to-theme';
 import { useOwnAreaRanges } from '@/lib/client/queries/profile';
 import { useRegion } from '@/lib/client/queries/regions';
 import { useSpotBatches } from '@/lib/client/queries/spots';
@@ -325,6 +326,7 @@ export function MonitorScreen({ theme, config }: MonitorScreenProps) {
               {t('demo')}
             </Badge>
           ) : null}
+          <SubscribeToTheme theme={theme} region={state.region} ranges={ranges} />
         </Group>
       </Group>
       <div

@@ -28,7 +28,15 @@ const SHARED_MODULES: Partial<Record<MonitorModule, ModuleComponent>> = {
 };
 
 /** The message groups of the shared screen. */
-export const SHARED_SCREEN_MESSAGES: readonly MessageGroup[] = clientMessageGroups(['MapView', 'Monitor', 'Spots', 'Themes']);
+export const SHARED_SCREEN_MESSAGES: readonly MessageGroup[] = clientMessageGroups([
+  'MapView',
+  'Monitor',
+  'Spots',
+  'Themes',
+  // "Subscribe to new spots here" (components/subscriptions/subscribe-to-theme.tsx) and its delivery fields.
+  'Subscriptions.subscribeTheme',
+  'Subscriptions.screen',
+]);
 
 const VIEWS = new Map<string, ThemeView>(THEME_VIEWS.map((v) => [v.theme, v]));
 

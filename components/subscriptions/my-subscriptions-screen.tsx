@@ -1,6 +1,7 @@
 'use client';
 /**
- * Personal centre → My subscriptions (issue 35.4): each saved search with its delivery, status and matched count;
+ * Personal centre → My subscriptions (issue 35.4): each saved search, or theme and region, with its kind, delivery,
+ * status and matched count;
  * edit, pause/resume, test, the delivery log (with re-send) and delete (confirmed); the feed address and the
  * webhook's signing secret to copy.
  */
@@ -36,6 +37,7 @@ import {
 } from '@/lib/client/queries/subscriptions';
 import { SELECT_MODES } from '@/lib/shared/contracts/catalogue';
 import { SUBSCRIPTION_LIMITS, type Subscription } from '@/lib/shared/contracts/subscriptions';
+import { themeById } from '@/lib/shared/themes';
 import { DeliveryFields, deliveryBody, type DeliveryValue } from './delivery-fields';
 
 const errorText = (error: unknown) => (error instanceof ApiClientError ? error.message : error ? String(error) : null);
@@ -65,7 +67,7 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
   );
 }
 
-function SearchSummary({ sub }: { sub: Subscription }) {
+function SearchSummary({ sub }: { sub: Extract<Subscription, { kind: 'search' }> }) {
   const t = useTranslations('Subscriptions.screen');
   const f = sub.query.filter;
   const area = f.area;
@@ -87,6 +89,28 @@ function SearchSummary({ sub }: { sub: Subscription }) {
         {t('filters')}:
       </Text>{' '}
       {parts.join(' · ')}
+    </Text>
+  );
+}
+
+/** A theme subscription: its theme (a link to the theme's screen on the region) and its region's name. */
+function ThemeSummary({ sub }: { sub: Extract<Subscription, { kind: 'theme' }> }) {
+  const t = useTranslations('Subscriptions.screen');
+  const themes = useTranslations('Themes');
+  const theme = themeById(sub.query.theme);
+  return (
+    <Text size="sm" data-testid="subscription-theme">
+      <Text span fw={600}>
+        {t('theme')}:
+      </Text>{' '}
+      <Anchor component={Link} href={`${theme.path}?region=${sub.query.regionCode}`} size="sm">
+        {themes(`${theme.id}.title`)}
+      </Anchor>
+      {' · '}
+      <Text span fw={600}>
+        {t('region')}:
+      </Text>{' '}
+      {sub.regionName}
     </Text>
   );
 }
@@ -239,15 +263,18 @@ function SubscriptionCard({ sub, highlighted }: { sub: Subscription; highlighted
             <Badge color={STATUS_COLOR[sub.status]} variant="light" data-testid="subscription-status">
               {t(`status_${sub.status}`)}
             </Badge>
+            <Badge variant="light" color="indigo" data-testid="subscription-kind">
+              {t(sub.kind === 'theme' ? 'kindTheme' : 'kindSearch')}
+            </Badge>
             <Badge variant="outline">
               {t(DELIVERY_KEYS[sub.delivery])}
               {sub.frequency ? ` · ${t(sub.frequency)}` : ''}
             </Badge>
           </Group>
         </Group>
-        <SearchSummary sub={sub} />
+        {sub.kind === 'theme' ? <ThemeSummary sub={sub} /> : <SearchSummary sub={sub} />}
         <Text size="sm" c="dimmed">
-          {t('items', { count: sub.itemCount })} ·{' '}
+          {t(sub.kind === 'theme' ? 'spotsMatched' : 'items', { count: sub.itemCount })} ·{' '}
           {t('created', { date: format.dateTime(new Date(sub.createdAt), 'day') })}
         </Text>
         {sub.status === 'disabled' && sub.disabledReason ? (

@@ -79,7 +79,7 @@ async function setup(db, receiver, pushUsers, subscriptions) {
           ...(delivery === 'webhook' ? { webhookUrl: `${receiver}/hook/${n}` } : {}),
           ...(delivery === 'email' ? { frequency: 'daily' } : {}),
         });
-        await createSubscription(db, owner.id, body);
+        await createSubscription(db, owner.id, body, 'en');
         made[delivery]++;
       } catch (error) {
         // The same random search twice for one owner is refused, as the API refuses it; the next one is made.
@@ -141,7 +141,7 @@ async function expected(db, loadId) {
     [loadId],
   );
   const webhooks = await db.query(
-    `SELECT s.id::text AS id, count(i.scene_id)::int AS matched
+    `SELECT s.id::text AS id, count(i.item_id)::int AS matched
        FROM subscriptions s LEFT JOIN subscription_items i ON i.subscription_id = s.id
       WHERE s.delivery = 'webhook' AND s.user_id IN (SELECT id FROM users WHERE username LIKE 'bench-sub-%')
       GROUP BY s.id`,

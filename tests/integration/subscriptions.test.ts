@@ -199,7 +199,7 @@ describe('a load delivers each new matching scene once per subscription', () => 
     await Promise.all([runJobs('worker-a'), runJobs('worker-b')]);
 
     const items = await db().query<{ subscription_id: string; scene_id: string }>(
-      `SELECT subscription_id::text AS subscription_id, scene_id FROM subscription_items WHERE subscription_id = ANY ($1::bigint[]) ORDER BY 1, 2`,
+      `SELECT subscription_id::text AS subscription_id, item_id AS scene_id FROM subscription_items WHERE subscription_id = ANY ($1::bigint[]) ORDER BY 1, 2`,
       [[webhook.id, digest.id, feed.id]],
     );
     const of = (id: string) => items.filter((i) => i.subscription_id === id).map((i) => i.scene_id);
@@ -480,7 +480,7 @@ describe('limits', () => {
     await db().query(`DELETE FROM catalogue_uploads WHERE id = $1`, [uploadId]);
     await load([item('subs-upload-in', 50.2, 10.2), item('subs-upload-out', 52.2, 10.2)]);
     await runJobs('worker-a');
-    const rows = await db().query<{ scene_id: string }>(`SELECT scene_id FROM subscription_items WHERE subscription_id = $1`, [
+    const rows = await db().query<{ scene_id: string }>(`SELECT item_id AS scene_id FROM subscription_items WHERE subscription_id = $1`, [
       sub.json.data.id,
     ]);
     expect(rows.map((r) => r.scene_id)).toEqual(['subs-upload-in']);
@@ -529,7 +529,7 @@ describe('the demo generation (start, `npm run db:seed -- --catalogue N`)', () =
     expect(announced.map((j) => [j.payload.source, j.payload.count])).toEqual([['demo', 30]]);
     await Promise.all([runJobs('worker-a'), runJobs('worker-b')]);
     const [row] = await db().query<{ n: number; distinct: number }>(
-      `SELECT count(*)::int AS n, count(DISTINCT scene_id)::int AS distinct FROM subscription_items WHERE subscription_id = $1`,
+      `SELECT count(*)::int AS n, count(DISTINCT item_id)::int AS distinct FROM subscription_items WHERE subscription_id = $1`,
       [sub.json.data.id],
     );
     expect(row).toEqual({ n: 30, distinct: 30 });

@@ -5,7 +5,9 @@ import 'server-only';
  * queued work adds its handlers and tasks here.
  *
  * A catalogue load announces itself (SCENES_LOADED_JOB, lib/server/catalogue/loads.ts) without knowing who
- * listens: ./scene-loads.ts hands it on, as one job each, to push batches and subscriptions.
+ * listens: ./scene-loads.ts hands it on, as one job each, to push batches and subscriptions. A batch of a theme's
+ * spots likewise (SPOT_BATCH_LOADED_JOB, lib/server/theme-features/loads.ts): ./spot-loads.ts hands it on to theme
+ * subscriptions.
  */
 import type { JobWorkerSetup } from '../jobs/worker';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
@@ -13,6 +15,7 @@ import { pushJobHandlers } from '../push/jobs';
 import { spotBatchJobHandlers } from '../push/spot-jobs';
 import { SUBSCRIPTION_PERIODIC_TASKS, subscriptionJobHandlers } from '../subscriptions';
 import { sceneLoadJobHandlers } from './scene-loads';
+import { spotLoadJobHandlers } from './spot-loads';
 import { VERIFICATION_PERIODIC_TASKS, verificationJobHandlers } from '../verification/deadlines';
 import { verificationExportJobHandlers } from '../verification/exports';
 
@@ -22,6 +25,7 @@ export const JOB_WORKER_SETUP: JobWorkerSetup = {
     ...verificationJobHandlers(),
     ...verificationExportJobHandlers(),
     ...sceneLoadJobHandlers(),
+    ...spotLoadJobHandlers(),
     ...pushJobHandlers(),
     ...spotBatchJobHandlers(),
     ...subscriptionJobHandlers(),

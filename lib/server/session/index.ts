@@ -122,6 +122,31 @@ async function verifiedClaims(db: Queryable, token: string): Promise<{ sid: stri
 }
 
 /**
+ * A user's permissions and regionId area ranges (alias `u` for `users`): what a session carries, and what work done
+ * for a user outside a request (a subscription's match) is allowed to see.
+ */
+export const USER_ACCESS_COLUMNS = `COALESCE((SELECT array_agg(DISTINCT rp.permission_code)
+                        FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
+                       WHERE ur.user_id = u.id), '{}') AS permissions,
+            COALESCE((SELECT array_agg(ar.region_id ORDER BY ar.id)
+                        FROM area_ranges ar
+                       WHERE ar.user_id = u.id AND ar.status = 0 AND ar.is_delete = 0 AND ar.type = 'regionId'), '{}') AS region_ids`;
+
+export interface UserAccess {
+  permissions: readonly string[];
+  regionIds: readonly string[];
+}
+
+/** The access of an active user now, as their session would carry it; null for an unknown or inactive user. */
+export async function userAccess(db: Queryable, userId: string): Promise<UserAccess | null> {
+  const [row] = await db.query<{ permissions: string[]; region_ids: string[] }>(
+    `SELECT ${USER_ACCESS_COLUMNS} FROM users u WHERE u.id = $1::bigint AND u.status = 0`,
+    [userId],
+  );
+  return row ? { permissions: row.permissions, regionIds: row.region_ids } : null;
+}
+
+/**
  * The session a request carries (cookie `token` or header `token`), or MalformedTokenError: the signature must verify with
  * HS256 only (no `alg: none`), and the session row must exist, be unrevoked and unexpired, and belong
  * to an active user. One query reads the session with the user's permissions and area ranges.
@@ -132,13 +157,7 @@ export async function getSession(request: Request, db: Queryable): Promise<Sessi
   const claims = await verifiedClaims(db, token);
   if (!claims) return null;
   const [row] = await db.query<{ user_id: string; username: string; account_type: number; permissions: string[]; region_ids: string[] }>(
-    `SELECT s.user_id::text AS user_id, u.username, u.account_type,
-            COALESCE((SELECT array_agg(DISTINCT rp.permission_code)
-                        FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id
-                       WHERE ur.user_id = u.id), '{}') AS permissions,
-            COALESCE((SELECT array_agg(ar.region_id ORDER BY ar.id)
-                        FROM area_ranges ar
-                       WHERE ar.user_id = u.id AND ar.status = 0 AND ar.is_delete = 0 AND ar.type = 'regionId'), '{}') AS region_ids
+    `SELECT s.user_id::text AS user_id, u.username, u.account_type, ${USER_ACCESS_COLUMNS}
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.status = 0
       WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,

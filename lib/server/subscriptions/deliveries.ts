@@ -1,28 +1,29 @@
 import 'server-only';
 /**
- * Deliveries of a subscription's matched scenes (issue 35.4) and their log.
+ * Deliveries of a subscription's matched items — scenes of a search, spots of a theme (./items.ts) — (issue 35.4)
+ * and their log.
  *
- * - Webhook: the undelivered scenes are taken into one delivery row (locked, so two workers never take the same
- *   scene), its body fixed then — at most SUBSCRIPTION_LIMITS.webhookItems scenes, or, for a larger backlog, one
+ * - Webhook: the undelivered items are taken into one delivery row (locked, so two workers never take the same
+ *   item), its body fixed then — at most SUBSCRIPTION_LIMITS.webhookItems items, or, for a larger backlog, one
  *   summary with the count and a link — and a send job queued. The send job POSTs it signed (./webhook.ts); a
  *   failure is retried by the job queue with exponential backoff; when the last attempt fails (or the address is
  *   refused at sending) the subscription is disabled and its owner told by e-mail, in that same transaction.
  * - E-mail digest: a periodic task sends each owner one e-mail for their subscriptions that are due (daily or
- *   weekly), one section per subscription (its area), at most SUBSCRIPTION_LIMITS.digestItems scenes listed each
- *   with a link to the rest.
+ *   weekly), one section per subscription (its area, or its theme and region), at most SUBSCRIPTION_LIMITS.digestItems
+ *   items listed each with a link to the rest.
  * - The log: every delivery (also tests, digests and re-sends) is a row the owner reads and re-sends from.
  */
 import { SUBSCRIPTION_LIMITS, type Delivery } from '../../shared/contracts/subscriptions';
 import { API_CODES } from '../../shared/contracts/api';
 import { ApiError, tooManyRequests } from '../api/errors';
-import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue';
 import type { Database, Queryable } from '../db/types';
-import { getEnv } from '../env';
+import type { Locale } from '../../../i18n/routing';
 import { translateMessage } from '../i18n';
 import { enqueueJob } from '../jobs/enqueue';
 import { PermanentJobError, type JobHandler, type PeriodicTask } from '../jobs/runner';
 import { log } from '../log';
 import { transportFor } from '../messaging';
+import { itemNoun, subscriptionItems, type ItemView } from './items';
 import { ownSubscription, SUBSCRIPTION_COLUMNS, subscriptionPageUrl, type SubscriptionRow } from './service';
 import { postWebhook, WebhookFailure } from './webhook';
 
@@ -62,57 +63,26 @@ function toDelivery(row: DeliveryRow, delivery: string): Delivery {
   };
 }
 
-/** A scene as a webhook body lists it. */
-function sceneEntry(row: SceneRow) {
-  const s = toScene(row);
-  const { SITE_URL } = getEnv();
-  return {
-    id: s.id,
-    fileName: s.fileName,
-    collection: s.collection,
-    satellite: s.satellite,
-    sensor: s.sensor,
-    productLevel: s.productLevel,
-    resolutionM: s.resolutionM,
-    acquiredAt: s.acquiredAt,
-    cloudPct: s.cloudPct,
-    areaKm2: s.areaKm2,
-    online: s.online,
-    centre: s.centre,
-    bbox: s.bbox,
-    link: `${SITE_URL}/api/normal/v5/normalmeta/id/${encodeURIComponent(s.id)}`,
-  };
-}
-
-/** Pending scenes of a subscription, newest acquisitions first (at most `limit`). */
-async function pendingScenes(tx: Queryable, subscriptionId: string, limit: number): Promise<SceneRow[]> {
-  return tx.query<SceneRow>(
-    `SELECT ${SCENE_COLUMNS} FROM subscription_items i JOIN scenes s ON s.id = i.scene_id
-      WHERE i.subscription_id = $1::bigint AND i.delivery_id IS NULL
-      ORDER BY s.acquired_at DESC, s.id LIMIT $2`,
-    [subscriptionId, limit],
-  );
-}
-
 /**
- * Takes every undelivered scene of a subscription into one new delivery row, and returns it (null when none is
- * waiting). The scenes are locked first, so concurrent callers split nothing and repeat nothing. A backlog larger
- * than `cap` becomes one summary (the count and a link), not a flood.
+ * Takes every undelivered item (scene or spot) of a subscription into one new delivery row, and returns it (null when
+ * none is waiting). The items are locked first, so concurrent callers split nothing and repeat nothing. A backlog
+ * larger than `cap` becomes one summary (the count and a link), not a flood.
  */
 async function takePending(
   tx: Queryable,
-  sub: Pick<SubscriptionRow, 'id' | 'name'>,
+  sub: Pick<SubscriptionRow, 'id' | 'name' | 'kind'>,
   kind: 'items' | 'digest',
   cap: number,
-): Promise<{ deliveryId: string; total: number; scenes: SceneRow[] } | null> {
-  const locked = await tx.query<{ scene_id: string }>(
-    `SELECT scene_id FROM subscription_items WHERE subscription_id = $1::bigint AND delivery_id IS NULL FOR UPDATE`,
+): Promise<{ deliveryId: string; total: number; items: ItemView[] } | null> {
+  const locked = await tx.query<{ item_id: string }>(
+    `SELECT item_id FROM subscription_items WHERE subscription_id = $1::bigint AND delivery_id IS NULL FOR UPDATE`,
     [sub.id],
   );
   const total = locked.length;
   if (total === 0) return null;
-  const scenes = await pendingScenes(tx, sub.id, cap);
+  const items = await subscriptionItems(tx, sub, 'pending', cap);
   const summary = total > cap;
+  const noun = itemNoun(sub);
   const body =
     kind === 'digest'
       ? ''
@@ -120,12 +90,17 @@ async function takePending(
           summary
             ? {
                 type: 'summary',
-                subscription: { id: sub.id, name: sub.name },
+                subscription: { id: sub.id, name: sub.name, kind: sub.kind },
                 count: total,
-                message: translateMessage('en', 'Subscriptions.webhook.summary', { count: total }),
+                message: translateMessage('en', `Subscriptions.webhook.summary${noun === 'Spots' ? 'Spots' : ''}`, { count: total }),
                 link: subscriptionPageUrl('en', sub.id),
               }
-            : { type: 'scenes', subscription: { id: sub.id, name: sub.name }, count: total, scenes: scenes.map(sceneEntry) },
+            : {
+                type: noun.toLowerCase(),
+                subscription: { id: sub.id, name: sub.name, kind: sub.kind },
+                count: total,
+                [noun.toLowerCase()]: items.map((i) => i.entry),
+              },
         );
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO subscription_deliveries (subscription_id, kind, item_count, body, status)
@@ -133,10 +108,10 @@ async function takePending(
     [sub.id, kind === 'digest' ? 'digest' : summary ? 'summary' : 'items', total, body],
   );
   await tx.query(
-    `UPDATE subscription_items SET delivery_id = $2::bigint WHERE subscription_id = $1::bigint AND scene_id = ANY ($3::text[])`,
-    [sub.id, row!.id, locked.map((r) => r.scene_id)],
+    `UPDATE subscription_items SET delivery_id = $2::bigint WHERE subscription_id = $1::bigint AND item_id = ANY ($3::text[])`,
+    [sub.id, row!.id, locked.map((r) => r.item_id)],
   );
-  return { deliveryId: row!.id, total, scenes };
+  return { deliveryId: row!.id, total, items };
 }
 
 /** Queues the send of a delivery row (at most SUBSCRIPTION_LIMITS.webhookAttempts tries). */
@@ -149,10 +124,10 @@ async function queueSend(tx: Queryable, deliveryId: string): Promise<void> {
   });
 }
 
-/** A webhook subscription's waiting scenes, as one delivery with its send queued (nothing when none waits). */
+/** A webhook subscription's waiting items, as one delivery with its send queued (nothing when none waits). */
 export async function queueWebhookDelivery(tx: Queryable, subscriptionId: string): Promise<string | null> {
-  const [sub] = await tx.query<Pick<SubscriptionRow, 'id' | 'name'>>(
-    `SELECT id::text AS id, name FROM subscriptions WHERE id = $1::bigint AND status = 'active' AND delivery = 'webhook' FOR UPDATE`,
+  const [sub] = await tx.query<Pick<SubscriptionRow, 'id' | 'name' | 'kind'>>(
+    `SELECT id::text AS id, name, kind FROM subscriptions WHERE id = $1::bigint AND status = 'active' AND delivery = 'webhook' FOR UPDATE`,
     [subscriptionId],
   );
   if (!sub) return null;
@@ -412,51 +387,58 @@ const DIGEST_OWNERS_PER_PASS = 50;
 interface DigestSection {
   sub: SubscriptionRow;
   total: number;
-  scenes: SceneRow[];
+  items: ItemView[];
 }
 
-async function areaLabel(db: Queryable, locale: 'zh' | 'en', sub: SubscriptionRow): Promise<string> {
+/** Where a section's items come from: the search's area, or the theme and region of a theme subscription. */
+async function areaLabel(db: Queryable, locale: Locale, sub: SubscriptionRow): Promise<string> {
+  const regionNames = async (codes: readonly string[]) =>
+    (
+      await db.query<{ name: string }>(
+        `SELECT CASE WHEN $2 = 'zh' THEN name_zh ELSE coalesce(name_en, name_zh) END AS name FROM regions WHERE code = ANY ($1::text[]) ORDER BY code`,
+        [[...codes], locale],
+      )
+    )
+      .map((r) => r.name)
+      .join(locale === 'zh' ? '、' : ', ');
+  if (sub.kind === 'theme')
+    return translateMessage(locale, 'Subscriptions.area.theme', {
+      theme: translateMessage(locale, `Themes.${sub.query.theme}.title`),
+      region: (await regionNames([sub.query.regionCode])) || sub.query.regionCode,
+    });
   const area = sub.query.filter.area;
   if (!area) return translateMessage(locale, 'Subscriptions.area.anywhere');
-  if ('regionCodes' in area) {
-    const rows = await db.query<{ name: string }>(
-      `SELECT CASE WHEN $2 = 'zh' THEN name_zh ELSE coalesce(name_en, name_zh) END AS name FROM regions WHERE code = ANY ($1::text[]) ORDER BY code`,
-      [area.regionCodes, locale],
-    );
-    return rows.map((r) => r.name).join(locale === 'zh' ? '、' : ', ');
-  }
+  if ('regionCodes' in area) return regionNames(area.regionCodes);
   if ('bbox' in area) return translateMessage(locale, 'Subscriptions.area.extent', { bbox: area.bbox.map((n) => n.toFixed(3)).join(', ') });
   return translateMessage(locale, 'Subscriptions.area.drawn');
 }
 
+/** "3 new scenes and 2 new spots": the counts of a digest, or of one section, in `locale`. */
+function countsText(locale: Locale, sections: readonly DigestSection[]): string {
+  const count = (noun: 'Scenes' | 'Spots') => sections.filter((s) => itemNoun(s.sub) === noun).reduce((n, s) => n + s.total, 0);
+  return (['Scenes', 'Spots'] as const)
+    .filter((noun) => count(noun) > 0)
+    .map((noun) => translateMessage(locale, `Subscriptions.mail.count${noun}`, { count: count(noun) }))
+    .join(translateMessage(locale, 'Subscriptions.mail.and'));
+}
+
 async function composeDigestMail(db: Queryable, name: string, sections: readonly DigestSection[]) {
-  const part = async (locale: 'zh' | 'en') => {
+  const part = async (locale: Locale) => {
     const t = (key: string, values?: Record<string, string | number>) => translateMessage(locale, `Subscriptions.mail.${key}`, values);
-    const lines = [t('greeting', { name }), '', t('digestIntro', { count: sections.reduce((n, s) => n + s.total, 0) })];
+    const lines = [t('greeting', { name }), '', t('digestIntro', { what: countsText(locale, sections) })];
     for (const section of sections) {
-      lines.push('', t('section', { name: section.sub.name, area: await areaLabel(db, locale, section.sub), count: section.total }));
-      for (const row of section.scenes) {
-        const s = toScene(row);
-        lines.push(
-          t('sceneLine', {
-            fileName: s.fileName,
-            satellite: s.satellite,
-            sensor: s.sensor,
-            date: s.acquiredAt.slice(0, 10),
-            cloud: s.cloudPct === null ? '—' : `${s.cloudPct}%`,
-            url: `${getEnv().SITE_URL}/api/normal/v5/normalmeta/id/${encodeURIComponent(s.id)}`,
-          }),
-        );
-      }
-      if (section.total > section.scenes.length)
-        lines.push(t('more', { count: section.total - section.scenes.length, url: subscriptionPageUrl(locale, section.sub.id) }));
+      const area = await areaLabel(db, locale, section.sub);
+      lines.push('', t('section', { name: section.sub.name, area, what: countsText(locale, [section]) }));
+      for (const item of section.items) lines.push(item.line(locale));
+      if (section.total > section.items.length)
+        lines.push(t('more', { count: section.total - section.items.length, url: subscriptionPageUrl(locale, section.sub.id) }));
     }
     lines.push('', t('footer'));
     return lines.join('\n');
   };
-  const total = sections.reduce((n, s) => n + s.total, 0);
+  const subject = (locale: Locale) => translateMessage(locale, 'Subscriptions.mail.digestSubject', { what: countsText(locale, sections) });
   return {
-    subject: `${translateMessage('zh', 'Subscriptions.mail.digestSubject', { count: total })} / ${translateMessage('en', 'Subscriptions.mail.digestSubject', { count: total })}`,
+    subject: `${subject('zh')} / ${subject('en')}`,
     body: `${await part('zh')}\n\n————————\n\n${await part('en')}`,
   };
 }
@@ -485,7 +467,7 @@ export async function sendDueDigests(db: Database): Promise<number> {
       const sections: DigestSection[] = [];
       for (const sub of subs) {
         const taken = await takePending(tx, sub, 'digest', SUBSCRIPTION_LIMITS.digestItems);
-        if (taken) sections.push({ sub, total: taken.total, scenes: taken.scenes });
+        if (taken) sections.push({ sub, total: taken.total, items: taken.items });
         await tx.query(
           `UPDATE subscriptions SET next_digest_at = greatest(next_digest_at, now()) + (CASE WHEN frequency = 'weekly' THEN 7 ELSE 1 END) * interval '1 day'
             WHERE id = $1::bigint`,

@@ -1,13 +1,12 @@
 import 'server-only';
 /**
- * A subscription's Atom feed (RFC 4287): its latest SUBSCRIPTION_LIMITS.feedEntries matched scenes, newest first,
+ * A subscription's Atom feed (RFC 4287): its latest SUBSCRIPTION_LIMITS.feedEntries matched scenes or spots, newest first,
  * at a secret address. The route answers 404 alike for an unknown subscription and a wrong key.
  */
 import { SUBSCRIPTION_LIMITS } from '../../shared/contracts/subscriptions';
-import { SCENE_COLUMNS, toScene, type SceneRow } from '../catalogue';
 import type { Queryable } from '../db/types';
-import { getEnv } from '../env';
 import { translateMessage } from '../i18n';
+import { subscriptionItems } from './items';
 import { feedUrl, subscriptionByFeedKey } from './service';
 
 const xml = (text: string) =>
@@ -17,31 +16,17 @@ const xml = (text: string) =>
 export async function subscriptionFeed(db: Queryable, id: string, key: string, locale: 'zh' | 'en'): Promise<string | null> {
   const sub = await subscriptionByFeedKey(db, id, key);
   if (!sub) return null;
-  const rows = await db.query<SceneRow & { matched_at: Date | string }>(
-    `SELECT ${SCENE_COLUMNS}, i.matched_at FROM subscription_items i JOIN scenes s ON s.id = i.scene_id
-      WHERE i.subscription_id = $1::bigint ORDER BY i.matched_at DESC, s.acquired_at DESC, s.id LIMIT $2`,
-    [sub.id, SUBSCRIPTION_LIMITS.feedEntries],
-  );
-  const { SITE_URL } = getEnv();
-  const updated = new Date(rows[0]?.matched_at ?? sub.created_at).toISOString();
-  const entries = rows.map((row) => {
-    const s = toScene(row);
-    const link = `${SITE_URL}/api/normal/v5/normalmeta/id/${encodeURIComponent(s.id)}`;
-    const summary = translateMessage(locale, 'Subscriptions.feed.entry', {
-      satellite: s.satellite,
-      sensor: s.sensor,
-      date: s.acquiredAt.slice(0, 10),
-      cloud: s.cloudPct === null ? '—' : `${s.cloudPct}%`,
-      resolution: s.resolutionM,
-    });
-    const [w, south, e, n] = s.bbox;
+  const items = await subscriptionItems(db, sub, 'recent', SUBSCRIPTION_LIMITS.feedEntries);
+  const updated = items[0]?.matchedAt ?? new Date(sub.created_at).toISOString();
+  const entries = items.map((item) => {
+    const [w, south, e, n] = item.bbox;
     return `  <entry>
-    <id>urn:rscloud:scene:${xml(s.id)}</id>
-    <title>${xml(s.fileName)}</title>
-    <updated>${new Date(row.matched_at).toISOString()}</updated>
-    <published>${xml(s.acquiredAt)}</published>
-    <link rel="alternate" type="application/json" href="${xml(link)}"/>
-    <summary>${xml(summary)}</summary>
+    <id>${xml(item.urn)}</id>
+    <title>${xml(item.title(locale))}</title>
+    <updated>${item.matchedAt}</updated>
+    <published>${xml(item.published)}</published>
+    <link rel="alternate" type="${item.linkType}" href="${xml(item.link(locale))}"/>
+    <summary>${xml(item.summary(locale))}</summary>
     <georss:box>${south} ${w} ${n} ${e}</georss:box>
   </entry>`;
   });

@@ -1,37 +1,46 @@
 import 'server-only';
 /**
  * Subscriptions kept per user (issue 35.4): create, read, change, pause and delete, at most
- * SUBSCRIPTION_LIMITS.perUser each and never the same search twice. The saved search is the image query's own
- * filter, parsed with its schema and its area checked as a search's is (regions exist, a drawing passes the
- * geometry guard and keeps an area); a webhook URL passes the SSRF check (./webhook.ts) before it is stored.
+ * SUBSCRIPTION_LIMITS.perUser each (both kinds together) and never the same search, or theme and region, twice.
+ * A search subscription's query is the image query's own filter, parsed with its schema and its area checked as a
+ * search's is (regions exist, a drawing passes the geometry guard and keeps an area). A theme subscription's region
+ * must exist and hold something the user may see on the theme's detail screens (its permission and their area
+ * ranges: detailScope, the rule the screens' API applies). A webhook URL passes the SSRF check (./webhook.ts) before
+ * it is stored.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import { areaGeometrySchema, CATALOGUE_LIMITS, SELECT_MODES } from '../../shared/contracts/catalogue';
 import {
   FEED_PATH,
   SUBSCRIPTION_LIMITS,
-  type CreateSubscriptionBody,
+  type CreateSubscriptionInput,
   type DigestFrequency,
   type Subscription,
   type SubscriptionDelivery,
   type SubscriptionQuery,
   type SubscriptionStatus,
+  type ThemeSubscriptionQuery,
   type UpdateSubscriptionBody,
 } from '../../shared/contracts/subscriptions';
+import { themeById } from '../../shared/themes';
 import { ApiError } from '../api/errors';
 import { checkArea } from '../areas';
 import type { Database, Queryable } from '../db/types';
 import { getEnv } from '../env';
+import { userAccess } from '../session';
+import { detailScope } from '../theme-features';
 import { newSecret } from './signature';
 import { checkWebhookUrl } from './webhook';
 
-export interface SubscriptionRow {
+/** What a subscription selects: a search (the image query's filter) or a theme and region. */
+export type StoredQuery = { kind: 'search'; query: SubscriptionQuery } | { kind: 'theme'; query: ThemeSubscriptionQuery };
+
+export type SubscriptionRow = StoredQuery & {
   id: string;
   user_id: string;
   name: string;
-  kind: 'search';
-  query: SubscriptionQuery;
   delivery: SubscriptionDelivery;
   frequency: DigestFrequency | null;
   webhook_url: string | null;
@@ -40,7 +49,7 @@ export interface SubscriptionRow {
   status: SubscriptionStatus;
   disabled_reason: string | null;
   created_at: Date | string;
-}
+};
 
 export const SUBSCRIPTION_COLUMNS = `s.id::text AS id, s.user_id::text AS user_id, s.name, s.kind, s.query, s.delivery, s.frequency,
   s.webhook_url, s.webhook_secret, s.feed_secret, s.status, s.disabled_reason, s.created_at`;
@@ -64,7 +73,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export const queryHash = (query: SubscriptionQuery) => createHash('sha256').update(canonicalJson(query)).digest('hex');
+/** A search's and a theme's queries differ in shape (`filter` against `theme`), so their hashes never meet. */
+export const queryHash = (query: StoredQuery['query']) => createHash('sha256').update(canonicalJson(query)).digest('hex');
 
 /** The Atom feed's secret address. */
 export const feedUrl = (id: string, secret: string) => `${getEnv().SITE_URL}${FEED_PATH}/${id}?key=${secret}`;
@@ -73,11 +83,10 @@ export const feedUrl = (id: string, secret: string) => `${getEnv().SITE_URL}${FE
 export const subscriptionPageUrl = (locale: 'zh' | 'en', id: string) =>
   `${getEnv().SITE_URL}${locale === 'zh' ? '/chinese' : '/english'}/personal/personalCenter/mySubscription?id=${encodeURIComponent(id)}`;
 
-function toSubscription(row: SubscriptionRow, itemCount: number): Subscription {
-  return {
+function toSubscription(row: SubscriptionRow, itemCount: number, regionNames: ReadonlyMap<string, string>): Subscription {
+  const common = {
     id: row.id,
     name: row.name,
-    query: row.query,
     delivery: row.delivery,
     frequency: row.frequency,
     webhookUrl: row.webhook_url,
@@ -88,6 +97,29 @@ function toSubscription(row: SubscriptionRow, itemCount: number): Subscription {
     itemCount,
     createdAt: new Date(row.created_at).toISOString(),
   };
+  return row.kind === 'theme'
+    ? { ...common, kind: 'theme', query: row.query, regionName: regionNames.get(row.query.regionCode) ?? row.query.regionCode }
+    : { ...common, kind: 'search', query: row.query };
+}
+
+/** The names, in `locale`, of the regions theme subscriptions name. */
+async function regionNamesOf(db: Queryable, rows: readonly SubscriptionRow[], locale: Locale): Promise<Map<string, string>> {
+  const codes = [...new Set(rows.flatMap((r) => (r.kind === 'theme' ? [r.query.regionCode] : [])))];
+  if (codes.length === 0) return new Map();
+  const names = await db.query<{ code: string; name: string }>(
+    `SELECT code, CASE WHEN $2 = 'zh' THEN name_zh ELSE coalesce(name_en, name_zh) END AS name FROM regions WHERE code = ANY ($1::text[])`,
+    [codes, locale],
+  );
+  return new Map(names.map((n) => [n.code, n.name]));
+}
+
+async function present(db: Queryable, rows: readonly SubscriptionRow[], locale: Locale): Promise<Subscription[]> {
+  const counts = await itemCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  const names = await regionNamesOf(db, rows, locale);
+  return rows.map((r) => toSubscription(r, counts.get(r.id) ?? 0, names));
 }
 
 async function itemCounts(db: Queryable, ids: readonly string[]): Promise<Map<string, number>> {
@@ -99,16 +131,12 @@ async function itemCounts(db: Queryable, ids: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-export async function listSubscriptions(db: Queryable, userId: string): Promise<{ list: Subscription[]; max: number }> {
+export async function listSubscriptions(db: Queryable, userId: string, locale: Locale): Promise<{ list: Subscription[]; max: number }> {
   const rows = await db.query<SubscriptionRow>(
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s WHERE s.user_id = $1 ORDER BY s.id DESC`,
     [userId],
   );
-  const counts = await itemCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { list: rows.map((r) => toSubscription(r, counts.get(r.id) ?? 0)), max: SUBSCRIPTION_LIMITS.perUser };
+  return { list: await present(db, rows, locale), max: SUBSCRIPTION_LIMITS.perUser };
 }
 
 /** The caller's subscription (locked with `forUpdate`); not found also when it is someone else's. */
@@ -121,9 +149,9 @@ export async function ownSubscription(db: Queryable, userId: string, id: string,
   return row;
 }
 
-export async function getSubscription(db: Queryable, userId: string, id: string): Promise<Subscription> {
-  const row = await ownSubscription(db, userId, id);
-  return toSubscription(row, (await itemCounts(db, [id])).get(id) ?? 0);
+export async function getSubscription(db: Queryable, userId: string, id: string, locale: Locale): Promise<Subscription> {
+  const [subscription] = await present(db, [await ownSubscription(db, userId, id)], locale);
+  return subscription!;
 }
 
 /** Refuses a webhook URL that is not https or reaches an address that is not public (SSRF). */
@@ -152,14 +180,39 @@ async function lastingQuery(db: Queryable, query: SubscriptionQuery): Promise<Su
   return { ...query, filter: { ...query.filter, area: { mode: SELECT_MODES.DRAW, geometry: geometry.data } } };
 }
 
+/**
+ * A theme and region the user may subscribe to: the region exists and they see some of it on the theme's detail
+ * screens now (the theme's permission, an area range covering part of it). Matching applies the same rule again
+ * at each batch, so a range withdrawn later delivers no more.
+ */
+async function checkThemeQuery(db: Queryable, userId: string, query: ThemeSubscriptionQuery): Promise<void> {
+  const [region] = await db.query<{ code: string }>(`SELECT code FROM regions WHERE code = $1`, [query.regionCode]);
+  if (!region) throw refused('badRegion');
+  const theme = themeById(query.theme);
+  const access = await userAccess(db, userId);
+  if (!access || !access.permissions.includes(theme.permission)) throw refused('themeNotPermitted');
+  if (detailScope(access, theme, query.regionCode)?.length === 0) throw refused('regionNotInRange');
+}
+
+/** The query as stored: a search's area made lasting and checked as a search's, or a theme and region checked. */
+async function checkedQuery(db: Database, userId: string, input: CreateSubscriptionInput): Promise<StoredQuery> {
+  if (input.kind === 'theme') {
+    await checkThemeQuery(db, userId, input.query);
+    return { kind: 'theme', query: { theme: input.query.theme, regionCode: input.query.regionCode } };
+  }
+  const query = await lastingQuery(db, input.query);
+  // The image query's own checks: regions exist, a drawing passes the geometry guard and keeps an area.
+  await checkArea(db, query.filter);
+  return { kind: 'search', query };
+}
+
 export async function createSubscription(
   db: Database,
   userId: string,
-  input: CreateSubscriptionBody & { query: SubscriptionQuery },
+  input: CreateSubscriptionInput,
+  locale: Locale,
 ): Promise<Subscription> {
-  const body = { ...input, query: await lastingQuery(db, input.query) };
-  // The image query's own checks: regions exist, a drawing passes the geometry guard and keeps an area.
-  await checkArea(db, body.query.filter);
+  const body = { ...input, ...(await checkedQuery(db, userId, input)) };
   const webhookUrl = body.delivery === 'webhook' ? await checkedWebhookUrl(body.webhookUrl!) : null;
   const frequency = body.delivery === 'email' ? (body.frequency ?? 'daily') : null;
   const hash = queryHash(body.query);
@@ -171,7 +224,7 @@ export async function createSubscription(
     const [inserted] = await tx.query<{ id: string }>(
       `INSERT INTO subscriptions (user_id, name, kind, query, query_hash, delivery, frequency, webhook_url, webhook_secret, feed_secret,
                                   next_digest_at)
-       VALUES ($1::bigint, $2, 'search', $3::jsonb, $4, $5, $6, $7, $8, $9,
+       VALUES ($1::bigint, $2, $11, $3::jsonb, $4, $5, $6, $7, $8, $9,
                CASE WHEN $6::text IS NULL THEN NULL ELSE now() + $10::interval END)
        ON CONFLICT (user_id, query_hash) DO NOTHING
        RETURNING id::text AS id`,
@@ -186,15 +239,23 @@ export async function createSubscription(
         newSecret(),
         newSecret(),
         digestInterval(frequency ?? 'daily'),
+        body.kind,
       ],
     );
-    if (!inserted) throw refused('duplicate');
+    if (!inserted) throw refused(body.kind === 'theme' ? 'duplicateTheme' : 'duplicate');
     return ownSubscription(tx, userId, inserted.id);
   });
-  return toSubscription(row, 0);
+  const [subscription] = await present(db, [row], locale);
+  return subscription!;
 }
 
-export async function updateSubscription(db: Database, userId: string, id: string, body: UpdateSubscriptionBody): Promise<Subscription> {
+export async function updateSubscription(
+  db: Database,
+  userId: string,
+  id: string,
+  body: UpdateSubscriptionBody,
+  locale: Locale,
+): Promise<Subscription> {
   const current = await ownSubscription(db, userId, id);
   const delivery = body.delivery ?? current.delivery;
   const urlGiven = body.webhookUrl !== undefined && body.webhookUrl !== current.webhook_url;
@@ -220,7 +281,8 @@ export async function updateSubscription(db: Database, userId: string, id: strin
     );
     return ownSubscription(tx, userId, id);
   });
-  return toSubscription(row, (await itemCounts(db, [id])).get(id) ?? 0);
+  const [subscription] = await present(db, [row], locale);
+  return subscription!;
 }
 
 export async function deleteSubscription(db: Queryable, userId: string, id: string): Promise<{ deleted: boolean }> {

@@ -7,10 +7,10 @@ import type { Locale } from '../../../i18n/routing';
 import { API_CODES } from '../../shared/contracts/api';
 import type { Spot, SpotDetail } from '../../shared/contracts/spots';
 import { rangePrefixesOf } from '../../shared/regions/codes';
-import type { RegionScope } from '../../shared/spots/scope';
+import { scopePrefixes, type RegionScope } from '../../shared/spots/scope';
 import { themeById, type CodeItem, type ThemeDefinition, type ThemeId } from '../../shared/themes';
 import { ApiError } from '../api/errors';
-import type { Session } from '../session';
+import type { Session, UserAccess } from '../session';
 import { containsPattern } from '../db/like';
 import type { Queryable, SqlParam } from '../db/types';
 import { inLocale, nameSql } from '../regions/names';
@@ -27,7 +27,17 @@ export function rangePrefixes(session: Session): RegionScope {
   return rangePrefixesOf(session.regionIds);
 }
 
-function codeName(list: readonly CodeItem[], value: string | null, locale: Locale): string | null {
+/**
+ * What of a theme's features in a region a user sees on its detail screens, by the same rules as a request: the
+ * theme's permission and a regionId area range (else nothing), then the ranges narrowed by the region
+ * (scopePrefixes). For work done for a user outside a request: a theme subscription's match and its refusal.
+ */
+export function detailScope(access: UserAccess, theme: ThemeDefinition<ThemeId>, regionCode: string): RegionScope {
+  if (!access.permissions.includes(theme.permission) || access.regionIds.length === 0) return [];
+  return scopePrefixes(rangePrefixesOf(access.regionIds), regionCode);
+}
+
+export function codeName(list: readonly CodeItem[], value: string | null, locale: Locale): string | null {
   if (value === null) return null;
   const item = list.find((i) => i.value === value);
   return item ? item[locale] : value;
@@ -145,7 +155,13 @@ export async function listSpots(db: Queryable, theme: ThemeDefinition<ThemeId>, 
 }
 
 /** One feature of the theme within the scope, or null (one outside the caller's ranges or of another theme does not exist for them). */
-export async function findSpot(db: Queryable, theme: ThemeDefinition<ThemeId>, id: string, scope: RegionScope, locale: Locale): Promise<SpotDetail | null> {
+export async function findSpot(
+  db: Queryable,
+  theme: ThemeDefinition<ThemeId>,
+  id: string,
+  scope: RegionScope,
+  locale: Locale,
+): Promise<SpotDetail | null> {
   const params: SqlParam[] = [id, theme.id];
   const clause = scopeClause(scope, params);
   const [row] = await db.query<

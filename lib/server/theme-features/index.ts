@@ -8,7 +8,9 @@ import 'server-only';
  */
 export { BATCH_COLUMNS, type BatchRow, batchOrCurrent, findBatch, listBatches, toBatch } from './batches';
 export { dictionaryItems } from './dictionaries';
-export { findSpot, listSpots, rangePrefixes, type SpotListOptions } from './features';
+export { codeName, detailScope, findSpot, listSpots, rangePrefixes, type SpotListOptions } from './features';
+export { announceSpotBatches, SPOT_BATCH_LOADED_JOB } from './loads';
+export { filterClauses, scopeClause } from './filters';
 export type { SpotFilters } from './filters';
 export { gridPercent } from './grid';
 export { spotStatistics, spotTrend } from './statistics';

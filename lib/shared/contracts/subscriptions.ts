@@ -1,13 +1,16 @@
 /**
  * Subscriptions (issue 35.4, 35.6): a registered user saves an image-query search (the image query's own filter,
- * its area included) and receives the scenes that arrive later, once each, by e-mail digest, an Atom feed with a
- * secret address, or a webhook whose body is signed with HMAC-SHA256 (`X-Signature: sha256=<hex>`).
+ * its area included; kind `search`) or a monitoring theme and a region (kind `theme`) and receives the scenes or
+ * spots that arrive later, once each, by e-mail digest, an Atom feed with a secret address, or a webhook whose body
+ * is signed with HMAC-SHA256 (`X-Signature: sha256=<hex>`).
  * Every size is bounded here: the count per user, the name, the URL, a delivery's items, a log page.
  */
 import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
 import { defineContract, localizedIssue, pageSchema } from './api';
 import { sceneFilterSchema, SELECT_MODES } from './catalogue';
+import { REGION_CODE_PATTERN } from '../regions/codes';
+import { THEMES, type ThemeId } from '../themes';
 
 export const SUBSCRIPTION_LIMITS = {
   /** Subscriptions one user may hold. */
@@ -35,6 +38,8 @@ export const SUBSCRIPTION_DELIVERIES = ['email', 'feed', 'webhook'] as const;
 export type SubscriptionDelivery = (typeof SUBSCRIPTION_DELIVERIES)[number];
 export const DIGEST_FREQUENCIES = ['daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+export const SUBSCRIPTION_KINDS = ['search', 'theme'] as const;
+export type SubscriptionKind = (typeof SUBSCRIPTION_KINDS)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'disabled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -57,6 +62,22 @@ export const subscriptionQuerySchema = z.object({
 });
 export type SubscriptionQuery = z.infer<typeof subscriptionQuerySchema>;
 
+/**
+ * The themes whose new spots can be subscribed to: those listing their spots in a detail module (surface
+ * deformation has products and a rate grid, no spots).
+ */
+export const SPOT_SUBSCRIPTION_THEMES = THEMES.filter((t) => t.modules.includes('detail') && !t.rateGrid).map((t) => t.id) as [
+  ThemeId,
+  ...ThemeId[],
+];
+
+/** A theme subscription: the new spots of one theme in one region (the country, a province, a city or a county). */
+export const themeSubscriptionQuerySchema = z.object({
+  theme: z.enum(SPOT_SUBSCRIPTION_THEMES, issue('badTheme')),
+  regionCode: z.string(issue('badRegion')).regex(REGION_CODE_PATTERN, issue('badRegion')),
+});
+export type ThemeSubscriptionQuery = z.infer<typeof themeSubscriptionQuerySchema>;
+
 const name = z.string(issue('badName')).trim().min(1, issue('badName')).max(SUBSCRIPTION_LIMITS.nameMax, issue('badName'));
 
 /** Syntax only: https (the address it resolves to is checked by the server, at saving and again at sending). */
@@ -75,10 +96,20 @@ const deliveryFields = {
 const deliveryComplete = (v: { delivery?: SubscriptionDelivery; webhookUrl?: string | undefined }) =>
   v.delivery !== 'webhook' || Boolean(v.webhookUrl);
 
+/** A search (the kind may be left out: the first kind of subscription) or a theme and region. */
 export const createSubscriptionBodySchema = z
-  .object({ name, query: subscriptionQuerySchema, ...deliveryFields })
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('search').optional(), name, query: subscriptionQuerySchema, ...deliveryFields }),
+      z.object({ kind: z.literal('theme'), name, query: themeSubscriptionQuerySchema, ...deliveryFields }),
+    ],
+    issue('badKind'),
+  )
   .refine(deliveryComplete, { ...issue('webhookUrlRequired'), path: ['webhookUrl'] });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
+/** The body as the server receives it, parsed. */
+export type CreateSubscriptionInput = z.output<typeof createSubscriptionBodySchema>;
 
 export const updateSubscriptionBodySchema = z
   .object({
@@ -92,10 +123,9 @@ export const updateSubscriptionBodySchema = z
   .refine(deliveryComplete, { ...issue('webhookUrlRequired'), path: ['webhookUrl'] });
 export type UpdateSubscriptionBody = z.input<typeof updateSubscriptionBodySchema>;
 
-export const subscriptionSchema = z.object({
+const subscriptionFields = {
   id: z.string(),
   name: z.string(),
-  query: subscriptionQuerySchema,
   delivery: z.enum(SUBSCRIPTION_DELIVERIES),
   frequency: z.enum(DIGEST_FREQUENCIES).nullable(),
   webhookUrl: z.string().nullable(),
@@ -105,10 +135,21 @@ export const subscriptionSchema = z.object({
   feedUrl: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   disabledReason: z.string().nullable(),
-  /** Scenes matched so far. */
+  /** Scenes (or spots) matched so far. */
   itemCount: z.number().int(),
   createdAt: z.string(),
-});
+};
+
+export const subscriptionSchema = z.discriminatedUnion('kind', [
+  z.object({ ...subscriptionFields, kind: z.literal('search'), query: subscriptionQuerySchema }),
+  z.object({
+    ...subscriptionFields,
+    kind: z.literal('theme'),
+    query: themeSubscriptionQuerySchema,
+    /** The region's name in the caller's language. */
+    regionName: z.string(),
+  }),
+]);
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionListSchema = z.object({ list: z.array(subscriptionSchema), max: z.number().int() });
@@ -151,7 +192,8 @@ export const listSubscriptionsContract = defineContract({
 export const createSubscriptionContract = defineContract({
   method: 'POST',
   path: SUBSCRIPTIONS_PATH,
-  summary: 'Save an image-query search as a subscription (e-mail digest, Atom feed or signed webhook); a repeated search is refused',
+  summary:
+    'Save an image-query search, or a monitoring theme and region, as a subscription (e-mail digest, Atom feed or signed webhook); a repeat is refused',
   tag: TAG,
   access: 'login',
   body: createSubscriptionBodySchema,

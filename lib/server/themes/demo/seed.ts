@@ -10,6 +10,7 @@ import 'server-only';
  */
 import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
+import { announceSpotBatches } from '../../theme-features/loads';
 import { quarterPeriod } from '../../../shared/spots/dates';
 import {
   anchorRequests,
@@ -215,6 +216,8 @@ export async function generateThemeDemo(tx: Queryable): Promise<ThemeDemoCounts>
       [JSON.stringify(chunk)],
     );
   }
+  // Theme subscriptions hear of the new batches once this commits.
+  await announceSpotBatches(tx, [...batchIds.values()]);
   const counts = Object.fromEntries(DEMO_THEMES.map((t) => [t, 0])) as Record<DemoTheme, number>;
   for (const r of rows) counts[r.theme]++;
   return { rows: counts, zones: await insertZones(tx, world.zones) };

@@ -5,6 +5,7 @@ import 'server-only';
  */
 import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
+import { announceSpotBatches } from '../../theme-features/loads';
 import { themeDictionaries } from '../../../shared/themes';
 import { mulberry32 } from '../../../shared/random';
 import { quarterPeriod } from '../../../shared/spots/dates';
@@ -110,6 +111,8 @@ async function generate(tx: Queryable): Promise<number> {
       [JSON.stringify(rows.slice(i, i + INSERT_CHUNK)), THEME],
     );
   }
+  // Theme subscriptions hear of the new batches once this commits.
+  await announceSpotBatches(tx, batchIds);
   return rows.length;
 }
 

@@ -7,6 +7,7 @@ import 'server-only';
  */
 import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
+import { announceSpotBatches } from '../../theme-features/loads';
 import { mulberry32 } from '../../../shared/random';
 import { quarterPeriod } from '../../../shared/spots/dates';
 import { sceneFilename } from '../landcover/demo';
@@ -103,6 +104,8 @@ export async function generateNonagriculturalDemo(tx: Queryable): Promise<number
     );
     stored += row!.n;
   }
+  // Theme subscriptions hear of the new batches once this commits.
+  await announceSpotBatches(tx, batchIds);
   return stored;
 }
 

@@ -6,6 +6,7 @@ import 'server-only';
  */
 import { generator, versionedSeed } from '../../db/versioned-seed';
 import type { Queryable } from '../../db/types';
+import { announceSpotBatches } from '../../theme-features/loads';
 import { countyStructure, PLANTING_GENERATOR_VERSION, PLANTING_YEARS, sampleCounties, sampleParcels } from './demo';
 import type { Xy } from '../demo/shapes';
 
@@ -90,6 +91,8 @@ export async function generatePlantingDemo(tx: Queryable): Promise<{ structure: 
       THEME,
     ],
   );
+  // Theme subscriptions hear of the new batches once this commits.
+  await announceSpotBatches(tx, batchIds);
   return { structure: inserted!.n, parcels: spots!.n };
 }
 

@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), robots: { index: false } };
 }
 
-/** Personal centre → My subscriptions (issue 35.4): saved image searches and their deliveries. */
+/** Personal centre → My subscriptions (issue 35.4): saved image searches and theme subscriptions, and their deliveries. */
 export default async function MySubscriptionsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -26,7 +26,7 @@ export default async function MySubscriptionsPage({ params }: Props) {
   return (
     <Container size={1100} py="xl">
       <PersonalNav locale={locale} active="/personal/personalCenter/mySubscription" permissions={session.permissions} />
-      <ClientMessages groups={['Catalogue', 'Subscriptions']}>
+      <ClientMessages groups={['Catalogue', 'Subscriptions', 'Themes']}>
         <Stack gap="md">
           <Title order={1}>{t('title')}</Title>
           <QueryBoundary>

@@ -3,7 +3,7 @@ import { withApi } from '@/lib/server/api/with-api';
 import { deleteSubscription, updateSubscription } from '@/lib/server/subscriptions';
 import { deleteSubscriptionContract, updateSubscriptionContract } from '@/lib/shared/contracts/subscriptions';
 
-export const PUT = withApi(updateSubscriptionContract, ({ db, session, params, body }) =>
-  updateSubscription(db, session!.userId, params.id, body),
+export const PUT = withApi(updateSubscriptionContract, ({ db, session, params, body, locale }) =>
+  updateSubscription(db, session!.userId, params.id, body, locale),
 );
 export const DELETE = withApi(deleteSubscriptionContract, ({ db, session, params }) => deleteSubscription(db, session!.userId, params.id));
