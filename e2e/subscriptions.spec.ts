@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test, type Page } from '@playwrig
 import { encryptPassword } from '../lib/client/encrypt-password';
 import { CAPTCHA_ANSWER } from '../playwright.config';
 import { NormalPage } from './pages/normal-page';
-import { PREFIX, type Lang } from './pages/portal-page';
+import { PortalPage, PREFIX, type Lang } from './pages/portal-page';
 
 const PASSWORD = 'Demo@2026';
 const SUBSCRIPTIONS = '/api/usercenter/v1/subscriptions';
@@ -113,5 +113,67 @@ for (const [lang, user] of [
     await page.getByTestId('subscription-delete-confirm').click();
     await expect(page.getByTestId('subscriptions-empty')).toContainText(text.empty);
     expect(normal.errors).toEqual([]);
+  });
+}
+
+const THEME_TEXT = {
+  zh: { kind: '专题图斑', button: '订阅此处新图斑', theme: '土地覆盖监测', region: /石家庄/, spots: /已匹配 \d+ 个图斑/ },
+  en: {
+    kind: 'Theme spots',
+    button: 'Subscribe to new spots here',
+    theme: 'Wind power monitoring',
+    region: /Hebei/,
+    spots: /spots? matched/,
+  },
+} as const;
+
+/**
+ * Issue 35.4, theme subscriptions, one journey per language: a user who sees a theme's spots opens its screen on a
+ * region → "Subscribe to new spots here" in the header → My subscriptions lists it as a theme subscription with the
+ * theme and region named; both screens fit a phone.
+ */
+for (const [lang, user, path] of [
+  ['zh', 'demo-city', '/monitor/landcover?region=130100'],
+  ['en', 'demo-hebei', '/monitor/windmill?region=130000'],
+] as const satisfies readonly (readonly [Lang, string, string])[]) {
+  test(`${lang}: subscribe to new spots from a theme screen and find it in My subscriptions; phone width`, async ({ page }) => {
+    const text = THEME_TEXT[lang];
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const portal = new PortalPage(page, lang);
+    await portal.goto(path);
+    await portal.login(user, PASSWORD, CAPTCHA_ANSWER);
+    await clearSubscriptions(page);
+
+    const button = page.getByTestId('subscribe-theme');
+    await expect(button).toHaveText(text.button);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(button).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await button.click();
+    const name = page.getByTestId('subscription-name');
+    await expect(name).toHaveValue(new RegExp(text.theme));
+    const named = `E2E theme ${lang} ${Date.now()}`;
+    await name.fill(named);
+    await page.getByRole('radio', { name: lang === 'zh' ? 'Atom 订阅源' : 'Atom feed' }).check();
+    await page.getByTestId('subscribe-submit').click();
+    await expect(page.getByTestId('subscribe-done')).toBeVisible();
+    await page.getByTestId('subscribe-manage').click();
+    await expect(page).toHaveURL(new RegExp(`${PREFIX[lang]}/personal/personalCenter/mySubscription$`));
+
+    const card = page.getByTestId('subscription-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(named);
+    await expect(card.getByTestId('subscription-kind')).toHaveText(text.kind);
+    await expect(card.getByTestId('subscription-theme')).toContainText(text.theme);
+    await expect(card.getByTestId('subscription-theme')).toContainText(text.region);
+    await expect(card).toContainText(text.spots);
+    await expect(card.getByTestId('feed-url')).toContainText('/api/subscriptions/v1/feed/');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await card.getByTestId('subscription-delete').click();
+    await page.getByTestId('subscription-delete-confirm').click();
+    await expect(page.getByTestId('subscriptions-empty')).toBeVisible();
+    expect(errors).toEqual([]);
   });
 }

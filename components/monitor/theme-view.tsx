@@ -33,9 +33,9 @@ export const SHARED_SCREEN_MESSAGES: readonly MessageGroup[] = clientMessageGrou
   'Monitor',
   'Spots',
   'Themes',
-  // "Subscribe to new spots here" (components/subscriptions/subscribe-to-theme.tsx) and its delivery fields.
-  'Subscriptions.subscribeTheme',
-  'Subscriptions.screen',
+  // "Subscribe to new spots here" (components/subscriptions/subscribe-to-theme.tsx): its dialog, delivery fields and
+  // the subscription schema's messages.
+  'Subscriptions',
 ]);
 
 const VIEWS = new Map<string, ThemeView>(THEME_VIEWS.map((v) => [v.theme, v]));
