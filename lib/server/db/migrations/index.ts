@@ -46,6 +46,7 @@ import { migration as m0040 } from './0040_push_delivery';
 import { migration as m0041 } from './0041_spot_push_batches';
 import { migration as m0042 } from './0042_push_manifests';
 import { migration as m0043 } from './0043_scene_reference_indexes';
+import { migration as m0045 } from './0045_coverage_figures';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -93,4 +94,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0041,
   m0042,
   m0043,
+  m0045,
 ];
