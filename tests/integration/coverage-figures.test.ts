@@ -9,12 +9,14 @@
  */
 import { GET as latestGet } from '../../app/api/coverage/v1/coverage/lastest/[x]/route';
 import { GET as openApiGet } from '../../app/api/openapi.json/route';
+import { GET as exportGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/export/route';
 import { GET as statisticsGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/route';
 import { importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
 import { sceneLoadHandler } from '../../lib/server/composition/scene-loads';
 import { COVERAGE_LOAD_JOB, coverageLoadHandler, drainCoverage, rebuildCoverage } from '../../lib/server/coverage-figures';
 import { runDueJobs } from '../../lib/server/jobs/runner';
 import { call, withTestDatabase } from '../support/api';
+import { parseCsv } from '../support/csv';
 
 const db = withTestDatabase();
 const RUNNER = { workerId: 'coverage-test', leaseSeconds: 60, backoffSeconds: 1 };
@@ -215,6 +217,50 @@ describe('coverage APIs', () => {
     expect(answer.json.data.total.coveredKm2).toBeGreaterThan(0);
   });
 
+  it('export the same figures as CSV (headers in the caller’s language) and GeoJSON', async () => {
+    const period = `${ym(months[0]!)}..${ym(months[1]!)}`;
+    const params = { a: 'county', b: CITY, c: period };
+    const json = (await statistics('county', CITY, period, '?cloudMax=50')).json.data;
+    const file = (format: string, locale: 'zh' | 'en') =>
+      exportGet(
+        new Request(
+          `http://localhost:3000/api/sta-image/v2/statistics/coverage/county/${CITY}/${period}/export?cloudMax=50&format=${format}`,
+          {
+            headers: headers(locale),
+          },
+        ),
+        { params: Promise.resolve(params) },
+      );
+    const csv = await file('csv', 'zh');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const rows = parseCsv((await csv.text()).replace(/^\uFEFF/, ''));
+    expect(rows[0]!.slice(0, 4)).toEqual(['行政区代码', '行政区', '面积（平方千米）', '覆盖面积（平方千米）']);
+    expect(rows).toHaveLength(json.items.length + 2);
+    expect(rows.slice(1, -1).map((r) => [r[0], Number(r[3]), Number(r[7])])).toEqual(
+      json.items.map((i: { code: string; coveredKm2: number; scenes: number }) => [i.code, i.coveredKm2, i.scenes]),
+    );
+    expect(Number(rows.at(-1)![3])).toBe(json.total.coveredKm2);
+    const english = parseCsv((await (await file('csv', 'en')).text()).replace(/^\uFEFF/, ''));
+    expect(english[0]![3]).toBe('Covered (km²)');
+
+    const geo = await file('geojson', 'en');
+    expect(geo.headers.get('content-type')).toBe('application/geo+json');
+    const collection = (await geo.json()) as {
+      properties: { total: unknown };
+      features: Array<{ geometry: { type: string }; properties: { code: string } }>;
+    };
+    expect(collection.properties.total).toEqual(json.total);
+    expect(collection.features.map((f) => f.properties)).toEqual(json.items);
+    expect(collection.features.every((f) => f.geometry.type === 'MultiPolygon')).toBe(true);
+
+    const refused = await call(exportGet, `/api/sta-image/v2/statistics/coverage/county/${CITY}/${period}/export?format=xlsx`, {
+      params,
+      headers: headers('zh'),
+    });
+    expect(refused.json.code).toBe(400);
+    expect(refused.json.message).toContain('csv 或 geojson');
+  });
+
   it('are in the OpenAPI document, public, with their segments and filters', async () => {
     const doc = (await openApiGet().json()) as {
       paths: Record<string, { get: { parameters: Array<{ name: string; in: string }>; security: unknown[] } }>;
@@ -225,6 +271,7 @@ describe('coverage APIs', () => {
       expect.arrayContaining(['path:a', 'path:b', 'path:c', 'query:groups', 'query:resolutions', 'query:cloudMax', 'query:kind']),
     );
     expect(doc.paths['/api/coverage/v1/coverage/lastest/{x}']!.get.security).toEqual([]);
+    expect(doc.paths['/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}/export']!.get.security).toEqual([]);
   });
 
   it('refuses bad input with envelope 400/404 and a message in the caller’s language', async () => {

@@ -15,6 +15,7 @@ export {
   type CoverageKey,
   type DrainResult,
 } from './cells';
+export { coverageExport, type CoverageExportFormat } from './exports';
 export { coverageStatistics, latestCoverage, measuresOf, type CoverageQuery } from './figures';
 export { COVERAGE_LOAD_JOB, COVERAGE_PERIODIC_TASKS, DRAIN_BUDGET_MS, coverageLoadHandler } from './jobs';
 

@@ -217,4 +217,25 @@ export const coverageLatestContract = defineContract({
   dataOnly: true,
 });
 
-export const COVERAGE_STATS_CONTRACTS: readonly ApiContract[] = [coverageStatisticsContract, coverageLatestContract];
+export const coverageExportQuerySchema = coverageFiltersSchema.extend({
+  format: z.enum(['csv', 'geojson'], err('badFormat')).default('csv'),
+});
+
+export const coverageExportContract = defineContract({
+  method: 'GET',
+  path: '/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}/export',
+  summary:
+    'The same figures as a file: CSV (a row per region and one for the whole, headers in the request’s language) or ' +
+    'GeoJSON (a feature per region with its boundary; the whole and the period in the collection’s properties)',
+  tag: TAG,
+  access: 'public',
+  params: coverageStatisticsParamsSchema,
+  query: coverageExportQuerySchema,
+  response: z.custom<Response>((v) => v instanceof Response),
+});
+
+export const COVERAGE_STATS_CONTRACTS: readonly ApiContract[] = [
+  coverageStatisticsContract,
+  coverageLatestContract,
+  coverageExportContract,
+];
