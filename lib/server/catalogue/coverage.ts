@@ -175,8 +175,18 @@ function leftKm2(geometry: string): string {
  * geodesic PostGIS measures (off by up to 0.05 % of a province for the union of wide-swath scenes),
  * and one overlay of a union with a province takes ~15 ms.
  */
-const insideKm2 = (geometry: string) =>
-  `(SELECT CASE WHEN ST_CoveredBy(a.g, ${geometry}) THEN a.km2 ELSE ST_Area(ST_Intersection(${geometry}, a.g)::geography) / 1e6 END FROM cov_area a)`;
+const insideKm2 = (geometry: string) => `(SELECT ${geodesicInsideKm2Sql(geometry, 'a.g', 'a.km2')} FROM cov_area a)`;
+
+/** Geodesic km² (WGS84 spheroid) of a geometry expression: how every figure of the analysis is measured. */
+export const geodesicKm2Sql = (geometry: string) => `ST_Area((${geometry})::geography) / 1e6`;
+
+/**
+ * Geodesic km² of a geometry inside an area whose own km² is known (columns or values, not computations): the whole
+ * area when the geometry covers it, else one overlay. The coverage figures by region (lib/server/coverage-figures)
+ * measure with it too, so the two agree.
+ */
+export const geodesicInsideKm2Sql = (geometry: string, area: string, areaKm2: string) =>
+  `CASE WHEN ST_CoveredBy(${area}, ${geometry}) THEN ${areaKm2} ELSE ${geodesicKm2Sql(`ST_Intersection(${geometry}, ${area})`)} END`;
 
 const scenesUsed = (p: Prepared) => ({ sceneCount: p.sceneCount, matched: p.matched, cap: COVERAGE_LIMITS.maxScenes, capped: p.capped });
 

@@ -10,6 +10,8 @@ export {
   coverageAnalysis,
   fallFigures,
   fallFiguresOf,
+  geodesicInsideKm2Sql,
+  geodesicKm2Sql,
   uncoveredFile,
   uncoveredRemainder,
   unionArea,

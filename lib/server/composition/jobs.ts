@@ -5,11 +5,12 @@ import 'server-only';
  * queued work adds its handlers and tasks here.
  *
  * A catalogue load announces itself (SCENES_LOADED_JOB, lib/server/catalogue/loads.ts) without knowing who
- * listens: ./scene-loads.ts hands it on, as one job each, to push batches and subscriptions. A batch of a theme's
- * spots likewise (SPOT_BATCH_LOADED_JOB, lib/server/theme-features/loads.ts): ./spot-loads.ts hands it on to theme
- * subscriptions.
+ * listens: ./scene-loads.ts hands it on, as one job each, to push batches, subscriptions and the coverage
+ * figures. A batch of a theme's spots likewise (SPOT_BATCH_LOADED_JOB, lib/server/theme-features/loads.ts):
+ * ./spot-loads.ts hands it on to theme subscriptions.
  */
 import type { JobWorkerSetup } from '../jobs/worker';
+import { COVERAGE_PERIODIC_TASKS, coverageJobHandlers } from '../coverage-figures';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
 import { pushJobHandlers } from '../push/jobs';
 import { spotBatchJobHandlers } from '../push/spot-jobs';
@@ -29,6 +30,7 @@ export const JOB_WORKER_SETUP: JobWorkerSetup = {
     ...pushJobHandlers(),
     ...spotBatchJobHandlers(),
     ...subscriptionJobHandlers(),
+    ...coverageJobHandlers(),
   }),
-  periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS, ...SUBSCRIPTION_PERIODIC_TASKS],
+  periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS, ...SUBSCRIPTION_PERIODIC_TASKS, ...COVERAGE_PERIODIC_TASKS],
 };

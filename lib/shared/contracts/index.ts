@@ -7,6 +7,7 @@
 import type { ApiContract } from './api';
 import { CATALOGUE_CONTRACTS } from './catalogue';
 import { COVERAGE_CONTRACTS } from './coverage';
+import { COVERAGE_STATS_CONTRACTS } from './coverage-statistics';
 import { DEFORMATION_CONTRACTS } from './surface-deform';
 import { FAQ_CONTRACTS } from './faq';
 import { FEEDBACK_CONTRACTS } from './feedback';
@@ -52,6 +53,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...UPLOAD_CONTRACTS,
   ...SCENE_LIST_CONTRACTS,
   ...COVERAGE_CONTRACTS,
+  ...COVERAGE_STATS_CONTRACTS,
   ...ORDER_CONTRACTS,
   ...REQUEST_CONTRACTS,
   ...REQUEST_REVIEW_CONTRACTS,

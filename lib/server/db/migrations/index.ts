@@ -47,6 +47,7 @@ import { migration as m0041 } from './0041_spot_push_batches';
 import { migration as m0042 } from './0042_push_manifests';
 import { migration as m0043 } from './0043_scene_reference_indexes';
 import { migration as m0044 } from './0044_theme_subscriptions';
+import { migration as m0045 } from './0045_coverage_figures';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -95,4 +96,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0042,
   m0043,
   m0044,
+  m0045,
 ];

@@ -1,0 +1,8 @@
+// GET /api/sta-image/v2/statistics/coverage/{level}/{region}/{period} — imagery coverage by region (public)
+import { withApi } from '@/lib/server/api/with-api';
+import { coverageStatistics } from '@/lib/server/coverage-figures';
+import { coverageStatisticsContract } from '@/lib/shared/contracts/coverage-statistics';
+
+export const GET = withApi(coverageStatisticsContract, async ({ db, params, query, locale }) =>
+  coverageStatistics(db, { level: params.a, regionCode: params.b, range: params.c, filters: query, locale }),
+);

@@ -1,0 +1,24 @@
+import 'server-only';
+/**
+ * Imagery coverage statistics by region and period (issue 36.1–2, 36.6; docs/adr/0032-coverage-figures.md):
+ * precomputed per (leaf region, month, satellite, resolution class, cloud class) by the job queue, rolled up by union.
+ */
+import type { JobHandlers } from '../jobs/runner';
+import { COVERAGE_LOAD_JOB, coverageLoadHandler } from './jobs';
+
+export {
+  COVERAGE_FIGURES_DATASET,
+  drainCoverage,
+  queueLoadKeys,
+  rebuildCoverage,
+  refreshKey,
+  type CoverageKey,
+  type DrainResult,
+} from './cells';
+export { coverageExport, type CoverageExportFormat } from './exports';
+export { coverageStatistics, latestCoverage, measuresOf, type CoverageQuery } from './figures';
+export { COVERAGE_LOAD_JOB, COVERAGE_PERIODIC_TASKS, DRAIN_BUDGET_MS, coverageLoadHandler } from './jobs';
+
+export function coverageJobHandlers(): JobHandlers {
+  return { [COVERAGE_LOAD_JOB]: coverageLoadHandler };
+}

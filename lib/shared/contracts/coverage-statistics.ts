@@ -1,0 +1,241 @@
+/**
+ * Imagery coverage statistics by region and period (issue 36.1, 36.6; spec §7 `/api/sta-image/v2/statistics/coverage`
+ * and `/api/coverage/v1/coverage/lastest`): per region the share of its area covered at least once, the cloud-weighted
+ * effective coverage, the distinct scenes, the mean revisit, the duplication and the uncovered part, read from the
+ * precomputed figures (docs/adr/0032-coverage-figures.md). Public.
+ *
+ * `GET /api/sta-image/v2/statistics/coverage/{level}/{region}/{period}`:
+ * - `level`: `province`, `city` or `county` (every region of that level inside `region`), or `children` (the
+ *   region's own children; a leaf region: itself);
+ * - `region`: a region code (six digits; 100000 is the country);
+ * - `period`: UTC calendar months — `2026` (a year), `2026Q2` (a quarter), `2026-05` (a month), or a range of any of
+ *   these joined by `..` (`2025Q4..2026-02`: from the first month of the left to the last of the right), at most
+ *   COVERAGE_STATS_LIMITS.maxMonths months.
+ * Filters (query): `groups` (satellite groups, comma-separated), `resolutions` (resolution classes), `cloudMax`
+ * (a multiple of 10 from 10 to 100: optical scenes with at most this cloud cover; radar passes any limit, as in the image query),
+ * `kind` (`optical`, `radar` or `all`).
+ */
+import { z } from 'zod';
+import { MISSION_GROUPS, type MissionGroup } from '../catalogue/missions';
+import { defineContract, localizedIssue, type ApiContract } from './api';
+import { regionRefSchema } from './statistics';
+
+const TAG = 'coverage-statistics';
+
+export const COVERAGE_STATS_LIMITS = {
+  /** Longest period, in months. */
+  maxMonths: 60,
+  /** Most regions in one answer (all 2,840 counties of the country fit). */
+  maxRegions: 3_000,
+  /** Earliest year accepted. */
+  minYear: 1970,
+} as const;
+
+/** Resolution classes of the figures, by the scene's best ground sample distance (upper bounds in metres, included). */
+export const RESOLUTION_CLASSES = [
+  { id: 'submeter', cls: 1, maxM: 1 },
+  { id: 'high', cls: 2, maxM: 5 },
+  { id: 'medium', cls: 3, maxM: 20 },
+  { id: 'low', cls: 4, maxM: Number.POSITIVE_INFINITY },
+] as const;
+export type ResolutionClassId = (typeof RESOLUTION_CLASSES)[number]['id'];
+
+export const COVERAGE_LEVELS = ['province', 'city', 'county', 'children'] as const;
+export type CoverageLevel = (typeof COVERAGE_LEVELS)[number];
+
+export const SCENE_KINDS = ['all', 'optical', 'radar'] as const;
+
+const err = (key: string) => localizedIssue(`CoverageStats.errors.${key}`);
+
+/** A month as `YYYY-MM` (UTC). */
+export type Month = string;
+
+export interface MonthRange {
+  from: Month;
+  to: Month;
+}
+
+const monthOf = (year: number, month: number): Month => `${year}-${String(month).padStart(2, '0')}`;
+
+/** The months one period term stands for (`2026`, `2026Q2`, `2026-05`), or null. */
+function termRange(term: string): MonthRange | null {
+  let m = /^(\d{4})$/.exec(term);
+  if (m) return { from: monthOf(Number(m[1]), 1), to: monthOf(Number(m[1]), 12) };
+  m = /^(\d{4})Q([1-4])$/i.exec(term);
+  if (m) {
+    const q = Number(m[2]);
+    return { from: monthOf(Number(m[1]), 3 * q - 2), to: monthOf(Number(m[1]), 3 * q) };
+  }
+  m = /^(\d{4})-(\d{2})$/.exec(term);
+  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return { from: term, to: term };
+  return null;
+}
+
+/** Months from `from` to `to`, both included. */
+export const monthSpan = ({ from, to }: MonthRange): number =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+
+/** The months of a period segment, or null when it is not one. */
+export function parsePeriod(text: string): MonthRange | null {
+  const parts = text.split('..');
+  if (parts.length > 2) return null;
+  const first = termRange(parts[0]!);
+  const last = termRange(parts[parts.length - 1]!);
+  if (!first || !last) return null;
+  return { from: first.from, to: last.to };
+}
+
+const periodSchema = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const range = parsePeriod(text);
+    if (!range || Number(range.from.slice(0, 4)) < COVERAGE_STATS_LIMITS.minYear || range.from > range.to) {
+      ctx.addIssue({ code: 'custom', message: err('badPeriod') });
+      return z.NEVER;
+    }
+    if (monthSpan(range) > COVERAGE_STATS_LIMITS.maxMonths) {
+      ctx.addIssue({ code: 'custom', message: err('periodTooLong') });
+      return z.NEVER;
+    }
+    return range;
+  });
+
+const regionCode = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{5}$/, err('badRegion'));
+
+/** A comma-separated list of known values (empty or absent: any). */
+const listOf = <T extends string>(values: readonly T[], key: string) =>
+  z
+    .string()
+    .trim()
+    .max(200, err(key))
+    .transform((text, ctx) => {
+      const items = [
+        ...new Set(
+          text
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (items.some((i) => !values.includes(i as T))) {
+        ctx.addIssue({ code: 'custom', message: err(key) });
+        return z.NEVER;
+      }
+      return items as T[];
+    })
+    .optional();
+
+export const coverageFiltersSchema = z.object({
+  groups: listOf<MissionGroup>(MISSION_GROUPS, 'badGroup'),
+  resolutions: listOf<ResolutionClassId>(
+    RESOLUTION_CLASSES.map((r) => r.id),
+    'badResolution',
+  ),
+  cloudMax: z.coerce
+    .number(err('badCloud'))
+    .int(err('badCloud'))
+    .min(10, err('badCloud'))
+    .max(100, err('badCloud'))
+    .refine((n) => n % 10 === 0, err('badCloud'))
+    .optional(),
+  kind: z.enum(SCENE_KINDS, err('badKind')).default('all'),
+});
+export type CoverageFilters = z.infer<typeof coverageFiltersSchema>;
+
+export const coverageStatisticsParamsSchema = z.object({
+  a: z.enum(COVERAGE_LEVELS, err('badLevel')),
+  b: regionCode,
+  c: periodSchema,
+});
+
+export const coverageLatestParamsSchema = z.object({ x: regionCode });
+
+/** The figures of one region (km², %, counts); every share is of the region's own geodesic area. */
+export const coverageMeasuresSchema = z.object({
+  areaKm2: z.number(),
+  /** Covered at least once by a selected scene. */
+  coveredKm2: z.number(),
+  coveredPct: z.number(),
+  /** The covered area scaled by the scenes' area-weighted clear fraction (a scene with 25 % cloud counts 0.75). */
+  effectiveKm2: z.number(),
+  effectivePct: z.number(),
+  /** Distinct scenes with any area inside the region. */
+  scenes: z.number().int(),
+  /** Mean number of scenes over a covered point (sum of the scenes' km² inside the region / covered km²). */
+  revisit: z.number(),
+  /** Share of the imaged km² (sum over scenes) that repeats an area already imaged: (sum − covered) / sum. */
+  duplicationPct: z.number(),
+  uncoveredKm2: z.number(),
+  uncoveredPct: z.number(),
+});
+export type CoverageMeasures = z.infer<typeof coverageMeasuresSchema>;
+
+export const coverageStatisticsSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string(), months: z.number().int() }),
+  region: regionRefSchema,
+  level: z.string(),
+  filters: z.object({
+    groups: z.array(z.string()),
+    resolutions: z.array(z.string()),
+    cloudMax: z.number().nullable(),
+    kind: z.string(),
+  }),
+  items: z.array(z.object({ code: z.string(), name: z.string(), level: z.string(), ...coverageMeasuresSchema.shape })),
+  total: coverageMeasuresSchema,
+});
+export type CoverageStatistics = z.infer<typeof coverageStatisticsSchema>;
+
+export const coverageStatisticsContract = defineContract({
+  method: 'GET',
+  path: '/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}',
+  summary:
+    'Imagery coverage by region: a = level (province, city, county or children), b = region code (100000: the country), ' +
+    'c = period (2026, 2026Q2, 2026-05 or a range joined by ..); covered and cloud-weighted shares, scenes, revisit, duplication',
+  tag: TAG,
+  access: 'public',
+  params: coverageStatisticsParamsSchema,
+  query: coverageFiltersSchema,
+  response: coverageStatisticsSchema,
+  cacheSeconds: 60,
+  dataOnly: true,
+});
+
+export const coverageLatestContract = defineContract({
+  method: 'GET',
+  path: '/api/coverage/v1/coverage/lastest/{x}',
+  summary: 'The latest coverage figures of region x: the last month with imagery over it, for the region and its children',
+  tag: TAG,
+  access: 'public',
+  params: coverageLatestParamsSchema,
+  query: coverageFiltersSchema,
+  response: coverageStatisticsSchema,
+  cacheSeconds: 60,
+  dataOnly: true,
+});
+
+export const coverageExportQuerySchema = coverageFiltersSchema.extend({
+  format: z.enum(['csv', 'geojson'], err('badFormat')).default('csv'),
+});
+
+export const coverageExportContract = defineContract({
+  method: 'GET',
+  path: '/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}/export',
+  summary:
+    'The same figures as a file: CSV (a row per region and one for the whole, headers in the request’s language) or ' +
+    'GeoJSON (a feature per region with its boundary; the whole and the period in the collection’s properties)',
+  tag: TAG,
+  access: 'public',
+  params: coverageStatisticsParamsSchema,
+  query: coverageExportQuerySchema,
+  response: z.custom<Response>((v) => v instanceof Response),
+});
+
+export const COVERAGE_STATS_CONTRACTS: readonly ApiContract[] = [
+  coverageStatisticsContract,
+  coverageLatestContract,
+  coverageExportContract,
+];

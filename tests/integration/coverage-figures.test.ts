@@ -1,0 +1,303 @@
+/**
+ * Issue 36.2 and 36.6 (coverage statistics): the precomputed coverage figures equal a fresh geodesic overlay of the
+ * scenes with the region (within 0.1 % of the region's area) for sample regions, periods and filters; the figures kept
+ * incrementally by the job queue after a load (and after a deletion) equal a full rebuild; the public APIs refuse bad
+ * input with localized messages and answer the new figures once they change.
+ *
+ * Small on purpose: the figures are built for Shijiazhuang's counties, the month of the demo catalogue with the most
+ * scenes over it and the next one, not the whole country.
+ */
+import { GET as latestGet } from '../../app/api/coverage/v1/coverage/lastest/[x]/route';
+import { GET as openApiGet } from '../../app/api/openapi.json/route';
+import { GET as exportGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/export/route';
+import { GET as statisticsGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/route';
+import { importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
+import { sceneLoadHandler } from '../../lib/server/composition/scene-loads';
+import { COVERAGE_LOAD_JOB, coverageLoadHandler, drainCoverage, rebuildCoverage } from '../../lib/server/coverage-figures';
+import { runDueJobs } from '../../lib/server/jobs/runner';
+import { call, withTestDatabase } from '../support/api';
+import { parseCsv } from '../support/csv';
+
+const db = withTestDatabase();
+const RUNNER = { workerId: 'coverage-test', leaseSeconds: 60, backoffSeconds: 1 };
+const CITY = '130100';
+const HEBEI_NEAR_SJZ: [number, number, number, number] = [114.3, 37.9, 114.7, 38.2];
+
+let counties: string[] = [];
+let months: string[] = []; // YYYY-MM-01, ascending
+
+const headers = (locale: 'zh' | 'en' = 'en') => ({ 'x-locale': locale });
+
+async function statistics(a: string, b: string, c: string, query = '', locale: 'zh' | 'en' = 'en') {
+  return call(statisticsGet, `/api/sta-image/v2/statistics/coverage/${a}/${b}/${c}${query}`, {
+    params: { a, b, c },
+    headers: headers(locale),
+  });
+}
+
+/** The fresh overlay: the union of the period's selected footprints cut to the region, geodesic; and the scenes inside. */
+async function fresh(code: string, from: string, to: string, extra = 'true') {
+  const [row] = await db().query<{ covered: number; area: number; scenes: number }>(
+    `WITH r AS (SELECT geom_hi AS g FROM regions WHERE code = $1),
+          s AS (SELECT s.* FROM scenes s, r
+                 WHERE s.acquired_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
+                   AND s.acquired_at < ($3::date + interval '1 month')::timestamp AT TIME ZONE 'UTC'
+                   AND ST_Intersects(s.footprint, r.g) AND ST_Area(ST_Intersection(s.footprint, r.g)) > 0 AND ${extra})
+     SELECT coalesce((SELECT ST_Area(ST_Intersection(ST_Union(s.footprint), r.g)::geography) / 1e6 FROM s, r GROUP BY r.g), 0) AS covered,
+            (SELECT ST_Area(g::geography) / 1e6 FROM r) AS area, (SELECT count(*)::int FROM s) AS scenes`,
+    [code, from, to],
+  );
+  return row!;
+}
+
+/** The cells of the test's scope, comparable (geometry by its bytes). */
+async function snapshot() {
+  return db().query(
+    `SELECT county, to_char(month, 'YYYY-MM') AS month, satellite, res_class, cloud_class, md5(ST_AsBinary(geom)) AS g,
+            round(covered_km2::numeric, 6) AS covered, scene_ids, round(footprint_km2::numeric, 6) AS footprint, round(clear_km2::numeric, 6) AS clear
+       FROM coverage_cells WHERE county = ANY ($1::text[]) AND month = ANY ($2::date[])
+      ORDER BY county, month, satellite, res_class, cloud_class`,
+    [counties, months],
+  );
+}
+
+/** A STAC item with a box footprint at `datetime`. */
+function item(id: string, platform: string, instrument: string, datetime: string, cloud: number | null, [w, s, e, n]: number[]) {
+  return JSON.stringify({
+    type: 'Feature',
+    stac_version: '1.0.0',
+    id,
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [e, s],
+          [e, n],
+          [w, n],
+          [w, s],
+        ],
+      ],
+    },
+    properties: {
+      datetime,
+      platform,
+      instruments: [instrument],
+      gsd: 2,
+      'processing:level': 'L1A',
+      ...(cloud === null ? {} : { 'eo:cloud_cover': cloud }),
+    },
+    assets: {},
+  });
+}
+
+const ym = (month: string) => month.slice(0, 7);
+
+beforeAll(async () => {
+  // The template's demo load queued its jobs: the figures here are built for the test's scope only.
+  await db().query(`UPDATE jobs SET done_at = now() WHERE done_at IS NULL`);
+  await db().query(`DELETE FROM coverage_pending`);
+  await db().query(`DELETE FROM coverage_pending_months`);
+  counties = (
+    await db().query<{ code: string }>(
+      `SELECT code FROM regions r WHERE parent_code = $1 AND NOT EXISTS (SELECT 1 FROM regions k WHERE k.parent_code = r.code) ORDER BY code`,
+      [CITY],
+    )
+  ).map((r) => r.code);
+  // The month with the most scenes over the city, and the next one (a two-month period needs both built).
+  months = (
+    await db().query<{ m: string; next: string }>(
+      `SELECT to_char(m, 'YYYY-MM-DD') AS m, to_char(m + interval '1 month', 'YYYY-MM-DD') AS next
+         FROM (SELECT date_trunc('month', s.acquired_at AT TIME ZONE 'UTC') AS m
+                 FROM scenes s, regions r WHERE r.code = $1 AND ST_Intersects(s.footprint, r.geom_hi)
+                GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) x`,
+      [CITY],
+    )
+  ).flatMap((r) => [r.m, r.next]);
+  expect(counties.length).toBeGreaterThan(5);
+  expect(months).toHaveLength(2);
+  await rebuildCoverage(db(), { counties, months });
+}, 300_000);
+
+describe('precomputed coverage figures', () => {
+  it('equal a fresh geodesic overlay within 0.1 % of the region’s area (city and counties, one month and two)', async () => {
+    const cases: Array<[string, string]> = [
+      [ym(months[0]!), months[0]!],
+      [`${ym(months[0]!)}..${ym(months[1]!)}`, months[1]!],
+    ];
+    for (const [period, last] of cases) {
+      const answer = await statistics('children', CITY, period);
+      expect(answer.json.code).toBe(0);
+      const data = answer.json.data;
+      const whole = await fresh(CITY, months[0]!, last);
+      expect(whole.covered).toBeGreaterThan(0);
+      expect(Math.abs(data.total.coveredKm2 - whole.covered)).toBeLessThanOrEqual(0.001 * whole.area);
+      expect(Math.abs(data.total.areaKm2 - whole.area)).toBeLessThanOrEqual(0.001 * whole.area);
+      expect(data.total.scenes).toBe(whole.scenes);
+      expect(data.items.map((i: { code: string }) => i.code)).toEqual(counties);
+      for (const county of data.items.slice(0, 4)) {
+        const f = await fresh(county.code, months[0]!, last);
+        expect(Math.abs(county.coveredKm2 - f.covered)).toBeLessThanOrEqual(0.001 * f.area);
+        expect(county.scenes).toBe(f.scenes);
+      }
+      // Union, not a sum: the counties' covered km² add up to the city's, their scenes do not (one scene, several counties).
+      const sum = data.items.reduce((n: number, i: { coveredKm2: number }) => n + i.coveredKm2, 0);
+      expect(Math.abs(sum - data.total.coveredKm2)).toBeLessThan(0.01 * counties.length + 0.01);
+      expect(data.total.uncoveredKm2).toBeCloseTo(data.total.areaKm2 - data.total.coveredKm2, 1);
+      expect(data.total.effectiveKm2).toBeLessThanOrEqual(data.total.coveredKm2);
+      expect(data.total.revisit).toBeGreaterThanOrEqual(data.total.coveredKm2 > 0 ? 1 : 0);
+    }
+  }, 120_000);
+
+  it('equal the fresh overlay under filters: cloud limit, optical only, satellite group', async () => {
+    const period = `${ym(months[0]!)}..${ym(months[1]!)}`;
+    const checks: Array<[string, string]> = [
+      ['?cloudMax=30', '(s.cloud_pct IS NULL OR s.cloud_pct <= 30)'],
+      ['?kind=optical&cloudMax=50', 's.cloud_pct IS NOT NULL AND s.cloud_pct <= 50'],
+      ['?groups=international', `s.satellite IN ('LC08', 'LC09', 'S2A', 'S2B', 'S2C')`],
+    ];
+    for (const [query, sql] of checks) {
+      const answer = await statistics('county', CITY, period, query);
+      expect(answer.json.code).toBe(0);
+      const f = await fresh(CITY, months[0]!, months[1]!, sql);
+      expect(Math.abs(answer.json.data.total.coveredKm2 - f.covered)).toBeLessThanOrEqual(0.001 * f.area);
+      expect(answer.json.data.total.scenes).toBe(f.scenes);
+    }
+  }, 120_000);
+
+  it('kept incrementally after a load (and a deletion) equal a full rebuild, and the public answer follows', async () => {
+    const period = ym(months[0]!);
+    const before = (await statistics('children', CITY, period)).json.data.total;
+    const day = `${ym(months[0]!)}-15T03:00:00Z`;
+    const report = await importStacText(
+      db(),
+      [
+        item('COVT_GF1_SJZ', 'gf1', 'pms', day, 25, HEBEI_NEAR_SJZ),
+        item('COVT_GF1_SJZ_B', 'gf1', 'pms', day, 80, [114.5, 38.0, 114.9, 38.3]),
+        item('COVT_S2A_SJZ', 'sentinel-2a', 'msi', day, 5, [114.2, 37.8, 114.4, 38.1]),
+      ].join('\n'),
+    );
+    expect(report).toMatchObject({ written: 3, problems: [] });
+    // The load's job hands on to the coverage job, which recomputes the keys the load touched.
+    expect(await runDueJobs(db(), { [SCENES_LOADED_JOB]: sceneLoadHandler, [COVERAGE_LOAD_JOB]: coverageLoadHandler }, RUNNER, 20)).toBe(2);
+    const [pending] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM coverage_pending`);
+    expect(pending!.n).toBe(0);
+    const incremental = await snapshot();
+    expect(JSON.stringify(incremental)).toContain('COVT_GF1_SJZ');
+    await rebuildCoverage(db(), { counties, months });
+    expect(await snapshot()).toEqual(incremental);
+
+    const after = (await statistics('children', CITY, period)).json.data.total;
+    expect(after.scenes).toBe(before.scenes + 3);
+    expect(after.coveredKm2).toBeGreaterThanOrEqual(before.coveredKm2);
+    const f = await fresh(CITY, months[0]!, months[0]!);
+    expect(Math.abs(after.coveredKm2 - f.covered)).toBeLessThanOrEqual(0.001 * f.area);
+
+    // A withdrawn scene queues its keys (trigger); draining them gives the rebuild's figures again.
+    await db().query(`DELETE FROM scenes WHERE id = 'COVT_GF1_SJZ'`);
+    const [queued] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM coverage_pending`);
+    expect(queued!.n).toBeGreaterThan(0);
+    expect((await drainCoverage(db(), 60_000)).left).toBe(false);
+    const drained = await snapshot();
+    expect(JSON.stringify(drained)).not.toContain('"COVT_GF1_SJZ"');
+    await rebuildCoverage(db(), { counties, months });
+    expect(await snapshot()).toEqual(drained);
+    expect((await statistics('children', CITY, period)).json.data.total.scenes).toBe(before.scenes + 2);
+  }, 300_000);
+});
+
+describe('coverage APIs', () => {
+  it('the latest figures of a region are its last month with imagery', async () => {
+    const answer = await call(latestGet, `/api/coverage/v1/coverage/lastest/${CITY}`, { params: { x: CITY }, headers: headers() });
+    expect(answer.json.code).toBe(0);
+    // The figures are built for the test's two months only: the later of them with a scene over the city.
+    const latest = (await fresh(CITY, months[1]!, months[1]!)).scenes > 0 ? ym(months[1]!) : ym(months[0]!);
+    expect(answer.json.data.period).toEqual({ from: latest, to: latest, months: 1 });
+    expect(answer.json.data.region.code).toBe(CITY);
+    expect(answer.json.data.total.coveredKm2).toBeGreaterThan(0);
+  });
+
+  it('export the same figures as CSV (headers in the caller’s language) and GeoJSON', async () => {
+    const period = `${ym(months[0]!)}..${ym(months[1]!)}`;
+    const params = { a: 'county', b: CITY, c: period };
+    const json = (await statistics('county', CITY, period, '?cloudMax=50')).json.data;
+    const file = (format: string, locale: 'zh' | 'en') =>
+      exportGet(
+        new Request(
+          `http://localhost:3000/api/sta-image/v2/statistics/coverage/county/${CITY}/${period}/export?cloudMax=50&format=${format}`,
+          {
+            headers: headers(locale),
+          },
+        ),
+        { params: Promise.resolve(params) },
+      );
+    const csv = await file('csv', 'zh');
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const rows = parseCsv((await csv.text()).replace(/^\uFEFF/, ''));
+    expect(rows[0]!.slice(0, 4)).toEqual(['行政区代码', '行政区', '面积（平方千米）', '覆盖面积（平方千米）']);
+    expect(rows).toHaveLength(json.items.length + 2);
+    expect(rows.slice(1, -1).map((r) => [r[0], Number(r[3]), Number(r[7])])).toEqual(
+      json.items.map((i: { code: string; coveredKm2: number; scenes: number }) => [i.code, i.coveredKm2, i.scenes]),
+    );
+    expect(Number(rows.at(-1)![3])).toBe(json.total.coveredKm2);
+    const english = parseCsv((await (await file('csv', 'en')).text()).replace(/^\uFEFF/, ''));
+    expect(english[0]![3]).toBe('Covered (km²)');
+
+    const geo = await file('geojson', 'en');
+    expect(geo.headers.get('content-type')).toBe('application/geo+json');
+    const collection = (await geo.json()) as {
+      properties: { total: unknown };
+      features: Array<{ geometry: { type: string }; properties: { code: string } }>;
+    };
+    expect(collection.properties.total).toEqual(json.total);
+    expect(collection.features.map((f) => f.properties)).toEqual(json.items);
+    expect(collection.features.every((f) => f.geometry.type === 'MultiPolygon')).toBe(true);
+
+    const refused = await call(exportGet, `/api/sta-image/v2/statistics/coverage/county/${CITY}/${period}/export?format=xlsx`, {
+      params,
+      headers: headers('zh'),
+    });
+    expect(refused.json.code).toBe(400);
+    expect(refused.json.message).toContain('csv 或 geojson');
+  });
+
+  it('are in the OpenAPI document, public, with their segments and filters', async () => {
+    const doc = (await openApiGet().json()) as {
+      paths: Record<string, { get: { parameters: Array<{ name: string; in: string }>; security: unknown[] } }>;
+    };
+    const stats = doc.paths['/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}']!.get;
+    expect(stats.security).toEqual([]);
+    expect(stats.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['path:a', 'path:b', 'path:c', 'query:groups', 'query:resolutions', 'query:cloudMax', 'query:kind']),
+    );
+    expect(doc.paths['/api/coverage/v1/coverage/lastest/{x}']!.get.security).toEqual([]);
+    expect(doc.paths['/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}/export']!.get.security).toEqual([]);
+  });
+
+  it('refuses bad input with envelope 400/404 and a message in the caller’s language', async () => {
+    const refusals: Array<[string, string, string, string, number, string, string]> = [
+      ['state', CITY, '2026', '', 400, 'level', '层级'],
+      ['county', CITY, '2026Q5', '', 400, 'The period must be a year', '时段须为'],
+      ['county', CITY, '2020..2025', '', 400, 'at most 60 months', '最长 60 个月'],
+      ['county', CITY, '2026-02..2026-01', '', 400, 'The period must be', '时段须为'],
+      ['county', '13010', '2026', '', 400, 'six digits', '六位数字'],
+      ['county', '990000', '2026', '', 404, 'no region with this code', '没有这个代码'],
+      ['county', CITY, '2026', '?cloudMax=25', 400, 'multiple of 10', '10 的倍数'],
+      ['county', CITY, '2026', '?groups=optical', 400, 'cn-optical, radar and international', '卫星组'],
+      ['county', CITY, '2026', '?resolutions=fine', 400, 'submeter', '分辨率等级'],
+      ['county', CITY, '2026', '?kind=lidar', 400, 'all, optical or radar', '类型须为'],
+    ];
+    for (const [a, b, c, q, code, en, zh] of refusals) {
+      const english = await statistics(a, b, c, q, 'en');
+      expect([english.status, english.json.code]).toEqual([200, code]);
+      expect(english.json.message).toContain(en);
+      const chinese = await statistics(a, b, c, q, 'zh');
+      expect(chinese.json.code).toBe(code);
+      expect(chinese.json.message).toContain(zh);
+    }
+    // No imagery over a region (with these filters): the latest figures are a 404.
+    const none = await call(latestGet, `/api/coverage/v1/coverage/lastest/650000`, { params: { x: '650000' }, headers: headers('zh') });
+    expect(none.json.code).toBe(404);
+    expect(none.json.message).toContain('尚无影像覆盖');
+  });
+});
