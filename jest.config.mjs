@@ -8,8 +8,10 @@ import { filesElsewhere } from './tests/support/engine-split.mjs';
 // --outputFile (the CI summary) needs its folder.
 mkdirSync('test-results', { recursive: true });
 
+// @swc/jest with the hot built-ins bound per module (tests/support/swc-transform.cjs: CPU-heavy code runs 4–13×
+// slower under jest's vm context without it).
 const swc = [
-  '@swc/jest',
+  '<rootDir>/tests/support/swc-transform.cjs',
   {
     jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
     module: { type: 'commonjs' },
@@ -17,7 +19,20 @@ const swc = [
 ];
 
 // ESM-only packages that jest must compile.
-const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'jose', 'flatbush', 'flatqueue', 'react-leaflet', '@react-leaflet', 'satellite\\.js'].join('|');
+const esmPackages = [
+  'next-intl',
+  'use-intl',
+  'icu-minify',
+  '@formatjs',
+  'intl-messageformat',
+  '@schummar',
+  'jose',
+  'flatbush',
+  'flatqueue',
+  'react-leaflet',
+  '@react-leaflet',
+  'satellite\\.js',
+].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
@@ -49,7 +64,10 @@ const config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       // With both engines in one run, each file runs on one of them (tests/support/engine-split.mjs).
-      testPathIgnorePatterns: ['/node_modules/', ...filesElsewhere(process.env.DATABASE_URL ? 'postgres' : 'pglite', process.env.TEST_ENGINE_SPLIT === '1')],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        ...filesElsewhere(process.env.DATABASE_URL ? 'postgres' : 'pglite', process.env.TEST_ENGINE_SPLIT === '1'),
+      ],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
       testTimeout: 60_000,
