@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { packJob, renderPng } from './render';
 import { OVERDUE_OUTLINE } from '../../shared/verification/map-style';
-import { axisProjector, regroup, trailingSpecks } from './raster/renderer.mjs';
+import { axisProjector, deferSpecks, regroup } from './raster/renderer.mjs';
 
 function polygon(points: number[][]): Uint8Array {
   const b = Buffer.alloc(13 + points.length * 16);
@@ -265,29 +265,27 @@ describe('specks: polygons of a pixel or two', () => {
     expect(await pixel(png, 11, 29)).toEqual([255, 0, 0, 255]);
   });
 
-  it('takes as specks only the small outlined polygons that end the job, and never a dashed outline longer than a dash', () => {
-    const job = (items: { wkb: Uint8Array; style: object }[]) => packJob(items, size);
+  it('lays over the pixels only the small outlined polygons nothing drawn after them reaches, never a dashed outline longer than a dash', () => {
     const project = axisProjector(box, 40, 40);
-    const taken = (items: { wkb: Uint8Array; style: object }[]) => {
-      const { groups, specks } = trailingSpecks(job(items), project);
-      return { counts: groups.map((g) => ('count' in g ? g.count : 0)), specks: specks.colours.length, boxes: [...specks.boxes] };
+    const deferred = (items: { wkb: Uint8Array; style: object }[]) => {
+      const { skip, specks } = deferSpecks(packJob(items, size), project, 40, 40);
+      return { skip: [...skip], boxes: [...specks.boxes] };
     };
-    const small = at(5, 5, 0.6);
-    // A speck, a larger feature, then two specks of one style and one of another: the last three.
+    const small = at(5, 5, 0.6); // pixels 10–11.2 × 28.8–30
+    // A speck under a larger feature drawn after it stays on the canvas; one far from it, and the last ones, do not.
     expect(
-      taken([
+      deferred([
         { wkb: small, style: onTime },
-        { wkb: far, style: onTime },
+        { wkb: at(1, 15, 0.6), style: onTime },
+        { wkb: at(4.5, 4.5, 2), style: onTime },
         { wkb: small, style: onTime },
-        { wkb: at(1, 1, 0.6), style: onTime },
         { wkb: small, style: overdue },
       ]),
     ).toEqual({
-      counts: [2],
-      specks: 3,
+      skip: [0, 1, 0, 1, 1],
       boxes: [
+        ...[2, 8.8, 3.2, 10, 0.75].map((v) => expect.closeTo(v, 9)),
         ...[10, 28.8, 11.2, 30, 0.75].map((v) => expect.closeTo(v, 9)),
-        ...[2, 36.8, 3.2, 38, 0.75].map((v) => expect.closeTo(v, 9)),
         ...[10, 28.8, 11.2, 30, 1.25].map((v) => expect.closeTo(v, 9)),
       ],
     });
@@ -307,7 +305,7 @@ describe('specks: polygons of a pixel or two', () => {
         style: overdue,
       },
     ])
-      expect(taken([item]).specks).toBe(0);
+      expect(deferred([item]).skip).toEqual([0]);
   });
 
   it('still dashes the outline of an overdue case drawn larger than a speck', async () => {

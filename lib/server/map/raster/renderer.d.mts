@@ -80,11 +80,16 @@ export function paintSpeck(
   r: number,
   rgb: readonly [number, number, number],
 ): void;
-/** The specks a job ends with ([x0, y0, x1, y1, r] and a colour each, in draw order) and the groups to draw before them. */
-export function trailingSpecks(
+/**
+ * The specks of a job nothing drawn after them reaches ([x0, y0, x1, y1, r] and a colour each, in draw order), to lay
+ * over the pixels after everything else, and `skip`: 1 for each of them (by feature index), for regroup to leave out.
+ */
+export function deferSpecks(
   job: Pick<RenderJob, 'groups' | 'wkb' | 'offsets'>,
   project: AxisProjector,
-): { groups: RenderJob['groups']; specks: { boxes: Float64Array; colours: (readonly [number, number, number])[] } };
+  width: number,
+  height: number,
+): { skip: Uint8Array; specks: { boxes: Float64Array; colours: (readonly [number, number, number])[] } };
 /** PNG scanlines with the "up" filter (filter byte, then the row minus the row above, bytewise mod 256). */
 export function filterRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer;
 /** `blocking`: deflate on the calling thread (render workers) instead of libuv's pool. */
@@ -100,4 +105,5 @@ export function regroup(
   project: AxisProjector,
   width: number,
   height: number,
+  skip?: Uint8Array,
 ): ({ coverage: CoverageGrid } | { style: PaintStyle; geometries: ParsedGeometry[] })[];

@@ -423,9 +423,10 @@ const styleKey = (/** @type {import('./renderer.d.mts').PaintStyle} */ st) =>
  * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
  * @param {number} width
  * @param {number} height
+ * @param {Uint8Array} [skip] features (by index) drawn otherwise, marked 1 (deferSpecks)
  * @returns {({ coverage: import('./renderer.d.mts').CoverageGrid } | { style: import('./renderer.d.mts').PaintStyle, geometries: import('./renderer.d.mts').ParsedGeometry[] })[]}
  */
-export function regroup(groups, wkb, offsets, project, width, height) {
+export function regroup(groups, wkb, offsets, project, width, height, skip) {
   /** @type {ReturnType<typeof regroup>} */
   const out = [];
   const cols = Math.max(1, Math.ceil(width / CELL));
@@ -446,6 +447,7 @@ export function regroup(groups, wkb, offsets, project, width, height) {
     // Strokes and point markers reach past the geometry; antialiasing a pixel more.
     const pad = (group.style.lineWidth ?? 1) / 2 + (group.style.radius ?? 0) + 1;
     for (let i = 0; i < group.count; i++, item++) {
+      if (skip?.[item]) continue;
       const g = parseWkb(wkb.subarray(offsets[item], offsets[item + 1]));
       // The box in degrees, then its two corners in pixels (both projections are monotonic in each axis).
       let west = Infinity;
@@ -495,6 +497,8 @@ export function regroup(groups, wkb, offsets, project, width, height) {
 
 /** Largest side (pixels) of a polygon drawn as a speck. */
 const SPECK_PX = 2;
+/** Side of the cells deferSpecks tracks what the canvas draws in, pixels (finer than regroup's: a speck is tiny). */
+const SPECK_CELL = 4;
 /** Sub-rows a pixel's coverage by a speck is measured along (as Skia's supersampling: 4). */
 const SPECK_ROWS = 4;
 
@@ -517,22 +521,29 @@ function speckPaint(style) {
   return { rgb, width, dash: dashed ? dash[0] : Infinity };
 }
 
-/** What scanPolygons found: the pixel box of the geometry's vertices and the length of its rings, in pixels. */
-const scan = { minx: 0, miny: 0, maxx: 0, maxy: 0, length: 0 };
+/** What scanGeometry found: the box of the geometry's coordinates (degrees) and whether it holds polygons only. */
+const scan = { west: 0, south: 0, east: 0, north: 0, polygonsOnly: true };
 
 /**
- * Reads the pixel box and ring length of a geometry of polygons (WKB) into `scan`, without building it; false
- * when it holds anything but polygons (a line, a point) or none.
+ * Reads the box of a geometry (WKB) into `scan` without building it; false when it has no coordinates.
  * @param {Uint8Array} bytes
- * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
  */
-function scanPolygons(bytes, project) {
+function scanGeometry(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  scan.minx = scan.miny = Infinity;
-  scan.maxx = scan.maxy = -Infinity;
-  scan.length = 0;
+  scan.west = scan.south = Infinity;
+  scan.east = scan.north = -Infinity;
+  scan.polygonsOnly = true;
   let offset = 0;
-  /** @returns {boolean} */
+  /** @param {boolean} little @param {number} dims */
+  const see = (little, dims) => {
+    const lon = view.getFloat64(offset, little);
+    const lat = view.getFloat64(offset + 8, little);
+    offset += 8 * dims;
+    if (lon < scan.west) scan.west = lon;
+    if (lon > scan.east) scan.east = lon;
+    if (lat < scan.south) scan.south = lat;
+    if (lat > scan.north) scan.north = lat;
+  };
   const geometry = () => {
     const little = view.getUint8(offset) === 1;
     let type = view.getUint32(offset + 1, little);
@@ -549,50 +560,36 @@ function scanPolygons(bytes, project) {
       dims = 3;
       type = type >= 2000 ? type - 2000 : type - 1000;
     }
+    if (type !== 3 && type !== 6) scan.polygonsOnly = false;
+    if (type === 1) return see(little, dims); // an empty point's NaN changes no bound
     const parts = view.getUint32(offset, little);
     offset += 4;
-    if (type === 6) {
-      for (let p = 0; p < parts; p++) if (!geometry()) return false;
-      return true;
-    }
-    if (type !== 3) return false;
-    for (let r = 0; r < parts; r++) {
-      const count = view.getUint32(offset, little);
-      offset += 4;
-      let px = 0;
-      let py = 0;
-      for (let i = 0; i < count; i++, offset += 8 * dims) {
-        const x = project.x(view.getFloat64(offset, little));
-        const y = project.y(view.getFloat64(offset + 8, little));
-        if (x < scan.minx) scan.minx = x;
-        if (x > scan.maxx) scan.maxx = x;
-        if (y < scan.miny) scan.miny = y;
-        if (y > scan.maxy) scan.maxy = y;
-        if (i > 0) scan.length += Math.hypot(x - px, y - py);
-        px = x;
-        py = y;
+    if (type === 2) for (let i = 0; i < parts; i++) see(little, dims);
+    else if (type === 3)
+      for (let r = 0; r < parts; r++) {
+        const count = view.getUint32(offset, little);
+        offset += 4;
+        for (let i = 0; i < count; i++) see(little, dims);
       }
-    }
-    return true;
+    else if (type >= 4 && type <= 7) for (let p = 0; p < parts; p++) geometry();
+    else throw new Error(`Unsupported WKB geometry type ${type}`);
   };
-  return bytes.byteLength > 0 && geometry() && scan.minx <= scan.maxx;
+  if (bytes.byteLength > 0) geometry();
+  return scan.west <= scan.east;
 }
 
 /**
- * Whether the geometry (WKB) is a speck of `paint`'s style — polygons within a box of at most SPECK_PX pixels a
- * side, the narrower side no wider than the outline, and no longer all round than the first dash — and if so its
- * box in `scan`. Then the outline covers the whole polygon (no point inside is farther than half the narrower side
- * from the box's edge, so from the polygon's), hiding its fill, and stays one solid dash: what the canvas paints is
- * the polygon widened by half the outline's width, which for a speck is its box with rounded corners.
+ * The length in pixels of all the rings of a geometry of polygons (WKB).
  * @param {Uint8Array} bytes
- * @param {{ width: number, dash: number }} paint
  * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
  */
-function isSpeck(bytes, paint, project) {
-  if (!scanPolygons(bytes, project)) return false;
-  const w = scan.maxx - scan.minx;
-  const h = scan.maxy - scan.miny;
-  return Math.max(w, h) <= SPECK_PX && Math.min(w, h) <= paint.width && scan.length <= paint.dash;
+function outlineLength(bytes, project) {
+  let length = 0;
+  for (const polygon of parseWkb(bytes).polygons)
+    for (const ring of polygon)
+      for (let i = 2; i < ring.length; i += 2)
+        length += Math.hypot(project.x(ring[i]) - project.x(ring[i - 2]), project.y(ring[i + 1]) - project.y(ring[i - 1]));
+  return length;
 }
 
 /**
@@ -649,45 +646,93 @@ export function paintSpeck(data, width, height, x0, y0, x1, y1, r, rgb) {
 let speckCover = new Float64Array(64);
 
 /**
- * The specks the job ends with: the longest run of features at its end that are all specks of their style
- * (a layer drawn largest first ends with its smallest features), as [x0, y0, x1, y1, r] and a colour each, in draw
- * order; they are laid over the pixels after everything else is drawn, one at a time (a canvas path per group of
- * them costs more to fill than the pixels they touch). `groups` is what is left to draw before them.
- * @param {import('./renderer.d.mts').RenderJob} job
+ * The specks of a job that can be laid over the pixels after everything else is drawn, one at a time (a canvas path
+ * per group of them costs more to fill than the pixels they touch): every speck — polygons within a box of at most
+ * SPECK_PX pixels a side, the narrower side no wider than the outline, and no longer all round than the first dash
+ * — that nothing the canvas draws after it reaches (by cells of SPECK_CELL pixels), as [x0, y0, x1, y1, r] and a colour
+ * each, in draw order; `skip` marks them for regroup. A speck's outline covers the whole polygon (no point inside is
+ * farther than half the narrower side from the box's edge, so from the polygon's), hiding its fill, and stays one
+ * solid dash: what the canvas paints is the polygon widened by half the outline's width, for a speck its box with
+ * rounded corners. A layer drawn largest first (the verification cases) ends with its smallest features: at zoom 10
+ * nearly all of them.
+ * @param {Pick<import('./renderer.d.mts').RenderJob, 'groups' | 'wkb' | 'offsets'>} job
  * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
+ * @param {number} width
+ * @param {number} height
  */
-export function trailingSpecks(job, project) {
+export function deferSpecks(job, project, width, height) {
   const { groups, wkb, offsets } = job;
+  const skip = new Uint8Array(offsets.length - 1);
+  const cols = Math.max(1, Math.ceil(width / SPECK_CELL));
+  const rows = Math.max(1, Math.ceil(height / SPECK_CELL));
+  // Cells something the canvas draws later reaches.
+  const later = new Uint8Array(cols * rows);
   /** @type {number[]} */
   const boxes = [];
   /** @type {(readonly [number, number, number])[]} */
   const colours = [];
   let item = offsets.length - 1;
-  let g = groups.length - 1;
-  let taken = 0;
-  for (; g >= 0; g--) {
+  for (let g = groups.length - 1; g >= 0; g--) {
     const group = groups[g];
-    if ('coverage' in group) break;
-    const paint = speckPaint(group.style);
-    if (!paint) break;
-    for (taken = 0; taken < group.count; taken++) {
-      const at = item - 1 - taken;
-      if (!isSpeck(wkb.subarray(offsets[at], offsets[at + 1]), paint, project)) break;
-      boxes.push(scan.minx, scan.miny, scan.maxx, scan.maxy, paint.width / 2);
-      colours.push(paint.rgb);
+    if ('coverage' in group) {
+      later.fill(1);
+      continue;
     }
-    item -= taken;
-    if (taken < group.count) break;
+    const paint = speckPaint(group.style);
+    // As regroup: strokes and point markers reach past the geometry; antialiasing a pixel more.
+    const pad = (group.style.lineWidth ?? 1) / 2 + (group.style.radius ?? 0) + 1;
+    for (let k = 0; k < group.count; k++) {
+      item--;
+      const bytes = wkb.subarray(offsets[item], offsets[item + 1]);
+      if (!scanGeometry(bytes)) continue;
+      const minx = project.x(scan.west);
+      const maxx = project.x(scan.east);
+      const miny = project.y(scan.north);
+      const maxy = project.y(scan.south);
+      const c0 = Math.max(0, Math.floor((minx - pad) / SPECK_CELL));
+      const c1 = Math.min(cols - 1, Math.floor((maxx + pad) / SPECK_CELL));
+      const r0 = Math.max(0, Math.floor((miny - pad) / SPECK_CELL));
+      const r1 = Math.min(rows - 1, Math.floor((maxy + pad) / SPECK_CELL));
+      const w = maxx - minx;
+      const h = maxy - miny;
+      let speck =
+        paint !== null &&
+        scan.polygonsOnly &&
+        Math.max(w, h) <= SPECK_PX &&
+        Math.min(w, h) <= paint.width &&
+        (paint.dash === Infinity || outlineLength(bytes, project) <= paint.dash);
+      for (let r = r0; speck && r <= r1; r++) for (let c = c0; c <= c1; c++) if (later[r * cols + c]) speck = false;
+      if (speck && paint) {
+        skip[item] = 1;
+        boxes.push(minx, miny, maxx, maxy, paint.width / 2);
+        colours.push(paint.rgb);
+        continue;
+      }
+      if (c0 <= c1) for (let r = r0; r <= r1; r++) later.fill(1, r * cols + c0, r * cols + c1 + 1);
+    }
   }
-  // The boxes were read from the last backwards.
-  const specks = { boxes: new Float64Array(boxes.length), colours: colours.reverse() };
-  for (let i = 0; i < boxes.length; i += 5) specks.boxes.set(boxes.slice(i, i + 5), boxes.length - 5 - i);
-  const before = groups.slice(0, Math.max(0, g + 1));
-  if (g >= 0 && taken > 0) {
-    const last = /** @type {{ style: import('./renderer.d.mts').PaintStyle, count: number }} */ (before[g]);
-    before[g] = { style: last.style, count: last.count - taken };
+  // Read from the last backwards: put them in draw order.
+  const ordered = new Float64Array(boxes.length);
+  for (let i = 0; i < boxes.length; i += 5) for (let j = 0; j < 5; j++) ordered[boxes.length - 5 - i + j] = boxes[i + j];
+  return { skip, specks: { boxes: ordered, colours: colours.reverse() } };
+}
+
+/** The canvas of the last image drawn (a thread draws one image at a time: nothing awaits until its pixels are read). */
+let kept = /** @type {import('@napi-rs/canvas').Canvas | null} */ (null);
+
+/**
+ * A cleared 2D context of `width` × `height`: the last one, wiped, when the size is the same (most tiles are
+ * 256 × 256; making a canvas costs more than clearing one). Every style a drawing sets is set before it is used.
+ * @param {number} width @param {number} height
+ */
+function blankContext(width, height) {
+  if (kept?.width === width && kept.height === height) {
+    const ctx = kept.getContext('2d');
+    ctx.clearRect(0, 0, width, height);
+    return ctx;
   }
-  return { groups: before, specks };
+  kept = createCanvas(width, height);
+  return kept.getContext('2d');
 }
 
 /**
@@ -698,8 +743,7 @@ export function trailingSpecks(job, project) {
  */
 export async function renderJob(job, options) {
   const { width, height, box, background, wkb, offsets } = job;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
+  const ctx = blankContext(width, height);
   if (background) {
     ctx.fillStyle = background;
     ctx.fillRect(0, 0, width, height);
@@ -707,8 +751,8 @@ export async function renderJob(job, options) {
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
   const project = axisProjector(box, width, height);
-  const { groups, specks } = trailingSpecks(job, project);
-  for (const layer of regroup(groups, wkb, offsets, project, width, height)) {
+  const { skip, specks } = deferSpecks(job, project, width, height);
+  for (const layer of regroup(job.groups, wkb, offsets, project, width, height, skip)) {
     if ('coverage' in layer) paintCoverage(ctx, layer.coverage, box, width, height);
     else paintGroup(ctx, layer.style, layer.geometries, project);
   }
