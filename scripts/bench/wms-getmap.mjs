@@ -399,6 +399,8 @@ export async function measureSet({ server, file, set, connections, seconds, warm
   });
   if (sample.status !== 200 || sample.headers['content-type']?.[0] !== 'image/png')
     throw new Error(`portal GetMap answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
+  // Its own benchmark makes the folder, but not every caller of measureSet (verification.mjs) on a fresh checkout.
+  mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(path.join(RESULTS_DIR, `wms-${set.file}-portal.png`), sample.body);
   const mapserverPng = path.join(RESULTS_DIR, `wms-${set.file}-mapserver.png`);
   const check = await runMap2img([

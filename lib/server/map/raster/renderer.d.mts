@@ -62,6 +62,34 @@ export const MAX_MERCATOR_LAT: number;
 export function parseWkb(bytes: Uint8Array): ParsedGeometry;
 export function coverageRows(box: PixelBox, cell: number): { column: (x: number) => number; row: (y: number) => number };
 export function pixelProjector(box: PixelBox, width: number, height: number): (lon: number, lat: number) => [number, number];
+/** Pixel x of a longitude and pixel y of a latitude (each depends on that coordinate only, in both CRSs). */
+export interface AxisProjector {
+  x: (lon: number) => number;
+  y: (lat: number) => number;
+}
+export function axisProjector(box: PixelBox, width: number, height: number): AxisProjector;
+/** Lays a speck (the box [x0, x1] × [y0, y1] widened by r, corners rounded to r) of an opaque colour over RGBA pixels. */
+export function paintSpeck(
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  r: number,
+  rgb: readonly [number, number, number],
+): void;
+/**
+ * The specks of a job nothing drawn after them reaches ([x0, y0, x1, y1, r] and a colour each, in draw order), to lay
+ * over the pixels after everything else, and `skip`: 1 for each of them (by feature index), for regroup to leave out.
+ */
+export function deferSpecks(
+  job: Pick<RenderJob, 'groups' | 'wkb' | 'offsets'>,
+  project: AxisProjector,
+  width: number,
+  height: number,
+): { skip: Uint8Array; specks: { boxes: Float64Array; colours: (readonly [number, number, number])[] } };
 /** PNG scanlines with the "up" filter (filter byte, then the row minus the row above, bytewise mod 256). */
 export function filterRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer;
 /** `blocking`: deflate on the calling thread (render workers) instead of libuv's pool. */
@@ -74,7 +102,8 @@ export function regroup(
   groups: RenderJob['groups'],
   wkb: Uint8Array,
   offsets: Uint32Array,
-  project: (lon: number, lat: number) => [number, number],
+  project: AxisProjector,
   width: number,
   height: number,
+  skip?: Uint8Array,
 ): ({ coverage: CoverageGrid } | { style: PaintStyle; geometries: ParsedGeometry[] })[];

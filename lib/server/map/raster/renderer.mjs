@@ -99,6 +99,30 @@ export function parseWkb(bytes) {
 // ── Projection ───────────────────────────────────────────────────────────────────────────────────
 
 /**
+ * Maps lon/lat to pixel coordinates of an image covering `box` (EPSG:4326 or Web Mercator), one axis at a time:
+ * in both CRSs x depends on the longitude only and y on the latitude only, so a vertex needs no [x, y] pair.
+ * @param {import('./renderer.d.mts').PixelBox} box
+ * @param {number} width
+ * @param {number} height
+ * @returns {{ x: (lon: number) => number, y: (lat: number) => number }}
+ */
+export function axisProjector(box, width, height) {
+  const [minx, miny, maxx, maxy] = box.native;
+  const sx = width / (maxx - minx);
+  const sy = height / (maxy - miny);
+  if (box.crs === 'EPSG:4326') return { x: (lon) => (lon - minx) * sx, y: (lat) => (maxy - lat) * sy };
+  const k = (Math.PI * R) / 180;
+  const rad = Math.PI / 360;
+  return {
+    x: (lon) => (lon * k - minx) * sx,
+    y: (lat) => {
+      const clamped = lat > MAX_MERCATOR_LAT ? MAX_MERCATOR_LAT : lat < -MAX_MERCATOR_LAT ? -MAX_MERCATOR_LAT : lat;
+      return (maxy - R * Math.log(Math.tan(Math.PI / 4 + clamped * rad))) * sy;
+    },
+  };
+}
+
+/**
  * Maps lon/lat to pixel coordinates of an image covering `box` (EPSG:4326 or Web Mercator).
  * @param {import('./renderer.d.mts').PixelBox} box
  * @param {number} width
@@ -106,17 +130,8 @@ export function parseWkb(bytes) {
  * @returns {(lon: number, lat: number) => [number, number]}
  */
 export function pixelProjector(box, width, height) {
-  const [minx, miny, maxx, maxy] = box.native;
-  const sx = width / (maxx - minx);
-  const sy = height / (maxy - miny);
-  if (box.crs === 'EPSG:4326') return (lon, lat) => [(lon - minx) * sx, (maxy - lat) * sy];
-  const k = (Math.PI * R) / 180;
-  const rad = Math.PI / 360;
-  return (lon, lat) => {
-    const clamped = lat > MAX_MERCATOR_LAT ? MAX_MERCATOR_LAT : lat < -MAX_MERCATOR_LAT ? -MAX_MERCATOR_LAT : lat;
-    const y = R * Math.log(Math.tan(Math.PI / 4 + clamped * rad));
-    return [(lon * k - minx) * sx, (maxy - y) * sy];
-  };
+  const { x, y } = axisProjector(box, width, height);
+  return (lon, lat) => [x(lon), y(lat)];
 }
 
 // ── Coverage (density) ───────────────────────────────────────────────────────────────────────────
@@ -201,7 +216,7 @@ let scratch = new Float64Array(4096);
  * drawing. `winding` +1 / −1 forces the ring's orientation on screen (outer rings one way, holes the
  * other) so a group of polygons fills as one path with the nonzero rule; 0 keeps the order (lines).
  * @param {Float64Array} ring
- * @param {(lon: number, lat: number) => [number, number]} project
+ * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
  * @param {boolean} close
  * @param {1 | -1 | 0} winding
  */
@@ -210,13 +225,16 @@ function traceRing(ring, project, close, winding) {
   if (n < (close ? 3 : 2)) return '';
   if (scratch.length < ring.length) scratch = new Float64Array(ring.length * 2);
   const xy = scratch;
-  let [px, py] = project(ring[0], ring[1]);
+  const { x: projectX, y: projectY } = project;
+  let px = projectX(ring[0]);
+  let py = projectY(ring[1]);
   xy[0] = px;
   xy[1] = py;
   let m = 1;
   let area2 = 0;
   for (let i = 1; i < n; i++) {
-    const [x, y] = project(ring[i * 2], ring[i * 2 + 1]);
+    const x = projectX(ring[i * 2]);
+    const y = projectY(ring[i * 2 + 1]);
     const dx = x - px;
     const dy = y - py;
     if (dx * dx + dy * dy < MIN_STEP_SQ && i < n - 1) continue;
@@ -244,7 +262,7 @@ function traceRing(ring, project, close, winding) {
  * @param {import('@napi-rs/canvas').SKRSContext2D} ctx
  * @param {import('./renderer.d.mts').PaintStyle} style
  * @param {import('./renderer.d.mts').ParsedGeometry[]} geometries
- * @param {(lon: number, lat: number) => [number, number]} project
+ * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
  */
 function paintGroup(ctx, style, geometries, project) {
   let polygons = '';
@@ -275,9 +293,8 @@ function paintGroup(ctx, style, geometries, project) {
   }
   for (const g of geometries)
     for (const point of g.points) {
-      const [x, y] = project(point[0], point[1]);
       ctx.beginPath();
-      ctx.arc(x, y, style.radius ?? 4, 0, Math.PI * 2);
+      ctx.arc(project.x(point[0]), project.y(point[1]), style.radius ?? 4, 0, Math.PI * 2);
       if (style.fill) {
         ctx.fillStyle = style.fill;
         ctx.fill();
@@ -403,12 +420,13 @@ const styleKey = (/** @type {import('./renderer.d.mts').PaintStyle} */ st) =>
  * @param {import('./renderer.d.mts').RenderJob['groups']} groups
  * @param {Uint8Array} wkb
  * @param {Uint32Array} offsets
- * @param {(lon: number, lat: number) => [number, number]} project
+ * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
  * @param {number} width
  * @param {number} height
+ * @param {Uint8Array} [skip] features (by index) drawn otherwise, marked 1 (deferSpecks)
  * @returns {({ coverage: import('./renderer.d.mts').CoverageGrid } | { style: import('./renderer.d.mts').PaintStyle, geometries: import('./renderer.d.mts').ParsedGeometry[] })[]}
  */
-export function regroup(groups, wkb, offsets, project, width, height) {
+export function regroup(groups, wkb, offsets, project, width, height, skip) {
   /** @type {ReturnType<typeof regroup>} */
   const out = [];
   const cols = Math.max(1, Math.ceil(width / CELL));
@@ -429,6 +447,7 @@ export function regroup(groups, wkb, offsets, project, width, height) {
     // Strokes and point markers reach past the geometry; antialiasing a pixel more.
     const pad = (group.style.lineWidth ?? 1) / 2 + (group.style.radius ?? 0) + 1;
     for (let i = 0; i < group.count; i++, item++) {
+      if (skip?.[item]) continue;
       const g = parseWkb(wkb.subarray(offsets[item], offsets[item + 1]));
       // The box in degrees, then its two corners in pixels (both projections are monotonic in each axis).
       let west = Infinity;
@@ -448,8 +467,10 @@ export function regroup(groups, wkb, offsets, project, width, height) {
       for (const polygon of g.polygons) if (polygon[0]) see(polygon[0]);
       for (const line of g.lines) see(line);
       for (const point of g.points) see(point);
-      const [minx, miny] = project(west, north);
-      const [maxx, maxy] = project(east, south);
+      const minx = project.x(west);
+      const miny = project.y(north);
+      const maxx = project.x(east);
+      const maxy = project.y(south);
       const c0 = Math.max(0, Math.floor((minx - pad) / CELL));
       const c1 = Math.min(cols - 1, Math.floor((maxx + pad) / CELL));
       const r0 = Math.max(0, Math.floor((miny - pad) / CELL));
@@ -472,6 +493,248 @@ export function regroup(groups, wkb, offsets, project, width, height) {
   return out;
 }
 
+// ── Specks: polygons of a pixel or two ───────────────────────────────────────────────────────────
+
+/** Largest side (pixels) of a polygon drawn as a speck. */
+const SPECK_PX = 2;
+/** Side of the cells deferSpecks tracks what the canvas draws in, pixels (finer than regroup's: a speck is tiny). */
+const SPECK_CELL = 4;
+/** Sub-rows a pixel's coverage by a speck is measured along (as Skia's supersampling: 4). */
+const SPECK_ROWS = 4;
+
+/**
+ * How a style draws a polygon of a pixel or two, or null when it cannot be drawn as a speck: its outline is an
+ * opaque colour (#rgb or #rrggbb) of positive width, which then covers the polygon's fill (below).
+ * @param {import('./renderer.d.mts').PaintStyle} style
+ * @returns {{ rgb: [number, number, number], width: number, dash: number } | null}
+ */
+function speckPaint(style) {
+  const width = style.lineWidth ?? 1;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(style.stroke ?? '')?.[1];
+  if (!hex || !(width > 0)) return null;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const rgb = /** @type {[number, number, number]} */ ([0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)));
+  // A dash pattern leaves an outline no longer than its first dash whole (setLineDash ignores a list with a
+  // negative or non-finite value, and one of zeros).
+  const dash = style.dash ?? [];
+  const dashed = dash.length > 0 && dash.every((v) => Number.isFinite(v) && v >= 0) && dash.some((v) => v > 0);
+  return { rgb, width, dash: dashed ? dash[0] : Infinity };
+}
+
+/** What scanGeometry found: the box of the geometry's coordinates (degrees) and whether it holds polygons only. */
+const scan = { west: 0, south: 0, east: 0, north: 0, polygonsOnly: true };
+
+/**
+ * Reads the box of a geometry (WKB) into `scan` without building it; false when it has no coordinates.
+ * @param {Uint8Array} bytes
+ */
+function scanGeometry(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  scan.west = scan.south = Infinity;
+  scan.east = scan.north = -Infinity;
+  scan.polygonsOnly = true;
+  let offset = 0;
+  /** @param {boolean} little @param {number} dims */
+  const see = (little, dims) => {
+    const lon = view.getFloat64(offset, little);
+    const lat = view.getFloat64(offset + 8, little);
+    offset += 8 * dims;
+    if (lon < scan.west) scan.west = lon;
+    if (lon > scan.east) scan.east = lon;
+    if (lat < scan.south) scan.south = lat;
+    if (lat > scan.north) scan.north = lat;
+  };
+  const geometry = () => {
+    const little = view.getUint8(offset) === 1;
+    let type = view.getUint32(offset + 1, little);
+    offset += 5;
+    let dims = 2;
+    if (type & 0x20000000) offset += 4;
+    if (type & 0x80000000) dims++;
+    if (type & 0x40000000) dims++;
+    type &= 0x0fffffff;
+    if (type >= 3000) {
+      dims = 4;
+      type -= 3000;
+    } else if (type >= 1000) {
+      dims = 3;
+      type = type >= 2000 ? type - 2000 : type - 1000;
+    }
+    if (type !== 3 && type !== 6) scan.polygonsOnly = false;
+    if (type === 1) return see(little, dims); // an empty point's NaN changes no bound
+    const parts = view.getUint32(offset, little);
+    offset += 4;
+    if (type === 2) for (let i = 0; i < parts; i++) see(little, dims);
+    else if (type === 3)
+      for (let r = 0; r < parts; r++) {
+        const count = view.getUint32(offset, little);
+        offset += 4;
+        for (let i = 0; i < count; i++) see(little, dims);
+      }
+    else if (type >= 4 && type <= 7) for (let p = 0; p < parts; p++) geometry();
+    else throw new Error(`Unsupported WKB geometry type ${type}`);
+  };
+  if (bytes.byteLength > 0) geometry();
+  return scan.west <= scan.east;
+}
+
+/**
+ * The length in pixels of all the rings of a geometry of polygons (WKB).
+ * @param {Uint8Array} bytes
+ * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
+ */
+function outlineLength(bytes, project) {
+  let length = 0;
+  for (const polygon of parseWkb(bytes).polygons)
+    for (const ring of polygon)
+      for (let i = 2; i < ring.length; i += 2)
+        length += Math.hypot(project.x(ring[i]) - project.x(ring[i - 2]), project.y(ring[i + 1]) - project.y(ring[i - 1]));
+  return length;
+}
+
+/**
+ * Lays a speck over non-premultiplied RGBA pixels: the box [x0, x1] × [y0, y1] widened by r with corners rounded
+ * to r, in an opaque colour, each pixel as much as the shape covers it — measured as the canvas (Skia's
+ * supersampling scan converter) measures it: along SPECK_ROWS sub-rows through the pixel, each the exact share of
+ * the pixel's width the shape spans at that height.
+ * @param {Uint8ClampedArray} data @param {number} width @param {number} height
+ * @param {number} x0 @param {number} y0 @param {number} x1 @param {number} y1 @param {number} r
+ * @param {readonly [number, number, number]} rgb
+ */
+export function paintSpeck(data, width, height, x0, y0, x1, y1, r, rgb) {
+  const left = x0 - r;
+  const right = x1 + r;
+  const top = y0 - r;
+  const bottom = y1 + r;
+  const c0 = Math.max(0, Math.floor(left));
+  const c1 = Math.min(width - 1, Math.ceil(right) - 1);
+  const r0 = Math.max(0, Math.floor(top));
+  const r1 = Math.min(height - 1, Math.ceil(bottom) - 1);
+  if (c0 > c1 || r0 > r1) return;
+  const columns = c1 - c0 + 1;
+  if (speckCover.length < columns) speckCover = new Float64Array(columns * 2);
+  const cover = speckCover;
+  for (let j = r0; j <= r1; j++) {
+    cover.fill(0, 0, columns);
+    for (let k = 0; k < SPECK_ROWS; k++) {
+      const y = j + (k + 0.5) / SPECK_ROWS;
+      if (y < top || y > bottom) continue;
+      // How far the rounded corners cut into the shape's sides at this height.
+      const edge = Math.min(y - top, bottom - y);
+      const cut = edge < r ? r - Math.sqrt(r * r - (r - edge) * (r - edge)) : 0;
+      const l = left + cut;
+      const h = right - cut;
+      const from = Math.max(c0, Math.floor(l));
+      const to = Math.min(c1, Math.ceil(h) - 1);
+      for (let c = from; c <= to; c++) cover[c - c0] += (Math.min(c + 1, h) - Math.max(c, l)) / SPECK_ROWS;
+    }
+    for (let c = c0; c <= c1; c++) {
+      const alpha = Math.round(Math.min(1, cover[c - c0]) * 255) / 255;
+      if (alpha <= 0) continue;
+      const o = (j * width + c) * 4;
+      const below = (data[o + 3] / 255) * (1 - alpha);
+      const out = alpha + below;
+      data[o] = (rgb[0] * alpha + data[o] * below) / out;
+      data[o + 1] = (rgb[1] * alpha + data[o + 1] * below) / out;
+      data[o + 2] = (rgb[2] * alpha + data[o + 2] * below) / out;
+      data[o + 3] = out * 255;
+    }
+  }
+}
+
+/** Coverage of the pixels of the row paintSpeck is painting (grown on demand). */
+let speckCover = new Float64Array(64);
+
+/**
+ * The specks of a job that can be laid over the pixels after everything else is drawn, one at a time (a canvas path
+ * per group of them costs more to fill than the pixels they touch): every speck — polygons within a box of at most
+ * SPECK_PX pixels a side, the narrower side no wider than the outline, and no longer all round than the first dash
+ * — that nothing the canvas draws after it reaches (by cells of SPECK_CELL pixels), as [x0, y0, x1, y1, r] and a colour
+ * each, in draw order; `skip` marks them for regroup. A speck's outline covers the whole polygon (no point inside is
+ * farther than half the narrower side from the box's edge, so from the polygon's), hiding its fill, and stays one
+ * solid dash: what the canvas paints is the polygon widened by half the outline's width, for a speck its box with
+ * rounded corners. A layer drawn largest first (the verification cases) ends with its smallest features: at zoom 10
+ * nearly all of them.
+ * @param {Pick<import('./renderer.d.mts').RenderJob, 'groups' | 'wkb' | 'offsets'>} job
+ * @param {{ x: (lon: number) => number, y: (lat: number) => number }} project
+ * @param {number} width
+ * @param {number} height
+ */
+export function deferSpecks(job, project, width, height) {
+  const { groups, wkb, offsets } = job;
+  const skip = new Uint8Array(offsets.length - 1);
+  const cols = Math.max(1, Math.ceil(width / SPECK_CELL));
+  const rows = Math.max(1, Math.ceil(height / SPECK_CELL));
+  // Cells something the canvas draws later reaches.
+  const later = new Uint8Array(cols * rows);
+  /** @type {number[]} */
+  const boxes = [];
+  /** @type {(readonly [number, number, number])[]} */
+  const colours = [];
+  let item = offsets.length - 1;
+  for (let g = groups.length - 1; g >= 0; g--) {
+    const group = groups[g];
+    if ('coverage' in group) {
+      later.fill(1);
+      continue;
+    }
+    const paint = speckPaint(group.style);
+    // As regroup: strokes and point markers reach past the geometry; antialiasing a pixel more.
+    const pad = (group.style.lineWidth ?? 1) / 2 + (group.style.radius ?? 0) + 1;
+    for (let k = 0; k < group.count; k++) {
+      item--;
+      const bytes = wkb.subarray(offsets[item], offsets[item + 1]);
+      if (!scanGeometry(bytes)) continue;
+      const minx = project.x(scan.west);
+      const maxx = project.x(scan.east);
+      const miny = project.y(scan.north);
+      const maxy = project.y(scan.south);
+      const c0 = Math.max(0, Math.floor((minx - pad) / SPECK_CELL));
+      const c1 = Math.min(cols - 1, Math.floor((maxx + pad) / SPECK_CELL));
+      const r0 = Math.max(0, Math.floor((miny - pad) / SPECK_CELL));
+      const r1 = Math.min(rows - 1, Math.floor((maxy + pad) / SPECK_CELL));
+      const w = maxx - minx;
+      const h = maxy - miny;
+      let speck =
+        paint !== null &&
+        scan.polygonsOnly &&
+        Math.max(w, h) <= SPECK_PX &&
+        Math.min(w, h) <= paint.width &&
+        (paint.dash === Infinity || outlineLength(bytes, project) <= paint.dash);
+      for (let r = r0; speck && r <= r1; r++) for (let c = c0; c <= c1; c++) if (later[r * cols + c]) speck = false;
+      if (speck && paint) {
+        skip[item] = 1;
+        boxes.push(minx, miny, maxx, maxy, paint.width / 2);
+        colours.push(paint.rgb);
+        continue;
+      }
+      if (c0 <= c1) for (let r = r0; r <= r1; r++) later.fill(1, r * cols + c0, r * cols + c1 + 1);
+    }
+  }
+  // Read from the last backwards: put them in draw order.
+  const ordered = new Float64Array(boxes.length);
+  for (let i = 0; i < boxes.length; i += 5) for (let j = 0; j < 5; j++) ordered[boxes.length - 5 - i + j] = boxes[i + j];
+  return { skip, specks: { boxes: ordered, colours: colours.reverse() } };
+}
+
+/** The canvas of the last image drawn (a thread draws one image at a time: nothing awaits until its pixels are read). */
+let kept = /** @type {import('@napi-rs/canvas').Canvas | null} */ (null);
+
+/**
+ * A cleared 2D context of `width` × `height`: the last one, wiped, when the size is the same (most tiles are
+ * 256 × 256; making a canvas costs more than clearing one). Every style a drawing sets is set before it is used.
+ * @param {number} width @param {number} height
+ */
+function blankContext(width, height) {
+  if (kept?.width === width && kept.height === height) {
+    const ctx = kept.getContext('2d');
+    ctx.clearRect(0, 0, width, height);
+    return ctx;
+  }
+  kept = createCanvas(width, height);
+  return kept.getContext('2d');
+}
+
 /**
  * Draws a job (what a worker receives) and returns the PNG as a fresh, transferable Uint8Array.
  * @param {import('./renderer.d.mts').RenderJob} job
@@ -479,20 +742,26 @@ export function regroup(groups, wkb, offsets, project, width, height) {
  * @returns {Promise<Uint8Array>}
  */
 export async function renderJob(job, options) {
-  const { width, height, box, background, groups, wkb, offsets } = job;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
+  const { width, height, box, background, wkb, offsets } = job;
+  const ctx = blankContext(width, height);
   if (background) {
     ctx.fillStyle = background;
     ctx.fillRect(0, 0, width, height);
   }
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
-  const project = pixelProjector(box, width, height);
-  for (const layer of regroup(groups, wkb, offsets, project, width, height)) {
+  const project = axisProjector(box, width, height);
+  const { skip, specks } = deferSpecks(job, project, width, height);
+  for (const layer of regroup(job.groups, wkb, offsets, project, width, height, skip)) {
     if ('coverage' in layer) paintCoverage(ctx, layer.coverage, box, width, height);
     else paintGroup(ctx, layer.style, layer.geometries, project);
   }
-  const png = await encodePng(ctx.getImageData(0, 0, width, height).data, width, height, options);
+  const { data } = ctx.getImageData(0, 0, width, height);
+  const { boxes, colours } = specks;
+  for (let i = 0; i < colours.length; i++) {
+    const o = i * 5;
+    paintSpeck(data, width, height, boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3], boxes[o + 4], colours[i]);
+  }
+  const png = await encodePng(data, width, height, options);
   return new Uint8Array(png);
 }
