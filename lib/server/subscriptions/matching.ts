@@ -42,6 +42,23 @@ export interface LoadWindow {
 }
 
 /**
+ * Records what `select` (rows of subscription id and item id, over alias `s`) brings to the subscription, each item
+ * once however often it is matched; queues a webhook delivery when the subscription has one. Returns the new rows.
+ */
+async function recordMatches(tx: Queryable, sub: { id: string; delivery: string }, select: string, params: SqlParam[]): Promise<number> {
+  const rows = await tx.query<{ item_id: string }>(
+    `INSERT INTO subscription_items (subscription_id, item_id)
+     ${select}
+     ORDER BY s.id -- one order for every worker, so two matching the same items wait on each other, never deadlock
+     ON CONFLICT (subscription_id, item_id) DO NOTHING
+     RETURNING item_id`,
+    params,
+  );
+  if (sub.delivery === 'webhook') await queueWebhookDelivery(tx, sub.id);
+  return rows.length;
+}
+
+/**
  * Records the window's scenes each active subscription selects (those with ids in `ids` when given); queues webhook
  * deliveries. Returns the new rows.
  */
@@ -65,16 +82,7 @@ export async function matchLoad(
       's.loaded_at <= $3::timestamptz',
       ...sceneConditions({ filter: sub.query.filter }, params),
     ];
-    const rows = await tx.query<{ item_id: string }>(
-      `INSERT INTO subscription_items (subscription_id, item_id)
-       SELECT $1::bigint, s.id FROM scenes s ${whereSql(conditions)}
-       ORDER BY s.id -- one order for every worker, so two matching the same load wait on each other, never deadlock
-       ON CONFLICT (subscription_id, item_id) DO NOTHING
-       RETURNING item_id`,
-      params,
-    );
-    matched += rows.length;
-    if (sub.delivery === 'webhook') await queueWebhookDelivery(tx, sub.id);
+    matched += await recordMatches(tx, sub, `SELECT $1::bigint, s.id FROM scenes s ${whereSql(conditions)}`, params);
   }
   return { subscriptions: subs.length, matched };
 }
@@ -197,16 +205,12 @@ export async function matchSpotBatch(
       conditions.push(`(s.feature_key IS NULL OR NOT EXISTS (
         SELECT 1 FROM spots f JOIN spot_batches fb ON fb.id = f.batch_id
          WHERE f.theme = s.theme AND f.feature_key = s.feature_key AND fb.quarter < b.quarter))`);
-    const rows = await tx.query<{ item_id: string }>(
-      `INSERT INTO subscription_items (subscription_id, item_id)
-       SELECT $1::bigint, s.id::text FROM spots s JOIN spot_batches b ON b.id = s.batch_id ${whereSql(conditions)}
-       ORDER BY s.id -- one order for every worker (see matchLoad)
-       ON CONFLICT (subscription_id, item_id) DO NOTHING
-       RETURNING item_id`,
+    matched += await recordMatches(
+      tx,
+      sub,
+      `SELECT $1::bigint, s.id::text FROM spots s JOIN spot_batches b ON b.id = s.batch_id ${whereSql(conditions)}`,
       params,
     );
-    matched += rows.length;
-    if (sub.delivery === 'webhook') await queueWebhookDelivery(tx, sub.id);
   }
   return { subscriptions: subs.length, matched };
 }
