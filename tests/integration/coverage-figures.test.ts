@@ -14,6 +14,8 @@ import { GET as statisticsGet } from '../../app/api/sta-image/v2/statistics/cove
 import { importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
 import { sceneLoadHandler } from '../../lib/server/composition/scene-loads';
 import { COVERAGE_LOAD_JOB, coverageLoadHandler, drainCoverage, rebuildCoverage } from '../../lib/server/coverage-figures';
+import { heavyWorkGate, resetHeavyWorkGate } from '../../lib/server/api/heavy-work';
+import { resetEnvCache } from '../../lib/server/env';
 import { runDueJobs } from '../../lib/server/jobs/runner';
 import { call, withTestDatabase } from '../support/api';
 import { parseCsv } from '../support/csv';
@@ -299,5 +301,52 @@ describe('coverage APIs', () => {
     const none = await call(latestGet, `/api/coverage/v1/coverage/lastest/650000`, { params: { x: '650000' }, headers: headers('zh') });
     expect(none.json.code).toBe(404);
     expect(none.json.message).toContain('尚无影像覆盖');
+  });
+});
+
+describe('coverage statistics are bounded per client (issue 32.2)', () => {
+  it('a client with an analysis running and one waiting is refused a third at once, in its language', async () => {
+    process.env.HEAVY_MAX_ACTIVE = '2';
+    resetEnvCache();
+    resetHeavyWorkGate();
+    const address = '203.0.113.77';
+    await call(latestGet, `/api/coverage/v1/coverage/lastest/${CITY}`, { params: { x: CITY }, headers: headers('en') });
+    const gate = heavyWorkGate();
+    const running = await gate.enter(`ip:${address}`);
+    const waiting = gate.enter(`ip:${address}`);
+    try {
+      const month = months[0]!.slice(0, 7);
+      const refused = await call(statisticsGet, `/api/sta-image/v2/statistics/coverage/county/${CITY}/${month}`, {
+        params: { a: 'county', b: CITY, c: month },
+        headers: { 'x-locale': 'zh', 'x-forwarded-for': address },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.json.message).toMatch(/仍在进行/);
+      // An answer already kept costs nothing and is given; a new one waits its turn like any analysis.
+      const latest = (query: string) =>
+        call(latestGet, `/api/coverage/v1/coverage/lastest/${CITY}${query}`, {
+          params: { x: CITY },
+          headers: { 'x-locale': 'en', 'x-forwarded-for': address },
+        });
+      expect((await latest('')).json.code).toBe(0);
+      expect((await latest('?kind=radar&cloudMax=30')).status).toBe(503);
+      const exported = await call(exportGet, `/api/sta-image/v2/statistics/coverage/county/${CITY}/${month}/export`, {
+        params: { a: 'county', b: CITY, c: month },
+        headers: { 'x-locale': 'en', 'x-forwarded-for': address },
+      });
+      expect(exported.status).toBe(503);
+      // Another client is answered.
+      const other = await call(statisticsGet, `/api/sta-image/v2/statistics/coverage/county/${CITY}/${month}`, {
+        params: { a: 'county', b: CITY, c: month },
+        headers: { 'x-locale': 'en', 'x-forwarded-for': '198.51.100.77' },
+      });
+      expect(other.json.code).toBe(0);
+    } finally {
+      running();
+      (await waiting)();
+      delete process.env.HEAVY_MAX_ACTIVE;
+      resetEnvCache();
+      resetHeavyWorkGate();
+    }
   });
 });
