@@ -14,9 +14,15 @@ import { GET as statisticsGet } from '../../app/api/sta-image/v2/statistics/cove
 import { importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
 import { sceneLoadHandler } from '../../lib/server/composition/scene-loads';
 import { COVERAGE_LOAD_JOB, coverageLoadHandler, drainCoverage, rebuildCoverage } from '../../lib/server/coverage-figures';
+import { resetEnvCache } from '../../lib/server/env';
 import { runDueJobs } from '../../lib/server/jobs/runner';
 import { call, withTestDatabase } from '../support/api';
 import { parseCsv } from '../support/csv';
+
+// The figures' duty bound (a share of the time, in turns) is tested in coverage-duty.test.ts; here a load's keys are
+// computed at full speed within one run of the job.
+process.env.COVERAGE_FIGURES_SHARE = '100';
+resetEnvCache();
 
 const db = withTestDatabase();
 const RUNNER = { workerId: 'coverage-test', leaseSeconds: 60, backoffSeconds: 1 };
