@@ -156,6 +156,12 @@ export const envSchema = z
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
     /** How long a worker holds a job before another may take it over (a crashed worker's job waits this long). */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+    /**
+     * The coverage figures' background work (docs/adr/0032-coverage-figures.md): at most this share (per cent) of the
+     * time, in turns of at most COVERAGE_FIGURES_TURN_MS, each followed by a pause that keeps the share.
+     */
+    COVERAGE_FIGURES_SHARE: z.coerce.number().int().min(1).max(100).default(25),
+    COVERAGE_FIGURES_TURN_MS: z.coerce.number().int().min(20).max(10_000).default(250),
     /** Time to recall an offline (archived) scene before its package is built; online scenes are built at once. */
     ORDER_OFFLINE_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(600),
   })

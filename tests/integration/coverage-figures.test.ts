@@ -20,6 +20,11 @@ import { runDueJobs } from '../../lib/server/jobs/runner';
 import { call, withTestDatabase } from '../support/api';
 import { parseCsv } from '../support/csv';
 
+// The figures' duty bound (a share of the time, in turns) is tested in coverage-duty.test.ts; here a load's keys are
+// computed at full speed within one run of the job.
+process.env.COVERAGE_FIGURES_SHARE = '100';
+resetEnvCache();
+
 const db = withTestDatabase();
 const RUNNER = { workerId: 'coverage-test', leaseSeconds: 60, backoffSeconds: 1 };
 const CITY = '130100';

@@ -39,6 +39,8 @@ export interface ApiContext<C extends ApiContract> {
   params: Out<C['params']>;
   /** Sets a cookie on the answer (Path=/, SameSite=Lax, Secure on https). */
   setCookie: (cookie: CookieSpec) => void;
+  /** The answer is provisional (e.g. figures still being computed): no browser or proxy keeps it. */
+  uncacheable: () => void;
 }
 
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
@@ -173,13 +175,17 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
       const cookies: string[] = [];
       const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
       const setCookie = (cookie: CookieSpec) => cookies.push(serializeCookie(cookie, secure));
-      const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie };
+      let provisional = false;
+      const uncacheable = () => {
+        provisional = true;
+      };
+      const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie, uncacheable };
       // A handler may answer a file (a download): its Response goes out as it is.
       let file: Response | null = null;
       // An expensive analysis waits for its turn (per client and in all) or is refused with 503 + Retry-After.
       const heavy = typeof contract.heavy === 'function' ? contract.heavy({ body, query }) : contract.heavy === true;
       const client = session ? `user:${session.userId}` : `ip:${ctx.ip}`;
-      const answer = async () => {
+      const answer = async (): Promise<{ text: string; provisional: boolean }> => {
         const release = heavy ? await heavyWorkGate().enter(client) : null;
         let data: unknown;
         try {
@@ -189,18 +195,19 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
         }
         if (data instanceof Response) {
           file = data;
-          return '';
+          return { text: '', provisional };
         }
-        return JSON.stringify({ code, message: t('ok'), data });
+        return { text: JSON.stringify({ code, message: t('ok'), data }), provisional };
       };
       // Public data that changes only when a dataset is loaded is computed once per input (per process).
-      const text =
+      const { text, provisional: notFinal } =
         contract.dataOnly && contract.access === 'public' && contract.method === 'GET'
-          ? await cachedByDatasets(db, dataCacheKey(locale, url), answer, (text) => text.length)
+          ? await cachedByDatasets(db, dataCacheKey(locale, url), answer, (a) => a.text.length)
           : await answer();
       if (file) return file;
       // While demo data fills in after a first start, no browser may keep an answer that misses it.
-      const cacheable = contract.access === 'public' && contract.method === 'GET' && cookies.length === 0 && !demoDataLoading();
+      const cacheable =
+        contract.access === 'public' && contract.method === 'GET' && cookies.length === 0 && !demoDataLoading() && !notFinal;
       return reply(text, status, cookies, cacheable ? contract.cacheSeconds : 0);
     } catch (error) {
       if (error instanceof ApiError) {

@@ -7,6 +7,8 @@ import 'server-only';
  */
 import type { Locale } from '../../../i18n/routing';
 import type { CoverageMeasures, CoverageStatistics } from '../../shared/contracts/coverage-statistics';
+import { API_CODES } from '../../shared/contracts/api';
+import { ApiError } from '../api/errors';
 import { csvDocument } from '../catalogue';
 import type { Queryable } from '../db/types';
 import { fileResponse } from '../files/file-response';
@@ -53,6 +55,9 @@ async function geojsonOf(db: Queryable, s: CoverageStatistics): Promise<string> 
 /** The figures of `q` as a file. */
 export async function coverageExport(db: Queryable, q: CoverageQuery, format: CoverageExportFormat): Promise<Response> {
   const s = await coverageStatistics(db, q);
+  // A file is kept and passed on as final: none while some of its figures are still being computed.
+  if (s.progress)
+    throw new ApiError(API_CODES.UNAVAILABLE, 'CoverageStats.errors.computing', { ready: s.progress.ready, total: s.progress.total });
   if (format === 'csv') return fileResponse(csvOf(s, q.locale), 'text/csv; charset=utf-8', fileName(s, 'csv'));
   return fileResponse(await geojsonOf(db, s), 'application/geo+json', fileName(s, 'geojson'));
 }

@@ -28,6 +28,8 @@ import { geodesicKm2Sql } from '../catalogue';
 import { cachedByDatasets } from '../db/data-cache';
 import type { Queryable, SqlParam } from '../db/types';
 import { findRegion, targetRegions, type RegionRef } from '../regions/rollup';
+import { regionAreas } from './areas';
+import { prioritiseKeys } from './cells';
 
 /** Leaf regions per statement. */
 export const LEAF_PIECE = 300;
@@ -65,6 +67,20 @@ export function measuresOf(s: Sums): CoverageMeasures {
 
 const firstDay = (month: string) => `${month}-01`;
 
+/** The whole's figures while some of its regions are still being computed: none (all zero, `progress` says so). */
+const NOT_READY: CoverageMeasures = {
+  areaKm2: 0,
+  coveredKm2: 0,
+  coveredPct: 0,
+  effectiveKm2: 0,
+  effectivePct: 0,
+  scenes: 0,
+  revisit: 0,
+  duplicationPct: 0,
+  uncoveredKm2: 0,
+  uncoveredPct: 0,
+};
+
 /** The WHERE conditions of the filters and period on the cells (alias `c`). */
 function cellConditions(range: MonthRange, filters: CoverageFilters, params: SqlParam[]): string[] {
   const out = [`c.month >= $${params.push(firstDay(range.from))}::date`, `c.month <= $${params.push(firstDay(range.to))}::date`];
@@ -99,24 +115,6 @@ function leavesUnder(db: Queryable, roots: readonly string[]): Promise<Array<{ c
       ),
     (rows) => rows.length * 48,
   );
-}
-
-// Region boundaries do not change while the portal runs (a reload of the regions is a restart's seed): their
-// geodesic areas are kept per database.
-const areaCache = new WeakMap<object, Map<string, number>>();
-
-async function regionAreas(db: Queryable, codes: readonly string[]): Promise<Map<string, number>> {
-  let known = areaCache.get(db);
-  if (!known) areaCache.set(db, (known = new Map()));
-  const missing = codes.filter((c) => !known.has(c));
-  for (let i = 0; i < missing.length; i += LEAF_PIECE) {
-    const rows = await db.query<{ code: string; km2: number }>(
-      `SELECT r.code, ${geodesicKm2Sql('r.geom_hi')} AS km2 FROM regions r WHERE r.code = ANY ($1::text[])`,
-      [missing.slice(i, i + LEAF_PIECE)],
-    );
-    for (const r of rows) known.set(r.code, r.km2);
-  }
-  return new Map(codes.map((c) => [c, known.get(c) ?? 0]));
 }
 
 interface LeafFigures {
@@ -214,6 +212,9 @@ async function figuresOf(db: Queryable, region: RegionRef, q: Omit<CoverageQuery
     targets.map((t) => t.code),
   );
   const leaves = all.map((l) => l.code);
+  // Keys still queued: moved to the front of the queue (a reader waits for them); their regions get no figures yet.
+  const queued = await prioritiseKeys(db, leaves, { from: firstDay(q.range.from), to: firstDay(q.range.to) });
+  const notReady = (codes: readonly string[]) => queued.monthsPending || codes.some((c) => queued.pending.has(c));
   const figures = await leafFigures(db, leaves, q.range, q.filters);
   const areas = await regionAreas(db, [region.code, ...targets.map((t) => t.code)]);
   const leavesOf = new Map<string, string[]>();
@@ -235,6 +236,8 @@ async function figuresOf(db: Queryable, region: RegionRef, q: Omit<CoverageQuery
     }
     return s;
   };
+  const pending = targets.filter((t) => notReady(leavesOf.get(t.code) ?? []));
+  const wholeReady = !notReady(leaves);
   return {
     period: { from: q.range.from, to: q.range.to, months: monthSpan(q.range) },
     region,
@@ -245,13 +248,19 @@ async function figuresOf(db: Queryable, region: RegionRef, q: Omit<CoverageQuery
       cloudMax: q.filters.cloudMax ?? null,
       kind: q.filters.kind,
     },
-    items: targets.map((t) => ({
-      code: t.code,
-      name: t.name,
-      level: t.level,
-      ...measuresOf(sumsOf(leavesOf.get(t.code) ?? [], areas.get(t.code) ?? 0, t.code)),
-    })),
-    total: measuresOf(sumsOf(leaves, areas.get(region.code) ?? 0, '*')),
+    items: targets
+      .filter((t) => !pending.includes(t))
+      .map((t) => ({
+        code: t.code,
+        name: t.name,
+        level: t.level,
+        ...measuresOf(sumsOf(leavesOf.get(t.code) ?? [], areas.get(t.code) ?? 0, t.code)),
+      })),
+    // Never a partial figure: the whole only once every region under it is computed (until then all zero).
+    total: wholeReady ? measuresOf(sumsOf(leaves, areas.get(region.code) ?? 0, '*')) : NOT_READY,
+    ...(pending.length > 0 || !wholeReady
+      ? { progress: { ready: targets.length - pending.length, total: targets.length, pending: pending.map((t) => t.code) } }
+      : {}),
   };
 }
 

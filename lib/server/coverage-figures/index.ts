@@ -7,17 +7,30 @@ import type { JobHandlers } from '../jobs/runner';
 import { COVERAGE_LOAD_JOB, coverageLoadHandler } from './jobs';
 
 export {
+  ASKED_AT,
   COVERAGE_FIGURES_DATASET,
+  QUEUE_CHUNK,
   drainCoverage,
   queueLoadKeys,
+  prioritiseKeys,
   rebuildCoverage,
   refreshKey,
+  refreshKeys,
   type CoverageKey,
   type DrainResult,
 } from './cells';
 export { coverageExport, type CoverageExportFormat } from './exports';
 export { coverageStatistics, latestCoverage, measuresOf, type CoverageQuery } from './figures';
-export { COVERAGE_LOAD_JOB, COVERAGE_PERIODIC_TASKS, DRAIN_BUDGET_MS, coverageLoadHandler } from './jobs';
+export {
+  COVERAGE_LOAD_JOB,
+  COVERAGE_PERIODIC_TASKS,
+  DRAIN_BUDGET_MS,
+  coverageDuty,
+  coverageLoadHandler,
+  drainInTurns,
+  type CoverageDuty,
+  type TurnsResult,
+} from './jobs';
 
 export function coverageJobHandlers(): JobHandlers {
   return { [COVERAGE_LOAD_JOB]: coverageLoadHandler };

@@ -186,6 +186,13 @@ export const coverageStatisticsSchema = z.object({
   }),
   items: z.array(z.object({ code: z.string(), name: z.string(), level: z.string(), ...coverageMeasuresSchema.shape })),
   total: coverageMeasuresSchema,
+  /**
+   * Present while figures of the asked scope are still being computed (the background computes the keys a reader asks
+   * for first; ask again in a moment): `ready` of the `total` regions asked have their figures in `items`; the others
+   * (`pending`, their codes) are left out until computed, and `total` (the whole) is all zero until every region is
+   * ready. Absent when everything asked is computed.
+   */
+  progress: z.object({ ready: z.number().int(), total: z.number().int(), pending: z.array(z.string()) }).optional(),
 });
 export type CoverageStatistics = z.infer<typeof coverageStatisticsSchema>;
 
