@@ -135,7 +135,7 @@ export function CoverageScreen({ config }: { config: MapClientConfig }) {
 
   const select = useCallback(
     (code: string) => {
-      if (code !== state.region) update({ region: code, level: drillLevel(code, state.level) });
+      if (code !== state.region) update({ region: code, level: drillLevel(code, state.level, state.region) });
     },
     [state.region, state.level, update],
   );

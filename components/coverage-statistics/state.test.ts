@@ -152,6 +152,11 @@ describe('drill-down', () => {
     expect(drillLevel('130000', 'county')).toBe('county');
     expect(drillLevel('130100', 'city')).toBe('county');
     expect(drillLevel('130102', 'county')).toBe('county');
+    // Back up by the breadcrumb: the province lists its cities again, the country its provinces.
+    expect(drillLevel('130000', 'county', '130102')).toBe('city');
+    expect(drillLevel('100000', 'county', '130100')).toBe('province');
+    // Down from the country's cities into a province keeps the cities.
+    expect(drillLevel('130000', 'city', '100000')).toBe('city');
     expect(levelSegment('130102', 'county')).toBe('children');
     expect(levelSegment('100000', 'county')).toBe('province');
     expect(levelSegment('130000', 'county')).toBe('county');

@@ -16,7 +16,7 @@ import {
 } from '@/lib/shared/contracts/coverage-statistics';
 import { MISSION_GROUPS, type MissionGroup } from '@/lib/shared/catalogue/missions';
 import { rampColor } from '@/lib/shared/map/legend';
-import { childLevelOf, COUNTRY_CODE, isRegionCode, levelOfCode } from '@/lib/shared/regions/codes';
+import { childLevelOf, codeWithin, COUNTRY_CODE, isRegionCode, levelOfCode } from '@/lib/shared/regions/codes';
 
 export type PeriodUnit = 'month' | 'quarter' | 'year';
 export const PERIOD_UNITS: readonly PeriodUnit[] = ['month', 'quarter', 'year'];
@@ -230,9 +230,14 @@ export function filtersQuery(state: Pick<CoverageScreenState, 'cloud' | 'groups'
   };
 }
 
-/** The level to list after opening `code` by a click: its children, or at least the level shown before. */
-export function drillLevel(code: string, current: RegionLevelChoice): RegionLevelChoice {
+/**
+ * The level to list after opening `code`: going down (a click on a region inside the current one), its children or
+ * the deeper level shown before; going back up (the breadcrumb), its children again.
+ */
+export function drillLevel(code: string, current: RegionLevelChoice, from?: string): RegionLevelChoice {
   const choices = levelChoices(code);
+  if (from !== undefined && from !== code && codeWithin(from, code))
+    return (childLevelOf(code) as RegionLevelChoice | null) ?? choices[0] ?? current;
   if (choices.length === 0) return current;
   if (choices.includes(current)) return current;
   return (childLevelOf(code) as RegionLevelChoice | null) ?? choices[0]!;
