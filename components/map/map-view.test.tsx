@@ -81,7 +81,8 @@ describe('MapView (jsdom)', () => {
     };
     const matchMedia = window.matchMedia;
     try {
-      window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList;
+      window.matchMedia = (query: string) =>
+        ({ ...matchMedia(query), matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList;
       const still = renderMap();
       still.unmount();
       window.matchMedia = matchMedia;
@@ -249,6 +250,42 @@ describe('MapView (jsdom)', () => {
     expect(document.querySelector('.leaflet-tooltip')).toHaveTextContent('Tangshan');
     fireEvent.click(city);
     expect(onFeatureClick).toHaveBeenCalledWith('130200');
+  });
+
+  it("shows a choropleth region's value in its tooltip, and the new value after the figures change", () => {
+    const feature = (id: string, name: string, x: number) => ({
+      type: 'Feature' as const,
+      id,
+      properties: { name },
+      geometry: {
+        type: 'Polygon' as const,
+        coordinates: [
+          [
+            [x, 30],
+            [x + 2, 30],
+            [x + 2, 32],
+            [x, 32],
+            [x, 30],
+          ],
+        ],
+      },
+    });
+    const data = {
+      type: 'FeatureCollection' as const,
+      features: [feature('130100', 'Shijiazhuang', 114), feature('130200', 'Tangshan', 117)],
+    };
+    const outline = (tooltips: Record<string, string>) => ({ id: 'children', data, emphasis: 'context' as const, tooltips });
+    const { rerender } = renderMap({ outlines: [outline({ '130100': 'Shijiazhuang: covered 62.50 %' })] });
+    fireEvent.mouseOver(document.querySelector('path[data-feature-id="130100"]')!);
+    expect(document.querySelector('.leaflet-tooltip')).toHaveTextContent('Shijiazhuang: covered 62.50 %');
+    // A region without a tooltip text keeps its name.
+    fireEvent.mouseOut(document.querySelector('path[data-feature-id="130100"]')!);
+    fireEvent.mouseOver(document.querySelector('path[data-feature-id="130200"]')!);
+    expect(document.querySelector('.leaflet-tooltip')).toHaveTextContent('Tangshan');
+    fireEvent.mouseOut(document.querySelector('path[data-feature-id="130200"]')!);
+    rerender(<MapViewImpl config={config} label="Test map" outlines={[outline({ '130100': 'Shijiazhuang: covered 70.00 %' })]} />);
+    fireEvent.mouseOver(document.querySelector('path[data-feature-id="130100"]')!);
+    expect(document.querySelector('.leaflet-tooltip')).toHaveTextContent('Shijiazhuang: covered 70.00 %');
   });
 
   describe('markers', () => {

@@ -44,7 +44,11 @@ function tooltipContent(name: string): HTMLElement {
 function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLayerKind }) {
   const map = useMap();
   const layerRef = useRef<GeoJsonLayer | null>(null);
-  const { data, emphasis = 'primary', fit = false, fillColors, onFeatureClick, interactive = true } = outline;
+  const { data, emphasis = 'primary', fit = false, fillColors, onFeatureClick, interactive = true, tooltips } = outline;
+  const tooltipOf = useEffectEvent((feature: Feature | undefined) => {
+    const id = feature?.id === undefined ? undefined : String(feature.id);
+    return (id === undefined ? undefined : tooltips?.[id]) ?? nameOf(feature);
+  });
   const currentStyle = useEffectEvent((feature: Feature | undefined) => featureStyle(outlineStyle(emphasis, base), fillColors, feature));
   const clicked = useEffectEvent((feature: Feature) => {
     if (feature.id !== undefined) onFeatureClick?.(String(feature.id));
@@ -56,8 +60,8 @@ function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLay
       interactive,
       onEachFeature: (feature, featureLayer) => {
         if (!interactive) return;
-        const name = nameOf(feature);
-        if (name) featureLayer.bindTooltip(tooltipContent(name), { sticky: true, direction: 'top' });
+        const text = tooltipOf(feature);
+        if (text) featureLayer.bindTooltip(tooltipContent(text), { sticky: true, direction: 'top' });
         featureLayer.on('click', () => clicked(feature));
       },
     });
@@ -84,6 +88,15 @@ function RegionOutline({ outline, base }: { outline: OutlineLayer; base: BaseLay
   useEffect(() => {
     layerRef.current?.setStyle((feature) => featureStyle(outlineStyle(emphasis, base), fillColors, feature));
   }, [emphasis, base, fillColors]);
+
+  // New values rewrite the tooltips in place.
+  useEffect(() => {
+    if (!tooltips) return;
+    layerRef.current?.eachLayer((featureLayer) => {
+      const text = tooltipOf((featureLayer as Path & { feature?: Feature }).feature);
+      if (text && featureLayer.getTooltip()) featureLayer.setTooltipContent(tooltipContent(text));
+    });
+  }, [tooltips]);
 
   return null;
 }

@@ -30,6 +30,11 @@ export interface OutlineLayer {
   /** Called with a feature's id when it is clicked (e.g. to drill down). */
   onFeatureClick?: (id: string) => void;
   /**
+   * Tooltip text per feature id (e.g. the name and the value a choropleth colours by, so colour is not the only
+   * signal); features without one show their name. Changing the object updates the tooltips in place; keep it memoised.
+   */
+  tooltips?: Readonly<Record<string, string>>;
+  /**
    * Answer the pointer (name tooltip, clicks), default true. Turn it off for an outline drawn over
    * other features, e.g. a region's border over its children: it would otherwise catch every hover
    * and click meant for them.

@@ -1,17 +1,16 @@
 'use client';
 
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { RegionBreadcrumb } from '@/components/statistics/region-breadcrumb';
 import { SubscribeToTheme } from '@/components/subscriptions/subscribe-to-theme';
 import { useOwnAreaRanges } from '@/lib/client/queries/profile';
-import { useRegion } from '@/lib/client/queries/regions';
 import { useSpotBatches } from '@/lib/client/queries/spots';
 import { selectUser } from '@/lib/client/stores/selectors';
 import { useSessionStore } from '@/lib/client/stores/session-store';
 import type { MapClientConfig } from '@/lib/shared/map/config';
-import { cityOfCode, COUNTRY_CODE, levelOfCode, provinceOfCode } from '@/lib/shared/regions/codes';
 import type { ModuleProps } from './monitor-context';
 import {
   filterCodesOf,
@@ -27,70 +26,6 @@ import classes from './monitor.module.css';
 import { QueryState } from './query-state';
 import type { MonitorTheme } from './theme';
 import { moduleOf } from './theme-view';
-
-/**
- * A breadcrumb step: the region's name (from the region API), a button unless it is the current one
- * or one the user may not open (above their area range in the detail, grid and sequence modules).
- */
-function RegionCrumb({
-  code,
-  current,
-  enabled,
-  onSelect,
-}: {
-  code: string;
-  current: boolean;
-  enabled: boolean;
-  onSelect: (code: string) => void;
-}) {
-  const t = useTranslations('Monitor');
-  const region = useRegion(code === COUNTRY_CODE ? null : code);
-  const name = code === COUNTRY_CODE ? t('country') : (region.data?.name ?? code);
-  if (current)
-    return (
-      <Text span fw={600} aria-current="location">
-        {name}
-      </Text>
-    );
-  if (!enabled)
-    return (
-      <Text span c="dimmed">
-        {name}
-      </Text>
-    );
-  return (
-    <Anchor component="button" type="button" onClick={() => onSelect(code)}>
-      {name}
-    </Anchor>
-  );
-}
-
-function RegionBreadcrumb({
-  region,
-  canOpen,
-  onSelect,
-}: {
-  region: string;
-  canOpen: (code: string) => boolean;
-  onSelect: (code: string) => void;
-}) {
-  const t = useTranslations('Monitor');
-  const path = [COUNTRY_CODE];
-  const level = levelOfCode(region);
-  if (level !== 'country') path.push(provinceOfCode(region));
-  const city = cityOfCode(region);
-  if (city && city !== region) path.push(city);
-  if (level === 'city' || level === 'county') path.push(region);
-  return (
-    <nav aria-label={t('breadcrumb')}>
-      <Breadcrumbs separator="›" data-testid="monitor-breadcrumb">
-        {path.map((code, i) => (
-          <RegionCrumb key={code} code={code} current={i === path.length - 1} enabled={canOpen(code)} onSelect={onSelect} />
-        ))}
-      </Breadcrumbs>
-    </nav>
-  );
-}
 
 /**
  * The module switcher: a tab list driven by arrow keys (one tab stop), each tab naming whether it

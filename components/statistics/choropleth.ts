@@ -39,6 +39,8 @@ export function useRegionChoropleth<Item extends ChoroplethItem>({
   items,
   fill,
   onSelect,
+  level,
+  tooltips,
 }: {
   region: string;
   mapRegion: string;
@@ -46,9 +48,17 @@ export function useRegionChoropleth<Item extends ChoroplethItem>({
   items: readonly Item[] | undefined;
   fill: (item: Item | undefined) => string | null;
   onSelect: (code: string) => void;
+  /** The level of the regions drawn, when not the region's children (e.g. a province's counties). */
+  level?: 'province' | 'city' | 'county';
+  /** Tooltip text per region code (name and value), memoised. */
+  tooltips?: Readonly<Record<string, string>>;
 }): { outlines: OutlineLayer[]; noData: boolean } {
-  const childLevel = childLevelOf(mapRegion);
-  const children = useRegionChildrenGeometry(childLevel ? mapRegion : null, LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi');
+  const childLevel = leaf ? childLevelOf(mapRegion) : (level ?? childLevelOf(mapRegion));
+  const children = useRegionChildrenGeometry(
+    childLevel ? mapRegion : null,
+    LOD_BY_CHILD_LEVEL[childLevel ?? 'county'] ?? 'hi',
+    leaf ? undefined : level,
+  );
   const outline = useRegionGeometry(region === COUNTRY_CODE ? null : region, leaf || childLevel === 'county' ? 'hi' : 'mid');
 
   const { fillColors, noData } = useMemo(() => {
@@ -75,11 +85,12 @@ export function useRegionChoropleth<Item extends ChoroplethItem>({
         fit: region === COUNTRY_CODE || leaf,
         fillColors,
         onFeatureClick: onSelect,
+        tooltips,
       });
     // The region's own border, drawn over its children: it must not catch their hovers and clicks.
     if (outline.data) layers.push({ id: `region-${region}`, data: outline.data, emphasis: 'primary', fit: !leaf, interactive: false });
     return layers;
-  }, [children.data, outline.data, mapRegion, region, leaf, fillColors, onSelect]);
+  }, [children.data, outline.data, mapRegion, region, leaf, fillColors, onSelect, tooltips]);
 
   return { outlines, noData };
 }

@@ -262,7 +262,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: 'statistics',
     menu: ALWAYS,
     children: [
-      { segment: 'coverage-statics', title: 'coverageStatics', name: 'CoverageStatics', menu: ALWAYS },
+      { segment: 'coverage-statics', title: 'coverageStatics', name: 'CoverageStatics', menu: ALWAYS, built: true },
       { segment: 'push', title: 'push', name: 'Push', menu: NEED_LOGIN, loginOnly: true },
       { segment: 'spot', title: 'spotStatistics', name: 'SpotStatistics', menu: ALWAYS },
     ],
