@@ -134,13 +134,21 @@ async function leafFigures(
   for (let i = 0; i < leaves.length; i += LEAF_PIECE) {
     const params: SqlParam[] = [leaves.slice(i, i + LEAF_PIECE)];
     const where = [`c.county = ANY ($1::text[])`, ...cellConditions(range, filters, params)].join(' AND ');
+    // The union snaps to a 1e-9° grid (OverlayNG): without it, one county's cells (Jinzhou, 2026Q3 of the e2e demo)
+    // made the embedded database's union answer no rows at all, silently, and every county of the statement read 0 km².
     const rows = await db.query<{ county: string; covered: number; footprint: number; clear: number }>(
       `SELECT c.county,
-              CASE WHEN count(*) = 1 THEN max(c.covered_km2) ELSE ${geodesicKm2Sql('ST_Union(c.geom)')} END AS covered,
+              CASE WHEN count(*) = 1 THEN max(c.covered_km2) ELSE ${geodesicKm2Sql('ST_Union(c.geom, 1e-9)')} END AS covered,
               sum(c.footprint_km2) AS footprint, sum(c.clear_km2) AS clear
          FROM coverage_cells c WHERE ${where} GROUP BY c.county`,
       params,
     );
+    // Never a figure from a statement that lost rows: the counties with selected cells must all be there.
+    const [expected] = await db.query<{ n: number }>(
+      `SELECT count(DISTINCT c.county)::int AS n FROM coverage_cells c WHERE ${where}`,
+      params,
+    );
+    if ((expected?.n ?? 0) !== rows.length) throw new Error(`coverage figures: ${rows.length} of ${expected?.n} counties measured`);
     for (const r of rows) out.set(r.county, { covered: r.covered, footprint: r.footprint, clear: r.clear });
   }
   return out;
