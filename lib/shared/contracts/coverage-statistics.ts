@@ -204,8 +204,6 @@ export const coverageStatisticsContract = defineContract({
     'c = period (2026, 2026Q2, 2026-05 or a range joined by ..); covered and cloud-weighted shares, scenes, revisit, duplication',
   tag: TAG,
   access: 'public',
-  // A new set of filters is measured from the cells: bounded per client like the other public analyses (issue 32.2).
-  heavy: true,
   params: coverageStatisticsParamsSchema,
   query: coverageFiltersSchema,
   response: coverageStatisticsSchema,
@@ -219,7 +217,6 @@ export const coverageLatestContract = defineContract({
   summary: 'The latest coverage figures of region x: the last month with imagery over it, for the region and its children',
   tag: TAG,
   access: 'public',
-  heavy: true,
   params: coverageLatestParamsSchema,
   query: coverageFiltersSchema,
   response: coverageStatisticsSchema,
@@ -239,7 +236,7 @@ export const coverageExportContract = defineContract({
     'GeoJSON (a feature per region with its boundary; the whole and the period in the collection’s properties)',
   tag: TAG,
   access: 'public',
-  // A new set of filters is measured from the cells: bounded per client like the other public analyses (issue 32.2).
+  // A file of every region's figures: bounded per client like the other public analyses (issue 32.2).
   heavy: true,
   params: coverageStatisticsParamsSchema,
   query: coverageExportQuerySchema,
