@@ -339,8 +339,15 @@ describe('the coverage export is bounded per client (issue 32.2)', () => {
       running();
       (await waiting)();
     }
-    // Another client, and this one once its work is done, get the file.
-    expect((await exportFor('198.51.100.77', 'en')).status).toBe(200);
+    // Another client gets the file (a CSV, not an envelope).
+    const file = await exportGet(
+      new Request(`http://localhost:3000/api/sta-image/v2/statistics/coverage/county/${CITY}/${month}/export`, {
+        headers: { 'x-locale': 'en', 'x-forwarded-for': '198.51.100.77' },
+      }),
+      { params: Promise.resolve({ a: 'county', b: CITY, c: month }) },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/csv/);
     delete process.env.HEAVY_MAX_ACTIVE;
     resetEnvCache();
     resetHeavyWorkGate();
