@@ -131,8 +131,10 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(table.locator('tbody tr[data-code]')).toHaveCount(expected.items.length);
 
     // Compare with the quarter before: a difference column and a map of differences.
-    await page.getByLabel(TEXT.compare[lang]).check();
+    // The box follows the address (a shared link restores it): click, then wait for both.
+    await page.getByLabel(TEXT.compare[lang]).click();
     await expect(page).toHaveURL(new RegExp(`vs=${previous}`));
+    await expect(page.getByLabel(TEXT.compare[lang])).toBeChecked();
     const prior = before.items.find((i) => i.code === SHIJIAZHUANG)!;
     const diff = Math.round((city.coveredPct - prior.coveredPct) * 100) / 100;
     await expect(table.locator(`tr[data-code="${SHIJIAZHUANG}"] td`).last()).toHaveText(signed(lang, diff));
