@@ -19,6 +19,7 @@ import { resetEnvCache } from '../../lib/server/env';
 import { runDueJobs } from '../../lib/server/jobs/runner';
 import { call, withTestDatabase } from '../support/api';
 import { parseCsv } from '../support/csv';
+import { bboxPolygon } from '../../lib/shared/geo/bbox';
 
 // The figures' duty bound (a share of the time, in turns) is tested in coverage-duty.test.ts; here a load's keys are
 // computed at full speed within one run of the job.
@@ -69,23 +70,19 @@ async function snapshot() {
 }
 
 /** A STAC item with a box footprint at `datetime`. */
-function item(id: string, platform: string, instrument: string, datetime: string, cloud: number | null, [w, s, e, n]: number[]) {
+function item(
+  id: string,
+  platform: string,
+  instrument: string,
+  datetime: string,
+  cloud: number | null,
+  box: [number, number, number, number],
+) {
   return JSON.stringify({
     type: 'Feature',
     stac_version: '1.0.0',
     id,
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [w, s],
-          [e, s],
-          [e, n],
-          [w, n],
-          [w, s],
-        ],
-      ],
-    },
+    geometry: bboxPolygon(box),
     properties: {
       datetime,
       platform,
