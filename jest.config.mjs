@@ -17,7 +17,24 @@ const swc = [
 ];
 
 // ESM-only packages that jest must compile.
-const esmPackages = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'jose', 'flatbush', 'flatqueue', 'react-leaflet', '@react-leaflet', 'satellite\\.js'].join('|');
+const esmPackages = [
+  'next-intl',
+  'use-intl',
+  'icu-minify',
+  '@formatjs',
+  'intl-messageformat',
+  '@schummar',
+  'jose',
+  'flatbush',
+  'flatqueue',
+  'react-leaflet',
+  '@react-leaflet',
+  'satellite\\.js',
+  'geotiff',
+  'quick-lru',
+  'zstddec',
+  'web-worker',
+].join('|');
 
 const shared = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
@@ -28,6 +45,8 @@ const shared = {
     '^@/(.*)$': '<rootDir>/$1',
     // satellite.js exports only `import` conditions; jest (CommonJS) loads its ESM build through swc.
     '^satellite\\.js$': '<rootDir>/node_modules/satellite.js/dist/index.js',
+    // geotiff's CommonJS build requires ESM-only packages (quick-lru): jest loads its ESM build through swc.
+    '^geotiff$': '<rootDir>/node_modules/geotiff/dist-module/geotiff.js',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
@@ -49,7 +68,10 @@ const config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       // With both engines in one run, each file runs on one of them (tests/support/engine-split.mjs).
-      testPathIgnorePatterns: ['/node_modules/', ...filesElsewhere(process.env.DATABASE_URL ? 'postgres' : 'pglite', process.env.TEST_ENGINE_SPLIT === '1')],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        ...filesElsewhere(process.env.DATABASE_URL ? 'postgres' : 'pglite', process.env.TEST_ENGINE_SPLIT === '1'),
+      ],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
       testTimeout: 60_000,
