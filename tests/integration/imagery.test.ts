@@ -303,7 +303,7 @@ describe('tiles', () => {
   });
 
   it('leaves nodata transparent', async () => {
-    // A copy with a block of zeros (4 × 4.5 km around the tile's point) declared nodata.
+    // A copy with a block of zeros (about 3 × 3 km around the tile's point; GeoJSON is in degrees) declared nodata.
     const plain = path.join(work, 'nodata-plain.tif');
     await run('gdal_translate', ['-q', '-of', 'GTiff', OLINDA_FILE, plain]);
     const cut = path.join(work, 'cut.geojson');
@@ -319,11 +319,11 @@ describe('tiles', () => {
               type: 'Polygon',
               coordinates: [
                 [
-                  [292000, 9118500],
-                  [296000, 9118500],
-                  [296000, 9114000],
-                  [292000, 9114000],
-                  [292000, 9118500],
+                  [-34.885, -7.975],
+                  [-34.855, -7.975],
+                  [-34.855, -8.005],
+                  [-34.885, -8.005],
+                  [-34.885, -7.975],
                 ],
               ],
             },
@@ -462,6 +462,63 @@ describe('refusals', () => {
     expect(report.written).toBe(0);
     expect(report.problems[0]!.reason).toMatch(/IMAGERY_ROOT/);
     expect(await readFile(outside)).toBeTruthy();
+  });
+});
+
+describe('bounds', () => {
+  it('refuses a zoom too far out for the image’s overviews', async () => {
+    // 3,000² pixels and no overviews: a zoom-6 tile would read all nine million.
+    const big = path.join(imageryRoot(), 'no-overviews.tif');
+    await run('gdal_translate', [
+      '-q',
+      '-of',
+      'COG',
+      '-co',
+      'OVERVIEWS=NONE',
+      '-co',
+      'BLOCKSIZE=256',
+      '-b',
+      '1',
+      '-outsize',
+      '3000',
+      '3000',
+      OLINDA_FILE,
+      big,
+    ]);
+    await registerImagery(db(), big, {
+      id: 'OLINDA_NO_OVERVIEWS',
+      platform: 'landsat-7',
+      sensor: 'etm+',
+      datetime: '2002-05-01T00:00:00Z',
+    });
+    const [x6, y6] = tileOf(6, -34.87, -7.99);
+    const far = await getTile('OLINDA_NO_OVERVIEWS', 6, x6, y6, 'band-1');
+    expect([far.status, /exceptionCode="([A-Za-z]+)"/.exec(far.body.toString())?.[1]]).toEqual([400, 'TileOutOfRange']);
+    const [x, y] = tileOf(14, -34.87, -7.99);
+    expect((await getTile('OLINDA_NO_OVERVIEWS', 14, x, y, 'band-1')).status).toBe(200);
+  });
+
+  it('bounds the tiles one client has in progress: the rest get 503 with Retry-After', async () => {
+    process.env.IMAGERY_TILES_PER_CLIENT = '1';
+    resetEnvCache();
+    await resetImageryTiles();
+    try {
+      const tiles = [0, 1, 2, 3, 4, 5].map((i) => {
+        const [x, y] = tileOf(15, -34.89 + i * 0.008, -7.99);
+        return getTile(SCENE, 15, x, y, i % 2 ? 'false-colour' : 'true-colour');
+      });
+      const answers = await Promise.all(tiles);
+      const refused = answers.filter((a) => a.status === 503);
+      // One runs, one waits; the other four are refused at once.
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+      expect(refused).toHaveLength(4);
+      expect(refused[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused[0]!.body.toString()).toContain('ows:ExceptionReport');
+    } finally {
+      delete process.env.IMAGERY_TILES_PER_CLIENT;
+      resetEnvCache();
+      await resetImageryTiles();
+    }
   });
 });
 

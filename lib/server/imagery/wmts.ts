@@ -92,17 +92,13 @@ function matrixOf(params: Map<string, string>): { z: number; x: number; y: numbe
   return { z, x, y };
 }
 
-export interface TileAnswer {
-  png: Uint8Array;
-  bytesRead: number;
-}
-
 /** One tile of a scene's imagery (both paths come here). */
 async function sceneTile(request: Request, sceneId: string, styleName: string, tile: Omit<TileRequest, 'style'>): Promise<Response> {
-  const db = await getDb();
-  const asset = await servedAsset(db, sceneId);
-  if (!asset) throw new OwsError('InvalidParameterValue', `Unknown layer ${sceneId}: no scene with imagery has this id`, 'LAYER', 404);
+  // Admission first: a client over its bound costs nothing, not even a query.
   return admitTile(clientIp(request), async () => {
+    const db = await getDb();
+    const asset = await servedAsset(db, sceneId);
+    if (!asset) throw new OwsError('InvalidParameterValue', `Unknown layer ${sceneId}: no scene with imagery has this id`, 'LAYER', 404);
     const prepared = await preparedAsset(db, asset);
     const style = findBandStyle(prepared.raster, styleName);
     if (!style) throw new OwsError('StyleNotDefined', `Unknown style ${styleName} for ${sceneId}`, 'STYLE');
