@@ -15,8 +15,7 @@ import { z } from 'zod';
 import { CATALOGUE_LIMITS } from '../../shared/contracts/catalogue';
 import { markLoaded } from '../db/dataset-version';
 import type { Queryable } from '../db/types';
-import { dropImagery, IMAGERY_ROLES, putImageryAsset } from '../imagery/assets';
-import { imageryRoot, isUnderRoot } from '../imagery/roots';
+import { dropImagery, IMAGERY_ROLES, putImageryAsset, imageryRoot, isUnderRoot } from '../scene-imagery';
 import { beginSceneLoad, finishSceneLoad } from './loads';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;

@@ -12,7 +12,7 @@ import 'server-only';
 import type { Scene, SceneFilter } from '../../shared/contracts/catalogue';
 import { areaCondition, envelopeCondition, geoJsonSql, storedAreaCondition, type GeoJsonGeometry, type StoredAreaRef } from '../areas';
 import type { SqlParam } from '../db/types';
-import { HAS_IMAGERY_SQL } from '../imagery/assets';
+import { HAS_IMAGERY_SQL } from '../scene-imagery';
 
 export type { GeoJsonGeometry };
 

@@ -8,7 +8,7 @@ import proj4 from 'proj4';
 import { cogFacts } from './cog.mjs';
 import { compositesOf } from './styles';
 import { proj4Of } from './gdal';
-import type { ImageryRaster } from './assets';
+import type { ImageryRaster } from '../scene-imagery';
 
 /** Longest side a served image may have, in pixels (about 100 km at 0.5 m, or a whole strip at 16 m). */
 export const MAX_IMAGE_SIDE = 200_000;

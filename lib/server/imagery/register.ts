@@ -10,10 +10,9 @@ import path from 'node:path';
 import { beginSceneLoad, finishSceneLoad, upsertScenes } from '../catalogue';
 import { markLoaded } from '../db/dataset-version';
 import type { Database } from '../db/types';
-import { putImageryAsset, servedAsset } from './assets';
+import { putImageryAsset, servedAsset, fileHref, imageryRoot, isUnderRoot } from '../scene-imagery';
 import { describeCog, UnservableImage } from './describe';
 import { gdalInfo, toCog } from './gdal';
-import { fileHref, imageryRoot, isUnderRoot } from './roots';
 import { preparedAsset } from './tiles';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;

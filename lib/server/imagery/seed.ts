@@ -8,10 +8,9 @@ import 'server-only';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SeedStep } from '../db/seed';
-import { servedAsset } from './assets';
+import { servedAsset, resolveImageryHref } from '../scene-imagery';
 import { GdalMissing } from './gdal';
 import { registerImagery, type ImageryMetadata } from './register';
-import { resolveImageryHref } from './roots';
 
 export const OLINDA_FILE = path.join(process.cwd(), 'data/imagery/landsat7-olinda/L7_ETMs.tif');
 

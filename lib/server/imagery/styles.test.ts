@@ -1,6 +1,6 @@
 import { stretchValue } from './cog.mjs';
 import { compositesOf, findBandStyle, stylesOf } from './styles';
-import type { ImageryRaster } from './assets';
+import type { ImageryRaster } from '../scene-imagery';
 
 const raster = (bands: number, commonNames: (string | null)[] = []): ImageryRaster => ({
   width: 10,

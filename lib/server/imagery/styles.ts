@@ -6,7 +6,7 @@ import 'server-only';
  * (from its STAC `eo:bands` common names, or the usual blue-green-red-NIR order of multispectral sensors).
  */
 import type { ColourMap } from './cog.mjs';
-import type { ImageryRaster } from './assets';
+import type { ImageryRaster } from '../scene-imagery';
 
 export interface BandStyle {
   name: string;

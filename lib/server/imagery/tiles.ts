@@ -16,9 +16,8 @@ import type { Queryable } from '../db/types';
 import { getEnv } from '../env';
 import { log } from '../log';
 import { computeStretch, emptyTile, renderTile, type ImageryJob, type StretchResult, type TileResult } from './cog.mjs';
-import { saveRaster, saveStretch, type ImageryAsset, type ImageryRaster, type ImageryStretch } from './assets';
+import { saveRaster, saveStretch, type ImageryAsset, type ImageryRaster, type ImageryStretch, resolveImageryHref } from '../scene-imagery';
 import { describeCog } from './describe';
-import { resolveImageryHref } from './roots';
 import type { BandStyle } from './styles';
 
 export const TILE_SIZES = [256, 512] as const;

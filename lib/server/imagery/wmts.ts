@@ -18,9 +18,8 @@ import { localeOfRequest } from '../i18n';
 import { log } from '../log';
 import { escapeXml as x, exceptionResponse, intParam, OwsError, owsParams, required, xmlResponse } from '../map/ows';
 import { tileMatrices as gwcMatrices, TILE_MATRIX_SET as GWC_SET, MAX_ZOOM as GWC_MAX_ZOOM } from '../map/tiles';
-import { imageryLayers, servedAsset } from './assets';
+import { imageryLayers, servedAsset, OutsideRoot } from '../scene-imagery';
 import { UnservableImage } from './describe';
-import { OutsideRoot } from './roots';
 import { findBandStyle, stylesOf } from './styles';
 import { admitTile, imageryTile, MAX_ZOOM, preparedAsset, TileRefused, ZoomTooFar, type TileRequest } from './tiles';
 
