@@ -32,6 +32,10 @@ const esmPackages = [
   'react-leaflet',
   '@react-leaflet',
   'satellite\\.js',
+  'geotiff',
+  'quick-lru',
+  'zstddec',
+  'web-worker',
 ].join('|');
 
 const shared = {
@@ -43,6 +47,8 @@ const shared = {
     '^@/(.*)$': '<rootDir>/$1',
     // satellite.js exports only `import` conditions; jest (CommonJS) loads its ESM build through swc.
     '^satellite\\.js$': '<rootDir>/node_modules/satellite.js/dist/index.js',
+    // geotiff's CommonJS build requires ESM-only packages (quick-lru): jest loads its ESM build through swc.
+    '^geotiff$': '<rootDir>/node_modules/geotiff/dist-module/geotiff.js',
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };

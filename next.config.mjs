@@ -55,6 +55,7 @@ const nextConfig = {
     'tsx',
     'pdfkit',
     'exifr',
+    'geotiff',
   ],
   // Type checking is `npm run typecheck` (TypeScript 7's native compiler), not part of `next build`.
   typescript: { ignoreBuildErrors: true },

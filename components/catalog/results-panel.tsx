@@ -9,6 +9,7 @@ import { PAGE_SIZES, useSelectionStore, type SortOrder } from '@/lib/client/stor
 import type { Scene, SortField } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { DemoBadge } from './demo-badge';
+import { ImageryBadge } from './imagery-badge';
 import { ExportMenu } from './export-menu';
 import { coverageLabel, formatAcquired, formatNumber, sceneTitle } from '@/lib/shared/catalogue/scene-format';
 import { ResultsCartActions } from '../orders/add-to-cart';
@@ -43,7 +44,15 @@ export function Quicklook({ scene, size }: { scene: Scene; size: number }) {
     );
   return (
     // eslint-disable-next-line @next/next/no-img-element -- generated per scene by the API, not a static asset
-    <img className={classes.quicklook} src={src} alt={t('result.quicklookOf', { name: scene.fileName })} width={size} height={size} loading="lazy" decoding="async" />
+    <img
+      className={classes.quicklook}
+      src={src}
+      alt={t('result.quicklookOf', { name: scene.fileName })}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 
@@ -81,7 +90,9 @@ function SceneRow({ scene }: { scene: Scene }) {
             <span>{formatAcquired(scene.acquiredAt)}</span>
           </span>
           <span className={classes.sceneMeta}>
-            <span>{scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}</span>
+            <span>
+              {scene.cloudPct === null ? t('result.noCloud') : t('result.cloud', { value: formatNumber(scene.cloudPct, locale) })}
+            </span>
             <span>{t('result.resolution', { value: formatNumber(scene.resolutionM, locale, 2) })}</span>
             {scene.coveragePct !== null ? (
               // A footprint that only meets the area's edge, or a sliver, says so instead of "0 %".
@@ -89,6 +100,7 @@ function SceneRow({ scene }: { scene: Scene }) {
             ) : null}
             {scene.online ? null : <OfflineBadge />}
             {scene.source === 'demo' ? <DemoBadge /> : null}
+            {scene.hasImagery ? <ImageryBadge /> : null}
           </span>
         </span>
       </UnstyledButton>
@@ -172,7 +184,12 @@ export function ResultsPanel({ query }: { query: ReturnType<typeof useSceneSearc
       <>
         <ResultChecksBar pageIds={data.list.map((scene) => scene.id)} />
         <ResultsCartActions pageIds={data.list.map((scene) => scene.id)} />
-        <ul className={classes.sceneList} aria-label={t('result.listLabel', { page, pages })} aria-busy={query.isFetching} data-testid="scene-list">
+        <ul
+          className={classes.sceneList}
+          aria-label={t('result.listLabel', { page, pages })}
+          aria-busy={query.isFetching}
+          data-testid="scene-list"
+        >
           {data.list.map((scene) => (
             <SceneRow key={scene.id} scene={scene} />
           ))}

@@ -8,6 +8,7 @@ import type { Scene } from '@/lib/shared/contracts/catalogue';
 import classes from './catalog.module.css';
 import { SceneCartButton } from '../orders/add-to-cart';
 import { DemoBadge } from './demo-badge';
+import { ImageryBadge } from './imagery-badge';
 import { formatAcquired, formatNumber } from '@/lib/shared/catalogue/scene-format';
 import { localQuicklook, Quicklook } from './results-panel';
 
@@ -88,6 +89,14 @@ export function SceneDetail({ scene, loading, error, previewOn, onPreview, onBac
               <DemoBadge size="sm" />
               <Text size="xs" c="dimmed">
                 {t('detail.demoNote')}
+              </Text>
+            </Group>
+          ) : null}
+          {scene.hasImagery ? (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <ImageryBadge size="sm" />
+              <Text size="xs" c="dimmed">
+                {t('imageryHint')}
               </Text>
             </Group>
           ) : null}

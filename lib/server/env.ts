@@ -138,6 +138,14 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /**
+     * Imagery served by the satellite-image WMTS (issue 37): the folder every `file:` COG asset must lie under
+     * (unset → `<DATA_DIR>/imagery`, where `npm run imagery:add` and the demo keep their converted COGs). Nothing
+     * outside it is ever read.
+     */
+    IMAGERY_ROOT: optionalString,
+    /** Imagery tiles one client may have in progress at once; more wait briefly, then answer 503 with Retry-After. */
+    IMAGERY_TILES_PER_CLIENT: z.coerce.number().int().min(1).max(64).default(6),
     /** Visits one network address may count per minute (POST …/statistics-transaction/incr); more answer 429. */
     VISIT_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
     CAPTCHA_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
@@ -163,7 +171,12 @@ export const envSchema = z
     COVERAGE_FIGURES_SHARE: z.coerce.number().int().min(1).max(100).default(25),
     COVERAGE_FIGURES_TURN_MS: z.coerce.number().int().min(20).max(10_000).default(250),
     /** Time to recall an offline (archived) scene before its package is built; online scenes are built at once. */
-    ORDER_OFFLINE_DELAY_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(600),
+    ORDER_OFFLINE_DELAY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(600),
   })
   .superRefine((env, ctx) => {
     if (env.FILE_STORAGE !== 's3') return;

@@ -58,7 +58,8 @@ describe('demo scene catalogue seed', () => {
     });
     // Every declared mission that has spacecraft in the TLE file appears (ZY-3 01 and others lack TLEs).
     expect(stats!.missions).toBeGreaterThanOrEqual(22);
-    const collections = await db().query<{ collection: string }>(`SELECT DISTINCT collection FROM scenes`);
+    // The demo scenes' collections (the template also holds the imported Olinda image, in a collection of its own).
+    const collections = await db().query<{ collection: string }>(`SELECT DISTINCT collection FROM scenes WHERE source = 'demo'`);
     const declared = new Set(COLLECTIONS.map((c) => c.id));
     for (const { collection } of collections) expect(declared).toContain(collection);
     const [demo] = await db().query<{ flagged: number }>(
@@ -103,7 +104,8 @@ describe('demo scene catalogue seed', () => {
     );
     expect(counts).toEqual([
       { source: 'demo', n: 700 },
-      { source: 'imported', n: 2 },
+      // The two above and the demo's Olinda image (imported, with imagery: lib/server/imagery/seed.ts).
+      { source: 'imported', n: 3 },
     ]);
     // The start-up step keeps a catalogue loaded by hand (npm run db:seed -- --catalogue N).
     await catalogueSeedStep().run(db(), () => {});

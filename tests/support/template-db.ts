@@ -42,6 +42,8 @@ const PG_TEMPLATE = `portal_template_${checkout}`;
 // Stored files of the template's seed and of the tests live beside the template (content-addressed,
 // so every copy of the database finds its files there).
 process.env.FILE_STORAGE_DIR ??= path.join(TEST_ROOT, 'files');
+// Imagery converted by the seed (the Olinda sample) and by the tests lives beside the template too.
+process.env.IMAGERY_ROOT ??= path.join(TEST_ROOT, 'imagery');
 // A small demo scene catalogue (same generator as production): the default 100,000 would cost the
 // template a minute.
 process.env.DEMO_CATALOGUE_SCENES ??= '3000';

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { CATALOGUE_LIMITS } from '../../shared/contracts/catalogue';
 import { markLoaded } from '../db/dataset-version';
 import type { Queryable } from '../db/types';
+import { dropImagery, IMAGERY_ROLES, putImageryAsset, imageryRoot, isUnderRoot } from '../scene-imagery';
 import { beginSceneLoad, finishSceneLoad } from './loads';
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
@@ -76,6 +77,15 @@ export interface ImportedScene {
   offNadir: number | null;
   quicklookUrl: string | null;
   properties: Record<string, unknown>;
+  /** Its COG assets with role data or visual, served as imagery (file: URLs under IMAGERY_ROOT). */
+  imagery?: SceneImagery[];
+}
+
+export interface SceneImagery {
+  key: string;
+  href: string;
+  roles: string[];
+  commonNames: (string | null)[];
 }
 
 export type Mapped = { ok: true; scene: ImportedScene } | { ok: false; reason: string };
@@ -106,6 +116,37 @@ function quicklookOf(assets: StacItem['assets']): string | null {
   ];
   const found = candidates.find((a) => a && /^https?:\/\//.test(a.href) && a.href.length <= 2048 && isImage(a.type));
   return found?.href ?? null;
+}
+
+const COG_TYPE = /^image\/tiff(;|$)/i;
+const ASSET_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * The item's imagery: GeoTIFF assets with role `data` or `visual`. Only `file:` URLs under IMAGERY_ROOT are served
+ * (`refused` names the other file: assets); assets elsewhere (https, s3) stay ordinary STAC assets.
+ */
+function imageryOf(assets: StacItem['assets']): { served: SceneImagery[]; refused: string[] } {
+  const served: SceneImagery[] = [];
+  const refused: string[] = [];
+  for (const [key, asset] of Object.entries(assets)) {
+    const roles = (asset.roles ?? []).filter((r) => (IMAGERY_ROLES as readonly string[]).includes(r));
+    const isTiff = asset.type ? COG_TYPE.test(asset.type) : /\.tiff?$/i.test(asset.href);
+    if (roles.length === 0 || !isTiff || !asset.href.startsWith('file:')) continue;
+    if (!ASSET_KEY.test(key) || !isUnderRoot(asset.href)) {
+      refused.push(key);
+      continue;
+    }
+    const bands = (asset['eo:bands'] ?? asset.bands) as unknown;
+    const commonNames = Array.isArray(bands)
+      ? bands.map((b: unknown) =>
+          b && typeof b === 'object' && typeof (b as { common_name?: unknown }).common_name === 'string'
+            ? (b as { common_name: string }).common_name
+            : null,
+        )
+      : [];
+    served.push({ key, href: asset.href, roles, commonNames });
+  }
+  return { served, refused };
 }
 
 function productLevelOf(p: Record<string, unknown>): string {
@@ -159,6 +200,9 @@ export function mapStacItem(value: unknown): Mapped {
       : (p['cbers:path'] ?? p['amazonia:path'] ?? p['sat:relative_orbit']),
   );
   const row = int(p['landsat:wrs_row'] !== undefined ? Number(p['landsat:wrs_row']) : (p['cbers:row'] ?? p['amazonia:row']));
+  const imagery = imageryOf(item.assets);
+  if (imagery.refused.length)
+    return { ok: false, reason: `assets ${imagery.refused.join(', ')}: file: imagery must lie under IMAGERY_ROOT (${imageryRoot()})` };
   return {
     ok: true,
     scene: {
@@ -186,6 +230,7 @@ export function mapStacItem(value: unknown): Mapped {
           ...(item.stac_extensions ? { stac_extensions: item.stac_extensions } : {}),
         },
       },
+      imagery: imagery.served,
     },
   };
 }
@@ -317,6 +362,12 @@ export async function importStacText(db: Queryable, text: string, progress: (m: 
       loadId,
     );
     const done = new Set(ids);
+    // The written scenes' imagery is what their items list now (a re-import may drop or change it).
+    await dropImagery(db, ids);
+    for (const { scene } of batch) {
+      if (!done.has(scene.id)) continue;
+      for (const asset of scene.imagery ?? []) await putImageryAsset(db, { sceneId: scene.id, ...asset });
+    }
     for (const b of batch) {
       if (!done.has(b.scene.id))
         problems.push({ at: b.at, kind, reason: 'geometry: not a usable polygon, or the id belongs to a demo scene' });

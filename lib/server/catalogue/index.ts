@@ -34,5 +34,5 @@ export {
 } from './scene-lists';
 export { CATALOGUE_LAYERS } from './map-layers';
 export { CATALOGUE_DATASET, catalogueSeed, catalogueSeedStep } from './demo/seed';
-export { importStacText } from './import';
+export { importStacText, upsertScenes, type ImportedScene } from './import';
 export { SCENES_LOADED_JOB, beginSceneLoad, finishSceneLoad } from './loads';

@@ -10,15 +10,9 @@ import 'server-only';
  * (orbit,) path and row, is the catalogue's own.
  */
 import type { Scene, SceneFilter } from '../../shared/contracts/catalogue';
-import {
-  areaCondition,
-  envelopeCondition,
-  geoJsonSql,
-  storedAreaCondition,
-  type GeoJsonGeometry,
-  type StoredAreaRef,
-} from '../areas';
+import { areaCondition, envelopeCondition, geoJsonSql, storedAreaCondition, type GeoJsonGeometry, type StoredAreaRef } from '../areas';
 import type { SqlParam } from '../db/types';
+import { HAS_IMAGERY_SQL } from '../scene-imagery';
 
 export type { GeoJsonGeometry };
 
@@ -114,7 +108,7 @@ export const SCENE_COLUMNS = `s.id, s.file_name, s.collection, s.satellite, s.se
   ST_AsGeoJSON(s.footprint, 6)::text AS footprint, ST_X(s.centre) AS centre_lon, ST_Y(s.centre) AS centre_lat,
   ST_XMin(s.footprint) AS min_lon, ST_YMin(s.footprint) AS min_lat, ST_XMax(s.footprint) AS max_lon, ST_YMax(s.footprint) AS max_lat,
   s.area_km2, s.sun_elevation::float8 AS sun_elevation, s.sun_azimuth::float8 AS sun_azimuth, s.off_nadir::float8 AS off_nadir,
-  s.size_mb::float8 AS size_mb, s.online, s.quicklook_url, s.source, s.properties`;
+  s.size_mb::float8 AS size_mb, s.online, s.quicklook_url, s.source, s.properties, ${HAS_IMAGERY_SQL} AS has_imagery`;
 
 export interface SceneRow {
   id: string;
@@ -146,6 +140,8 @@ export interface SceneRow {
   quicklook_url: string | null;
   source: 'demo' | 'imported';
   properties: Record<string, unknown>;
+  /** The scene has a COG asset the satellite-image WMTS serves. */
+  has_imagery: boolean;
 }
 
 /** The path of a demo scene's quick-look (drawn by the portal). */
@@ -181,5 +177,6 @@ export function toScene(row: SceneRow, coveragePct: number | null = null): Scene
     quicklook: row.source === 'demo' ? quicklookPath(row.id) : row.quicklook_url,
     source: row.source,
     coveragePct: maybe(coveragePct, 1),
+    hasImagery: row.has_imagery,
   };
 }

@@ -7,6 +7,7 @@ import 'server-only';
 import { catalogueSeed } from '../catalogue';
 import type { SeedStep } from '../db/seed';
 import { faqSeed } from '../faq/seed';
+import { imageryDemoSeed } from '../imagery';
 import { feedbackSeed } from '../feedback/seed';
 import { newsSeed } from '../news/seed';
 import { nodesSeed } from '../nodes/seed';
@@ -45,6 +46,8 @@ export const SEED_STEPS: readonly SeedStep[] = [
   nodesSeed,
   faqSeed,
   feedbackSeed,
+  // Real pixels: the Olinda Landsat 7 sample as an imported scene with imagery (a GDAL conversion, under a second).
+  imageryDemoSeed,
   later(newsCoverCopiesSeed),
   later(spotsSeed),
   later(themesDemoSeed),

@@ -6,6 +6,7 @@ import 'server-only';
  * (drawn in EPSG:4326 over the item's bbox), as a georeferenced `visual` asset GDAL's STACIT can mosaic.
  */
 import { quicklookPath, quicklookSize, type SceneRow } from '../catalogue';
+import { wmtsUrl, xyzTemplate } from '../imagery';
 import { MEDIA, siteOrigin, stacRoot, type StacLink } from './links';
 
 export const STAC_VERSION = '1.0.0';
@@ -15,6 +16,7 @@ export const EXTENSIONS = {
   view: 'https://stac-extensions.github.io/view/v1.0.0/schema.json',
   sat: 'https://stac-extensions.github.io/sat/v1.0.0/schema.json',
   proj: 'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
+  webMap: 'https://stac-extensions.github.io/web-map-links/v1.2.0/schema.json',
 } as const;
 
 /** Longer side of a quick-look in pixels: the `proj:shape` of the `visual` asset (the quick-look route draws this size). */
@@ -40,11 +42,19 @@ export const itemPath = (collection: string, id: string) =>
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What the import kept of an imported item (`properties.stac`): its own properties, assets and extensions. */
-function importedParts(row: SceneRow): { properties: Record<string, unknown>; assets: Record<string, Record<string, unknown>>; extensions: string[] } {
+function importedParts(row: SceneRow): {
+  properties: Record<string, unknown>;
+  assets: Record<string, Record<string, unknown>>;
+  extensions: string[];
+} {
   const stac = row.source === 'imported' && isRecord(row.properties) ? row.properties.stac : undefined;
   if (!isRecord(stac)) return { properties: {}, assets: {}, extensions: [] };
   const assets: Record<string, Record<string, unknown>> = {};
-  if (isRecord(stac.assets)) for (const [k, v] of Object.entries(stac.assets)) if (isRecord(v) && typeof v.href === 'string') assets[k] = v;
+  // A file: asset names a place on the portal's own disk: of no use to a client, and not for it to know (its pixels
+  // are served as tiles, the web-map links below).
+  if (isRecord(stac.assets))
+    for (const [k, v] of Object.entries(stac.assets))
+      if (isRecord(v) && typeof v.href === 'string' && !v.href.startsWith('file:')) assets[k] = v;
   const extensions = Array.isArray(stac.stac_extensions) ? stac.stac_extensions.filter((e): e is string => typeof e === 'string') : [];
   return { properties: isRecord(stac.properties) ? stac.properties : {}, assets, extensions };
 }
@@ -112,6 +122,16 @@ export function toStacItem(row: SceneRow): StacItem {
     assets.thumbnail = { href: row.quicklook_url, roles: ['thumbnail'], title: 'Quick-look' };
   }
 
+  // STAC web-map-links: the imagery as tiles a STAC client can display (issue 37.1).
+  const webMap: StacLink[] = [];
+  if (row.has_imagery) {
+    extensions.add(EXTENSIONS.webMap);
+    webMap.push(
+      { rel: 'xyz', href: xyzTemplate(row.id), type: 'image/png', title: 'True colour (XYZ tiles)' },
+      { rel: 'wmts', href: wmtsUrl(), type: 'image/png', title: 'Satellite-image WMTS', 'wmts:layer': row.id },
+    );
+  }
+
   const self = `${root}${itemPath(row.collection, row.id)}`;
   const collection = `${root}/collections/${encodeURIComponent(row.collection)}`;
   return {
@@ -129,6 +149,7 @@ export function toStacItem(row: SceneRow): StacItem {
       { rel: 'parent', href: collection, type: MEDIA.json },
       { rel: 'collection', href: collection, type: MEDIA.json },
       { rel: 'root', href: root, type: MEDIA.json },
+      ...webMap,
     ],
   };
 }

@@ -32,4 +32,6 @@ export interface StacLink {
   method?: 'GET' | 'POST';
   body?: Record<string, unknown>;
   merge?: boolean;
+  /** STAC web-map-links: the WMTS layer(s) of a `wmts` link. */
+  'wmts:layer'?: string;
 }

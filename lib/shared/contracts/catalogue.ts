@@ -94,9 +94,7 @@ export const uploadIdSchema = z
 
 const regionCode = z.string(issue('badRegion')).regex(/^[1-9]\d{5}$/, issue('badRegion'));
 
-export const bboxSchema = z
-  .tuple([lon, lat, lon, lat], issue('badBbox'))
-  .refine(([w, s, e, n]) => w < e && s < n, issue('badBbox'));
+export const bboxSchema = z.tuple([lon, lat, lon, lat], issue('badBbox')).refine(([w, s, e, n]) => w < e && s < n, issue('badBbox'));
 export type Bbox = z.infer<typeof bboxSchema>;
 
 /** The one area of interest of a search (spec §4 modes). */
@@ -118,7 +116,10 @@ export const areaSchema = z.discriminatedUnion(
 );
 export type SearchArea = z.infer<typeof areaSchema>;
 
-const isoDate = z.string(issue('badDate')).regex(/^\d{4}-\d{2}-\d{2}$/, issue('badDate')).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), issue('badDate'));
+const isoDate = z
+  .string(issue('badDate'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, issue('badDate'))
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), issue('badDate'));
 const percent = finite.min(0, issue('badCloud')).max(100, issue('badCloud'));
 const metres = finite.min(0, issue('badResolution')).max(10_000, issue('badResolution'));
 
@@ -142,13 +143,19 @@ export const sceneFilterSchema = z
     dateTo: isoDate.optional(),
     resolutionMin: metres.optional(),
     resolutionMax: metres.optional(),
-    productLevels: z.array(z.string(issue('badLevel')).regex(/^[A-Za-z0-9_-]{1,32}$/, issue('badLevel'))).max(20, issue('badLevel')).optional(),
+    productLevels: z
+      .array(z.string(issue('badLevel')).regex(/^[A-Za-z0-9_-]{1,32}$/, issue('badLevel')))
+      .max(20, issue('badLevel'))
+      .optional(),
     online: z.boolean(issue('badOnline')).optional(),
     area: areaSchema.optional(),
   })
   .refine((f) => f.cloudMin === undefined || f.cloudMax === undefined || f.cloudMin <= f.cloudMax, issue('cloudRange'))
   .refine((f) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo, issue('dateRange'))
-  .refine((f) => f.resolutionMin === undefined || f.resolutionMax === undefined || f.resolutionMin <= f.resolutionMax, issue('resolutionRange'));
+  .refine(
+    (f) => f.resolutionMin === undefined || f.resolutionMax === undefined || f.resolutionMin <= f.resolutionMax,
+    issue('resolutionRange'),
+  );
 export type SceneFilter = z.infer<typeof sceneFilterSchema>;
 
 export const sceneSearchBodySchema = z.object({
@@ -197,6 +204,8 @@ export const sceneSchema = z.object({
   source: z.enum(['demo', 'imported']),
   /** Share of the search area this scene covers, 0–100; null without an area. */
   coveragePct: z.number().nullable(),
+  /** Imagery is served for it: tiles at /map/satellite-image/tiles/{id}/{style}/{z}/{x}/{y}.png and in the satellite-image WMTS. */
+  hasImagery: z.boolean(),
 });
 export type Scene = z.infer<typeof sceneSchema>;
 

@@ -38,6 +38,7 @@ const scene: Scene = {
   online: false,
   quicklook: null,
   source: 'demo',
+  hasImagery: false,
   coveragePct: null,
 };
 

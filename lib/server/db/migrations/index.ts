@@ -49,6 +49,7 @@ import { migration as m0043 } from './0043_scene_reference_indexes';
 import { migration as m0044 } from './0044_theme_subscriptions';
 import { migration as m0045 } from './0045_coverage_figures';
 import { migration as m0046 } from './0046_coverage_queue_order';
+import { migration as m0047 } from './0047_scene_imagery';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -99,4 +100,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0044,
   m0045,
   m0046,
+  m0047,
 ];
