@@ -348,6 +348,21 @@ describe('WMTS', () => {
     expect(dark.at(128, 128)).not.toEqual(image.at(128, 128));
   });
 
+  it('draws a kept tile again once another process has loaded a dataset (within the versions bound)', async () => {
+    expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('MISS');
+    expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('HIT');
+    // Another process loads the regions again: it marks the new version in the database and tells no one here.
+    await db().query(`UPDATE dataset_versions SET version = version || '-elsewhere' WHERE name = (SELECT min(name) FROM dataset_versions)`);
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now + 6_000);
+    try {
+      expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('MISS');
+      expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('HIT');
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('lists the tile matrix set and refuses tiles outside it', async () => {
     const caps = (await wmts('SERVICE=WMTS&REQUEST=GetCapabilities')).body.toString();
     expect(caps).toContain('<ows:Identifier>EPSG:900913:18</ows:Identifier>');

@@ -48,6 +48,7 @@ import { migration as m0042 } from './0042_push_manifests';
 import { migration as m0043 } from './0043_scene_reference_indexes';
 import { migration as m0044 } from './0044_theme_subscriptions';
 import { migration as m0045 } from './0045_coverage_figures';
+import { migration as m0048 } from './0048_shared_limits';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -97,4 +98,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0043,
   m0044,
   m0045,
+  m0048,
 ];
