@@ -6,7 +6,7 @@ import 'server-only';
 import { expiredSessionCookies, getSession, MalformedTokenError } from '../session';
 import { clientIp } from '../client-ip';
 import { getDb, type Database } from '../db';
-import { sharedInflightBound } from '../api/shared-limits';
+import { sharedInflightBound, type InflightBound } from '../api/shared-limits';
 import { getEnv } from '../env';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { localeOfRequest } from '../i18n';
@@ -28,16 +28,19 @@ function isFeatureRequest(service: OwsService, params: Map<string, string>): boo
 }
 
 /**
- * Runs `work` as one of the address's GetFeature answers in progress, or refuses it. The slots are shared by every
- * process of the database (docs/adr/0035); a slot whose process died is free again when its lease ends, a while after
- * the longest statement could have run.
+ * The addresses' GetFeature answers in progress, shared by every process of the database (docs/adr/0035); a slot whose
+ * process died is free again when its lease ends, a while after the longest statement could have run.
  */
-async function asFeatureRequest(db: Database, ip: string, work: () => Promise<Response>): Promise<Response> {
-  const bound = sharedInflightBound(db, 'wfs-getfeature', {
+export function featureRequestBound(db: Database): InflightBound {
+  return sharedInflightBound(db, 'wfs-getfeature', {
     max: WFS_FEATURE_REQUESTS_PER_CLIENT,
     leaseMs: (getEnv().DB_STATEMENT_TIMEOUT_MS || 300_000) * 2 + 30_000,
   });
-  const release = await bound.enter(ip);
+}
+
+/** Runs `work` as one of the address's GetFeature answers in progress, or refuses it. */
+async function asFeatureRequest(db: Database, ip: string, work: () => Promise<Response>): Promise<Response> {
+  const release = await featureRequestBound(db).enter(ip);
   if (!release) {
     log.warn('wfs client over its concurrency limit', { ip });
     throw new OwsError(
