@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { headerRules } from './scripts/response-policy.mjs';
 
@@ -57,6 +58,9 @@ const nextConfig = {
     'exifr',
     'geotiff',
   ],
+  // Next's file-system cache of rendered pages, whose expirations (an editor's publish) every process on one PostgreSQL
+  // shares (docs/adr/0035): a page expired in one process is rendered afresh in all.
+  cacheHandler: fileURLToPath(new URL('./scripts/shared-isr-cache.mjs', import.meta.url)),
   // Type checking is `npm run typecheck` (TypeScript 7's native compiler), not part of `next build`.
   typescript: { ignoreBuildErrors: true },
   experimental: {

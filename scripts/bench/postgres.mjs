@@ -25,8 +25,8 @@ function asPostgres(command, args) {
   return root ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-/** Starts a fresh cluster; resolves with its connection URL and a stop function. */
-export async function startPostgres() {
+/** Starts a fresh cluster (on `port`, else a free one); resolves with its connection URL and a stop function. */
+export async function startPostgres({ port: wantedPort } = {}) {
   const missing = postgresMissing();
   if (missing) throw new Error(missing);
   const root = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
@@ -41,7 +41,7 @@ export async function startPostgres() {
     rmSync(root, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.error}`);
   }
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   const [cmd, args] = asPostgres(path.join(PG_BIN, 'postgres'), [
     '-D',
     dataDir,

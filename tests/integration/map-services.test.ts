@@ -10,6 +10,8 @@ import { HOSTILE_CQL } from '../../lib/server/map/cql/hostile-filters';
 import { findLayer, registerLayers } from '../../lib/server/map/layers';
 import { PERMISSIONS } from '../../lib/shared/permissions';
 import { withTestDatabase } from '../support/api';
+import { createPostgresDatabase } from '../../lib/server/db/postgres';
+import { featureRequestBound, WFS_FEATURE_REQUESTS_PER_CLIENT } from '../../lib/server/map/handler';
 
 const db = withTestDatabase();
 
@@ -40,11 +42,14 @@ async function pixels(png: Buffer) {
   };
 }
 
-/** Counts statements run while `fn` runs, to prove a refused request touched no SQL. */
-async function countQueries(fn: () => Promise<unknown>): Promise<number> {
+/**
+ * Counts statements run while `fn` runs, to prove a refused request touched no SQL; `ignore`d ones are left out (the
+ * WFS in-flight bound's bookkeeping, which is the same for every GetFeature whatever its input).
+ */
+async function countQueries(fn: () => Promise<unknown>, ignore?: RegExp): Promise<number> {
   const real = db();
   let count = 0;
-  const counting: Database = { ...real, query: (sql, params) => (count++, real.query(sql, params)) };
+  const counting: Database = { ...real, query: (sql, params) => (ignore?.test(sql) || count++, real.query(sql, params)) };
   setDatabase(counting);
   try {
     await fn();
@@ -155,6 +160,24 @@ describe('WMS', () => {
 });
 
 describe('WFS', () => {
+  it('refuses a GetFeature beyond the address’s answers in flight, counted over every process, until one ends', async () => {
+    const ip = '10.38.9.9';
+    // Two answers of this address in progress elsewhere (another process holds the slots in the same table).
+    const other = db().kind === 'postgres' && db().url ? createPostgresDatabase(db().url!, 1) : db();
+    const bound = featureRequestBound(other);
+    const held = await Promise.all(Array.from({ length: WFS_FEATURE_REQUESTS_PER_CLIENT }, () => bound.enter(ip)));
+    const query = 'SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=cloudPlatform:region&COUNT=1&OUTPUTFORMAT=application/json';
+    const refused = await wfs(query, { 'x-forwarded-for': ip });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.body.toString()).toContain('<ows:ExceptionReport');
+    expect((await wfs(query, { 'x-forwarded-for': '10.38.9.10' })).status).toBe(200);
+    await held[0]!();
+    expect((await wfs(query, { 'x-forwarded-for': ip })).status).toBe(200);
+    await held[1]!();
+    if (other !== db()) await other.close();
+  });
+
   const typeName = 'TYPENAMES=cloudPlatform:region';
 
   it('pages GeoJSON features with CQL, count and startIndex', async () => {
@@ -225,7 +248,7 @@ describe('WFS', () => {
         answer = await wfs(
           `SERVICE=WFS&REQUEST=GetFeature&TYPENAMES=cloudPlatform:spot_meta&OUTPUTFORMAT=application/json&CQL_FILTER=${encodeURIComponent(cql)}`,
         );
-      });
+      }, /inflight_leases/);
       const body = answer!.body.toString();
       expect({ cql, statements, status: answer!.status, report: body.includes('<ows:ExceptionReport') }).toEqual({
         cql,
@@ -346,6 +369,21 @@ describe('WMTS', () => {
     expect(Buffer.compare(again.body, first.body)).toBe(0);
     const dark = await pixels((await wmts(tile(4, 6, 13, 'img'))).body);
     expect(dark.at(128, 128)).not.toEqual(image.at(128, 128));
+  });
+
+  it('draws a kept tile again once another process has loaded a dataset (within the versions bound)', async () => {
+    expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('MISS');
+    expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('HIT');
+    // Another process loads the regions again: it marks the new version in the database and tells no one here.
+    await db().query(`UPDATE dataset_versions SET version = version || '-elsewhere' WHERE name = (SELECT min(name) FROM dataset_versions)`);
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now + 6_000);
+    try {
+      expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('MISS');
+      expect((await wmts(tile(4, 7, 13))).headers.get('x-tile-cache')).toBe('HIT');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('lists the tile matrix set and refuses tiles outside it', async () => {

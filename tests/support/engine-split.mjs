@@ -23,6 +23,8 @@ export const BOTH_ENGINES = [
   'subscriptions.test.ts',
   // Issue 32.2: no statement holds the embedded engine; the same pieces must also hold on PostgreSQL.
   'short-statements.test.ts',
+  // Issue 38.1: the shared limits have one implementation per engine (PostgreSQL rows, memory on PGlite).
+  'shared-limits.test.ts',
 ];
 
 /** Files that run on PGlite only. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { API_CODES } from '../../shared/contracts/api';
 import { captchaQuerySchema } from '../../shared/contracts/users';
-import { WindowLimiter } from '../api/rate-limit';
+import { sharedRateLimit } from '../api/shared-limits';
 import { clientIp } from '../client-ip';
 import { getDb } from '../db';
 import { getEnv } from '../env';
@@ -11,10 +11,9 @@ import { createCaptcha } from './captcha';
 
 /**
  * CAPTCHA_RATE_PER_MINUTE images per address and minute: a person needs a few, an office behind one
- * address more; each costs a database write. Kept in memory, so a refused request costs no database
- * work (per process: N processes allow N times as many).
+ * address more; each costs a database write. Counted for all processes together (docs/adr/0035): on
+ * PostgreSQL one upsert, and a refused request writes nothing.
  */
-let limiter: WindowLimiter | undefined;
 
 /** GET …?token=<32 letters or digits> → SVG markup (spec §7); a malformed token gets a JSON error. */
 export async function captchaImage(request: Request): Promise<Response> {
@@ -24,8 +23,8 @@ export async function captchaImage(request: Request): Promise<Response> {
     return Response.json({ code: API_CODES.INVALID_INPUT, message: t('captchaTokenInvalid'), data: null }, { status: 400 });
   }
   const ip = clientIp(request);
-  limiter ??= new WindowLimiter({ windowMs: 60_000, max: getEnv().CAPTCHA_RATE_PER_MINUTE });
-  const retryAfter = limiter.take(ip);
+  const db = await getDb();
+  const retryAfter = await sharedRateLimit(db, 'captcha', { windowMs: 60_000, max: getEnv().CAPTCHA_RATE_PER_MINUTE }).take(ip);
   if (retryAfter > 0) {
     log.warn('captcha rate limited', { ip, retryAfter });
     return Response.json(
@@ -33,6 +32,6 @@ export async function captchaImage(request: Request): Promise<Response> {
       { status: 429, headers: { 'retry-after': String(retryAfter), 'cache-control': 'no-store' } },
     );
   }
-  const svg = await createCaptcha(await getDb(), parsed.data.token, t('captchaImageLabel'));
+  const svg = await createCaptcha(db, parsed.data.token, t('captchaImageLabel'));
   return new Response(svg, { headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'no-store' } });
 }

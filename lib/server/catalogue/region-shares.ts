@@ -3,14 +3,16 @@ import 'server-only';
  * The share of a REGION search's area each listed scene covers, measured in JavaScript
  * (lib/shared/geo/clip-area.ts) instead of one PostGIS overlay per row: the province search's first page
  * spent ~40 of its ~125 ms overlaying 20 footprints with Henan's 3,047-vertex mid-resolution boundary.
- * A region's boundary does not change while the portal runs (a reload of the regions is a restart's
- * seed), so its pieces are kept per set of region codes for a while (a few per process, bounded).
+ * A region's boundary changes only when the regions dataset is loaded again (a restart's seed, in any of the
+ * processes), so its pieces are kept per set of region codes and dataset versions for a while (a few per process,
+ * bounded).
  *
  * Measured like `ST_Area(ST_Intersection(footprint, geom_mid)::geography) / ST_Area(geom_mid::geography)`:
  * the boundary's edges cut to ≤ 5 km along their great circles, each convex footprint clipping its
  * pieces with its own edges as geodesics. A footprint that is not a convex polygon gets no figure here
  * (`null`: the caller measures it in SQL).
  */
+import { datasetVersions } from '../db/data-cache';
 import type { Queryable, SqlParam } from '../db/types';
 import { regionBoundarySql } from '../areas';
 import { areaInsideKm2, areaTargetOf, footprintClipOf, type ClipTarget } from '../../shared/geo/clip-area';
@@ -35,9 +37,9 @@ async function loadTarget(db: Queryable, codes: readonly string[]): Promise<Regi
   return { target: areaTargetOf(row?.g ?? null), km2: row?.km2 ?? 0 };
 }
 
-function targetOf(db: Queryable, codes: readonly string[]): Promise<RegionTarget> {
+async function targetOf(db: Queryable, codes: readonly string[]): Promise<RegionTarget> {
   const unique = [...new Set(codes)].sort();
-  const key = unique.join(',');
+  const key = `${await datasetVersions(db)}\n${unique.join(',')}`;
   const cached = targets.get(key);
   targets.delete(key);
   if (cached && Date.now() - cached.at < TTL_MS) {

@@ -10,6 +10,7 @@ import 'server-only';
  * ./spot-loads.ts hands it on to theme subscriptions.
  */
 import type { JobWorkerSetup } from '../jobs/worker';
+import { SHARED_LIMITS_PERIODIC_TASKS } from '../api/shared-limits';
 import { COVERAGE_PERIODIC_TASKS, coverageJobHandlers } from '../coverage-figures';
 import { ORDER_PERIODIC_TASKS, orderJobHandlers } from '../orders/production';
 import { pushJobHandlers } from '../push/jobs';
@@ -32,5 +33,11 @@ export const JOB_WORKER_SETUP: JobWorkerSetup = {
     ...subscriptionJobHandlers(),
     ...coverageJobHandlers(),
   }),
-  periodic: [...ORDER_PERIODIC_TASKS, ...VERIFICATION_PERIODIC_TASKS, ...SUBSCRIPTION_PERIODIC_TASKS, ...COVERAGE_PERIODIC_TASKS],
+  periodic: [
+    ...ORDER_PERIODIC_TASKS,
+    ...VERIFICATION_PERIODIC_TASKS,
+    ...SUBSCRIPTION_PERIODIC_TASKS,
+    ...COVERAGE_PERIODIC_TASKS,
+    ...SHARED_LIMITS_PERIODIC_TASKS,
+  ],
 };

@@ -97,6 +97,24 @@ function readVersions(db: Queryable, state: State): Promise<string> {
   return state.reading;
 }
 
+function versionsOf(db: Queryable, state: State): Promise<string> {
+  if (state.generation !== generation.value) {
+    clear(state);
+    state.versions = null;
+    state.generation = generation.value;
+  }
+  return currentVersions(db, state);
+}
+
+/**
+ * The versions of the loaded datasets as this process knows them: a load here is seen at once, a load by another
+ * process at most VERSIONS_TTL_MS later. Part of the key of any other cache of answers computed from the datasets
+ * (the WMTS tiles), so that such a cache follows a load made anywhere.
+ */
+export function datasetVersions(db: Queryable): Promise<string> {
+  return versionsOf(db, stateOf(db));
+}
+
 /**
  * The cached answer for `key`, or `compute()`'s, kept until a dataset changes. `size` estimates an
  * answer's bytes (for the memory bound); answers larger than a tenth of the bound are not kept.
@@ -109,12 +127,7 @@ export async function cachedByDatasets<T>(
 ): Promise<T> {
   const state = stateOf(db);
   const seenGeneration = generation.value;
-  if (state.generation !== seenGeneration) {
-    clear(state);
-    state.versions = null;
-    state.generation = seenGeneration;
-  }
-  const versions = await currentVersions(db, state);
+  const versions = await versionsOf(db, state);
   const fullKey = `${versions}\n${key}`;
   const hit = state.entries.get(fullKey);
   if (hit) {

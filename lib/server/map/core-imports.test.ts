@@ -1,6 +1,6 @@
 /**
  * The map-service core knows no theme: its modules import only each other and a few shared
- * foundations (database, session, environment, log, worker threads, locale, region codes, permission codes). Layers
+ * foundations (database, session, environment, log, worker threads, shared limits, locale, region codes, permission codes). Layers
  * reach it through lib/server/composition/map-layers.ts, which every map route loads.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ const FOUNDATIONS = new Set([
   'lib/server/db/demo-status',
   'lib/server/session',
   'lib/server/client-ip',
+  // The per-client limits every process shares (docs/adr/0035).
+  'lib/server/api/shared-limits',
   'lib/server/env',
   'lib/server/log',
   'lib/server/compute/thread-pool',

@@ -5,7 +5,8 @@ import 'server-only';
  */
 import { expiredSessionCookies, getSession, MalformedTokenError } from '../session';
 import { clientIp } from '../client-ip';
-import { getDb } from '../db';
+import { getDb, type Database } from '../db';
+import { sharedInflightBound, type InflightBound } from '../api/shared-limits';
 import { getEnv } from '../env';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { localeOfRequest } from '../i18n';
@@ -19,19 +20,29 @@ const HANDLERS: Record<OwsService, (ctx: MapRequestContext) => Promise<Response>
 /** Longest query string accepted (CQL filters included). */
 const MAX_QUERY_LENGTH = 8192;
 
-/** GetFeature answers one address may have in progress at once; more are refused with Retry-After. */
+/** GetFeature answers one address may have in progress at once, over all processes; more are refused with Retry-After. */
 export const WFS_FEATURE_REQUESTS_PER_CLIENT = 2;
-const featureRequestsInProgress = new Map<string, number>();
 
 function isFeatureRequest(service: OwsService, params: Map<string, string>): boolean {
   return service === 'WFS' && (params.get('REQUEST') ?? '').toLowerCase() === 'getfeature';
 }
 
+/**
+ * The addresses' GetFeature answers in progress, shared by every process of the database (docs/adr/0035); a slot whose
+ * process died is free again when its lease ends, a while after the longest statement could have run.
+ */
+export function featureRequestBound(db: Database): InflightBound {
+  return sharedInflightBound(db, 'wfs-getfeature', {
+    max: WFS_FEATURE_REQUESTS_PER_CLIENT,
+    leaseMs: (getEnv().DB_STATEMENT_TIMEOUT_MS || 300_000) * 2 + 30_000,
+  });
+}
+
 /** Runs `work` as one of the address's GetFeature answers in progress, or refuses it. */
-async function asFeatureRequest(ip: string, work: () => Promise<Response>): Promise<Response> {
-  const running = featureRequestsInProgress.get(ip) ?? 0;
-  if (running >= WFS_FEATURE_REQUESTS_PER_CLIENT) {
-    log.warn('wfs client over its concurrency limit', { ip, running });
+async function asFeatureRequest(db: Database, ip: string, work: () => Promise<Response>): Promise<Response> {
+  const release = await featureRequestBound(db).enter(ip);
+  if (!release) {
+    log.warn('wfs client over its concurrency limit', { ip });
     throw new OwsError(
       'OperationProcessingFailed',
       'Too many feature requests from this address at once; retry after the others finish',
@@ -42,14 +53,11 @@ async function asFeatureRequest(ip: string, work: () => Promise<Response>): Prom
       },
     );
   }
-  featureRequestsInProgress.set(ip, running + 1);
   try {
     // The body is built in full before it is returned, so the request's work ends here.
     return await work();
   } finally {
-    const left = (featureRequestsInProgress.get(ip) ?? 1) - 1;
-    if (left > 0) featureRequestsInProgress.set(ip, left);
-    else featureRequestsInProgress.delete(ip);
+    await release();
   }
 }
 
@@ -87,7 +95,7 @@ export function ogcService(service: OwsService) {
           locale: localeOfRequest(request),
           serviceUrl: serviceUrl(url),
         });
-      const response = isFeatureRequest(service, params) ? await asFeatureRequest(clientIp(request), run) : await run();
+      const response = isFeatureRequest(service, params) ? await asFeatureRequest(db, clientIp(request), run) : await run();
       status = response.status;
       return withVary(response, params);
     } catch (error) {

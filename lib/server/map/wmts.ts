@@ -8,6 +8,7 @@ import 'server-only';
  */
 import { wmtsCapabilities } from './capabilities';
 import type { RequestBox } from './crs';
+import { datasetVersions } from '../db/data-cache';
 import { drawImage, type DrawLayer } from './draw';
 import { findLayer, qualifiedName, type MapLayer } from './layers';
 import { intParam, OwsError, required, xmlResponse } from './ows';
@@ -105,7 +106,8 @@ async function getTile(ctx: MapRequestContext): Promise<Response> {
   const draw = () => drawImage(ctx.db, plan.layers, box, { width: 256, height: 256 }, { caller, background: plan.background });
   // What a restricted layer shows depends on the caller: such tiles are neither kept nor shared.
   const personal = plan.layers.some((l) => l.layer.access.kind !== 'public');
-  const { png, hit } = personal ? { png: await draw(), hit: false } : await cache.get(key, draw);
+  // A kept tile is of the datasets loaded when it was drawn: a load by any process makes it unreachable (the oldest go first).
+  const { png, hit } = personal ? { png: await draw(), hit: false } : await cache.get(`${await datasetVersions(ctx.db)}\n${key}`, draw);
   return new Response(new Uint8Array(png), {
     headers: {
       'content-type': 'image/png',
