@@ -57,6 +57,13 @@ test.describe('navigation', () => {
     // The image query is a plain link between the two menus.
     await page.keyboard.press('Tab');
     await expect(portal.menu.getByRole('link', { name: '影像查询' })).toBeFocused();
+    // Statistics shows to everyone since its public coverage screen was built (issue 36.1).
+    await page.keyboard.press('Tab');
+    const statistics = portal.menu.getByRole('button', { name: '统计分析' });
+    await expect(statistics).toBeFocused();
+    await expect(statistics).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(statistics).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Tab');
     const extend = portal.menu.getByRole('button', { name: '应用拓展' });
     await expect(extend).toBeFocused();
