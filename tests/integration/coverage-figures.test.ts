@@ -7,7 +7,9 @@
  * Small on purpose: the figures are built for Shijiazhuang's counties, the month of the demo catalogue with the most
  * scenes over it and the next one, not the whole country.
  */
+import { GET as itemGet } from '../../app/api/coverage/v1/coverage/item/[id]/route';
 import { GET as latestGet } from '../../app/api/coverage/v1/coverage/lastest/[x]/route';
+import { GET as visualItemGet } from '../../app/api/coverage/v1/coverage/visualitem/[id]/route';
 import { GET as openApiGet } from '../../app/api/openapi.json/route';
 import { GET as exportGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/export/route';
 import { GET as statisticsGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/route';
@@ -265,6 +267,76 @@ describe('coverage APIs', () => {
     expect(refused.json.message).toContain('csv 或 geojson');
   });
 
+  it('a coverage item is the region’s figures for the period, what each satellite gave and its latest scenes', async () => {
+    const period = `${ym(months[0]!)}..${ym(months[1]!)}`;
+    const id = `${CITY}_${period}`;
+    const answer = await call(itemGet, `/api/coverage/v1/coverage/item/${id}?cloudMax=60`, { params: { id }, headers: headers() });
+    expect(answer.json.code).toBe(0);
+    const data = answer.json.data;
+    const whole = (await statistics('children', CITY, period, '?cloudMax=60')).json.data;
+    expect(data.id).toBe(id);
+    expect(data.figures).toEqual(whole.total);
+    // Per satellite, checked against the scenes themselves: distinct scenes with area inside the city in the period.
+    const truth = await db().query<{ satellite: string; n: number; optical: boolean }>(
+      `SELECT s.satellite, count(*)::int AS n, bool_or(s.cloud_pct IS NOT NULL) AS optical
+         FROM scenes s, regions r
+        WHERE r.code = $1 AND s.acquired_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'
+          AND s.acquired_at < ($3::date + interval '1 month')::timestamp AT TIME ZONE 'UTC'
+          AND (s.cloud_pct IS NULL OR s.cloud_pct <= 60)
+          AND ST_Intersects(s.footprint, r.geom_hi) AND ST_Area(ST_Intersection(s.footprint, r.geom_hi)) > 0
+        GROUP BY s.satellite ORDER BY s.satellite`,
+      [CITY, months[0]!, months[1]!],
+    );
+    expect(truth.length).toBeGreaterThan(0);
+    const satellites = data.satellites as Array<{ satellite: string; scenes: number; clearPct: number | null }>;
+    expect(satellites.map((s) => [s.satellite, s.scenes]).sort()).toEqual(truth.map((t) => [t.satellite, t.n]).sort());
+    expect(satellites.reduce((n, s) => n + s.scenes, 0)).toBe(whole.total.scenes);
+    for (const s of satellites) {
+      const optical = truth.find((t) => t.satellite === s.satellite)!.optical;
+      if (optical) expect(s.clearPct).toBeGreaterThanOrEqual(40);
+      else expect(s.clearPct).toBeNull();
+    }
+    const latest = data.latestScenes as Array<{ acquiredAt: string }>;
+    expect(latest.length).toBe(Math.min(50, whole.total.scenes));
+    expect(latest.map((s) => s.acquiredAt)).toEqual([...latest.map((s) => s.acquiredAt)].sort().reverse());
+  });
+
+  it('a visual item draws each county’s covered and uncovered parts with the figures’ km²; the country is refused', async () => {
+    const id = `${CITY}_${ym(months[0]!)}`;
+    const answer = await call(visualItemGet, `/api/coverage/v1/coverage/visualitem/${id}`, { params: { id }, headers: headers() });
+    expect(answer.json.code).toBe(0);
+    const collection = answer.json.data as {
+      type: string;
+      tolerance: number;
+      features: Array<{ geometry: { type: string }; properties: { code: string; part: string; km2: number } }>;
+    };
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection.tolerance).toBeGreaterThan(0);
+    const figures = (await statistics('county', CITY, ym(months[0]!))).json.data;
+    for (const county of figures.items as Array<{ code: string; coveredKm2: number; uncoveredKm2: number }>) {
+      const parts = collection.features.filter((f) => f.properties.code === county.code);
+      const covered = parts.find((f) => f.properties.part === 'covered');
+      const uncovered = parts.find((f) => f.properties.part === 'uncovered');
+      expect(covered?.properties.km2 ?? 0).toBeCloseTo(county.coveredKm2, 1);
+      if (county.coveredKm2 > 0) expect(covered?.geometry.type).toBe('MultiPolygon');
+      if (county.uncoveredKm2 > 1) expect(uncovered?.properties.km2).toBeCloseTo(county.uncoveredKm2, 1);
+    }
+    expect(collection.features.some((f) => f.properties.part === 'covered')).toBe(true);
+
+    const country = await call(visualItemGet, `/api/coverage/v1/coverage/visualitem/100000_2026Q1`, {
+      params: { id: '100000_2026Q1' },
+      headers: headers('zh'),
+    });
+    expect(country.json.code).toBe(400);
+    expect(country.json.message).toContain('按省或更小的区域');
+    for (const bad of ['130100-2026Q1', '130100_2026Q5', '13010_2026', `${CITY}_2019..2026`]) {
+      const refused = await call(itemGet, `/api/coverage/v1/coverage/item/${bad}`, { params: { id: bad }, headers: headers() });
+      expect(refused.json.code).toBe(400);
+    }
+    const named = await call(itemGet, `/api/coverage/v1/coverage/item/x`, { params: { id: 'x' }, headers: headers('zh') });
+    expect(named.json.message).toContain('区域代码、下划线和时段');
+  });
+
   it('are in the OpenAPI document, public, with their segments and filters', async () => {
     const doc = (await openApiGet().json()) as {
       paths: Record<string, { get: { parameters: Array<{ name: string; in: string }>; security: unknown[] } }>;
@@ -276,6 +348,8 @@ describe('coverage APIs', () => {
     );
     expect(doc.paths['/api/coverage/v1/coverage/lastest/{x}']!.get.security).toEqual([]);
     expect(doc.paths['/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}/export']!.get.security).toEqual([]);
+    expect(doc.paths['/api/coverage/v1/coverage/item/{id}']!.get.security).toEqual([]);
+    expect(doc.paths['/api/coverage/v1/coverage/visualitem/{id}']!.get.security).toEqual([]);
   });
 
   it('refuses bad input with envelope 400/404 and a message in the caller’s language', async () => {

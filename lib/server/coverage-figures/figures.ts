@@ -82,7 +82,7 @@ const NOT_READY: CoverageMeasures = {
 };
 
 /** The WHERE conditions of the filters and period on the cells (alias `c`). */
-function cellConditions(range: MonthRange, filters: CoverageFilters, params: SqlParam[]): string[] {
+export function cellConditions(range: MonthRange, filters: CoverageFilters, params: SqlParam[]): string[] {
   const out = [`c.month >= $${params.push(firstDay(range.from))}::date`, `c.month <= $${params.push(firstDay(range.to))}::date`];
   if (filters.groups?.length) {
     const satellites = MISSIONS.filter((m) => filters.groups!.includes(m.group)).map((m) => m.satellite);
@@ -101,7 +101,7 @@ function cellConditions(range: MonthRange, filters: CoverageFilters, params: Sql
 }
 
 /** The leaf regions under each of `roots` (a leaf root is its own), as (leaf, root) pairs. Kept with the datasets. */
-function leavesUnder(db: Queryable, roots: readonly string[]): Promise<Array<{ code: string; root: string }>> {
+export function leavesUnder(db: Queryable, roots: readonly string[]): Promise<Array<{ code: string; root: string }>> {
   return cachedByDatasets(
     db,
     `coverage leaves ${roots.join(',')}`,
@@ -188,7 +188,7 @@ async function distinctScenes(
   return out;
 }
 
-async function requireRegion(db: Queryable, code: string, locale: Locale): Promise<RegionRef> {
+export async function requireCoverageRegion(db: Queryable, code: string, locale: Locale): Promise<RegionRef> {
   const region = await findRegion(db, code, locale);
   if (!region) throw new ApiError(API_CODES.NOT_FOUND, 'CoverageStats.errors.unknownRegion');
   return region;
@@ -207,11 +207,11 @@ export interface CoverageQuery {
 
 /** The figures of the regions of `level` in a region (or its children), and of the region as a whole, for a period. */
 export async function coverageStatistics(db: Queryable, q: CoverageQuery): Promise<CoverageStatistics> {
-  const region = await requireRegion(db, q.regionCode, q.locale);
+  const region = await requireCoverageRegion(db, q.regionCode, q.locale);
   return figuresOf(db, region, q);
 }
 
-async function figuresOf(db: Queryable, region: RegionRef, q: Omit<CoverageQuery, 'regionCode'>): Promise<CoverageStatistics> {
+export async function figuresOf(db: Queryable, region: RegionRef, q: Omit<CoverageQuery, 'regionCode'>): Promise<CoverageStatistics> {
   const targets = await targetRegions(db, region, q.level === 'children' ? undefined : q.level, q.locale);
   if (targets.length > COVERAGE_STATS_LIMITS.maxRegions) throw tooManyRegions();
   const all = await leavesUnder(db, [region.code]);
@@ -280,7 +280,7 @@ export async function latestCoverage(
   db: Queryable,
   q: { regionCode: string; filters: CoverageFilters; locale: Locale },
 ): Promise<CoverageStatistics> {
-  const region = await requireRegion(db, q.regionCode, q.locale);
+  const region = await requireCoverageRegion(db, q.regionCode, q.locale);
   const leaves = (await leavesUnder(db, [region.code])).map((l) => l.code);
   let latest: string | null = null;
   for (let i = 0; i < leaves.length; i += LEAF_PIECE) {

@@ -35,3 +35,4 @@ export {
 export function coverageJobHandlers(): JobHandlers {
   return { [COVERAGE_LOAD_JOB]: coverageLoadHandler };
 }
+export { coverageItem, coverageVisualItem, type CoverageItemQuery } from './items';

@@ -243,8 +243,118 @@ export const coverageExportContract = defineContract({
   response: z.custom<Response>((v) => v instanceof Response),
 });
 
+/**
+ * One coverage product: a region's coverage for a period, named `{region}_{period}` (`130100_2026Q2`,
+ * `130100_2026-05`, `130000_2025Q4..2026-02`; the period as in the statistics path). Filters as in the statistics.
+ */
+export const coverageItemIdSchema = z
+  .string()
+  .trim()
+  .max(40, err('badItem'))
+  .transform((text, ctx) => {
+    const m = /^([1-9]\d{5})_(.+)$/.exec(text);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: err('badItem') });
+      return z.NEVER;
+    }
+    const period = periodSchema.safeParse(m[2]);
+    if (!period.success) {
+      for (const issue of period.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    }
+    return { id: `${m[1]}_${m[2]}`, region: m[1]!, range: period.data };
+  });
+
+export const coverageItemParamsSchema = z.object({ id: coverageItemIdSchema });
+
+export const COVERAGE_ITEM_LIMITS = {
+  /** Scenes listed in an item (the latest first). */
+  latestScenes: 50,
+  /** Leaf regions a display geometry may union (a province's counties fit; the country does not). */
+  maxVisualLeaves: 400,
+  /** Vertices of a display geometry, after simplification. */
+  maxVisualVertices: 200_000,
+} as const;
+
+export const coverageItemSchema = z.object({
+  id: z.string(),
+  period: z.object({ from: z.string(), to: z.string(), months: z.number().int() }),
+  region: regionRefSchema,
+  filters: coverageStatisticsSchema.shape.filters,
+  figures: coverageMeasuresSchema,
+  progress: coverageStatisticsSchema.shape.progress,
+  /** Per satellite: distinct scenes over the region, the km² they image inside it, and its cloud-free share (%). */
+  satellites: z.array(
+    z.object({ satellite: z.string(), scenes: z.number().int(), footprintKm2: z.number(), clearPct: z.number().nullable() }),
+  ),
+  /** The latest scenes over the region in the period (at most COVERAGE_ITEM_LIMITS.latestScenes). */
+  latestScenes: z.array(
+    z.object({
+      id: z.string(),
+      satellite: z.string(),
+      sensor: z.string(),
+      acquiredAt: z.string(),
+      cloudPct: z.number().nullable(),
+      resolutionM: z.number(),
+    }),
+  ),
+});
+export type CoverageItem = z.infer<typeof coverageItemSchema>;
+
+export const coverageVisualPartSchema = z.enum(['covered', 'uncovered']);
+
+export const coverageVisualItemSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  id: z.string(),
+  /** Degrees the geometries were simplified by (display only; the figures are measured on the full boundaries). */
+  tolerance: z.number(),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      id: z.string(),
+      properties: z.object({ code: z.string(), name: z.string(), part: coverageVisualPartSchema, km2: z.number() }),
+      geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+    }),
+  ),
+});
+export type CoverageVisualItem = z.infer<typeof coverageVisualItemSchema>;
+
+export const coverageItemContract = defineContract({
+  method: 'GET',
+  path: '/api/coverage/v1/coverage/item/{id}',
+  summary:
+    'One coverage product: id = {region}_{period} (130100_2026Q2); the region’s figures for the period, per satellite, ' +
+    'and its latest scenes',
+  tag: TAG,
+  access: 'public',
+  params: coverageItemParamsSchema,
+  query: coverageFiltersSchema,
+  response: coverageItemSchema,
+  cacheSeconds: 60,
+  dataOnly: true,
+});
+
+export const coverageVisualItemContract = defineContract({
+  method: 'GET',
+  path: '/api/coverage/v1/coverage/visualitem/{id}',
+  summary:
+    'The display geometry of a coverage product (id as in coverage/item): per leaf region its covered and uncovered ' +
+    'parts, simplified for a map, as GeoJSON MultiPolygons with their geodesic km²; a province or smaller',
+  tag: TAG,
+  access: 'public',
+  // Unions of footprints over up to a province's counties: bounded per client like the other analyses (issue 32.2).
+  heavy: true,
+  params: coverageItemParamsSchema,
+  query: coverageFiltersSchema,
+  response: coverageVisualItemSchema,
+  cacheSeconds: 60,
+  dataOnly: true,
+});
+
 export const COVERAGE_STATS_CONTRACTS: readonly ApiContract[] = [
   coverageStatisticsContract,
   coverageLatestContract,
   coverageExportContract,
+  coverageItemContract,
+  coverageVisualItemContract,
 ];
