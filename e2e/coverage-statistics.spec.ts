@@ -20,6 +20,12 @@ const TEXT = {
   cloud: { zh: '云量不超过', en: 'Cloud cover at most' },
   compare: { zh: '与之前的时段对比', en: 'Compare with an earlier period' },
   mapModeDiff: { zh: '差值', en: 'Difference' },
+  mapModeValue: { zh: '数值', en: 'Values' },
+  mapModeArea: { zh: '覆盖范围', en: 'Covered area' },
+  areaSimplified: {
+    zh: '图上边界为显示而简化，面积按完整边界计算。',
+    en: 'Outlines simplified for display; areas are measured on the full boundaries.',
+  },
   legendDiff: { zh: '覆盖率（%）变化', en: 'Change in Covered (%)' },
   csv: { zh: '下载统计数据（CSV）', en: 'Download the figures as CSV' },
   hebei: { zh: '河北省', en: 'Hebei' },
@@ -34,7 +40,7 @@ function quarters(now = new Date()): [string, string] {
 }
 
 interface Answer {
-  items: { code: string; name: string; coveredPct: number; scenes: number }[];
+  items: { code: string; name: string; coveredPct: number; coveredKm2: number; scenes: number }[];
   total: { coveredPct: number; scenes: number };
   progress?: { ready: number; total: number };
 }
@@ -126,6 +132,13 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('coverage-breadcrumb')).toContainText(county.name);
     await expect(table.locator('tbody tr[data-code]')).toHaveCount(1, { timeout: 60_000 });
     await expect(table.locator(`tr[data-code="${county.code}"]`)).toContainText(fmt(lang, county.coveredPct));
+    // The county's covered area on the map (issue 36.6 visual item): its covered part is drawn and named on hover.
+    await page.getByTestId('coverage-map-mode').getByText(TEXT.mapModeArea[lang], { exact: true }).click();
+    await expect(page).toHaveURL(/map=area/);
+    await expect(page.getByTestId('coverage-area-status')).toHaveText(TEXT.areaSimplified[lang], { timeout: 30_000 });
+    if (county.coveredKm2 > 0) await expect(page.locator(`path[data-feature-id="${county.code}-covered"]`)).toBeVisible();
+    await page.getByTestId('coverage-map-mode').getByText(TEXT.mapModeValue[lang], { exact: true }).click();
+    await expect(page).not.toHaveURL(/map=area/);
     await page.getByTestId('coverage-breadcrumb').getByRole('button', { name: TEXT.hebei[lang] }).click();
     await expect(page).toHaveURL(new RegExp(`region=${HEBEI}`));
     await expect(table.locator('tbody tr[data-code]')).toHaveCount(expected.items.length);

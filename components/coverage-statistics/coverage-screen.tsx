@@ -4,7 +4,8 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SegmentedControl, 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { MapView, type MapClientConfig, type MapLegend } from '@/components/map';
+import type { FeatureCollection } from 'geojson';
+import { MapView, type MapClientConfig, type MapLegend, type OutlineLayer } from '@/components/map';
 import { MAP_HEIGHT, ModuleLayout } from '@/components/monitor/module-layout';
 import { QueryState } from '@/components/monitor/query-state';
 import { useRegionChoropleth, useRegionFocus } from '@/components/statistics/choropleth';
@@ -14,6 +15,7 @@ import {
   downloadCoverageExport,
   isComplete,
   useCoverageStatistics,
+  useCoverageVisual,
   type CoverageAnswer,
   type CoverageRequest,
 } from '@/lib/client/queries/coverage-statistics';
@@ -24,6 +26,7 @@ import { COUNTRY_CODE } from '@/lib/shared/regions/codes';
 import { CoverageTrend } from './coverage-trend';
 import { PeriodPicker, useTermLabel } from './period-picker';
 import {
+  areaMapAllowed,
   comparisonEnd,
   COVERAGE_MAP_MEASURES,
   coverageSearch,
@@ -40,10 +43,14 @@ import {
   PERIOD_UNITS,
   type CoverageMapMeasure,
   type CoverageScreenState,
+  type MapMode,
   type PeriodUnit,
   type RegionLevelChoice,
 } from './state';
 import classes from './coverage.module.css';
+
+/** The covered-area map: covered parts in the coverage ramp's dark end, the rest in a light grey (tooltips name both). */
+const AREA_COLORS = { covered: '#1c7ed6', uncovered: '#dee2e6' } as const;
 
 type Item = CoverageAnswer['items'][number];
 type Figures = CoverageAnswer['total'];
@@ -151,7 +158,7 @@ export function CoverageScreen({ config }: { config: MapClientConfig }) {
           <PeriodPicker
             period={state}
             latest={latest}
-            onChange={(next) => update({ ...next, map: next.vs ? state.map : 'value' }, { replace: true })}
+            onChange={(next) => update({ ...next, map: next.vs || state.map === 'area' ? state.map : 'value' }, { replace: true })}
           />
           <Stack gap={6}>
             <NativeSelect
@@ -299,7 +306,30 @@ function CoverageMapAndTable({
   const f = useFormats();
   const measure = state.measure;
   const diffMode = state.map === 'diff' && vsPeriod !== null;
+  const areaMode = state.map === 'area' && areaMapAllowed(state.region);
+  const mapMode: MapMode = diffMode ? 'diff' : areaMode ? 'area' : 'value';
+  const modes: MapMode[] = [
+    'value',
+    ...(vsPeriod !== null ? (['diff'] as const) : []),
+    ...(areaMapAllowed(state.region) ? (['area'] as const) : []),
+  ];
   const measureName = t(`measures.${measure}`);
+  const visual = useCoverageVisual(areaMode ? { region: state.region, period: request.period, filters: request.filters } : null);
+  const areaLayer = useMemo((): OutlineLayer | null => {
+    if (!areaMode || !visual.data) return null;
+    const fillColors: Record<string, string> = {};
+    const tips: Record<string, string> = {};
+    for (const feature of visual.data.features) {
+      const { part, name, km2 } = feature.properties;
+      fillColors[feature.id] = AREA_COLORS[part];
+      tips[feature.id] = t('tooltipArea', {
+        name,
+        part: t(part === 'covered' ? 'areaCovered' : 'areaUncovered'),
+        km2: f.two.format(km2),
+      });
+    }
+    return { id: 'coverage-area', data: visual.data as unknown as FeatureCollection, emphasis: 'context', fillColors, tooltips: tips };
+  }, [areaMode, visual.data, t, f]);
 
   const mapDiffs = useMemo(() => differences(mapData?.items ?? [], mapBefore?.items, measure), [mapData, mapBefore, measure]);
   const diffs = useMemo(() => differences(data?.items ?? [], before?.items, measure), [data, before, measure]);
@@ -343,17 +373,35 @@ function CoverageMapAndTable({
     level: leaf ? undefined : request.level === 'children' ? undefined : request.level,
     tooltips,
   });
-  const legend: MapLegend = diffMode
+  const legend: MapLegend = areaMode
     ? {
-        title: t('legendDiff', { measure: measureName }),
+        title: t('legendArea'),
         ramp,
         max: null,
-        items: steps.map((s) => ({ label: s.label, color: s.color })),
-        noData,
+        items: (['covered', 'uncovered'] as const).map((part) => ({
+          label: t(part === 'covered' ? 'areaCovered' : 'areaUncovered'),
+          color: AREA_COLORS[part],
+        })),
       }
-    : { title: measureName, ramp, max, whole, noData };
+    : diffMode
+      ? {
+          title: t('legendDiff', { measure: measureName }),
+          ramp,
+          max: null,
+          items: steps.map((s) => ({ label: s.label, color: s.color })),
+          noData,
+        }
+      : { title: measureName, ramp, max, whole, noData };
   const mapLabel = t('mapLabel', { region: data?.region.name ?? regionName ?? tm('country') });
-  const map = <MapView config={config} label={mapLabel} outlines={outlines} legend={legend} height={MAP_HEIGHT} />;
+  // The covered area under the regions' borders (drawn without their fill, and leaving the pointer to the parts).
+  const mapOutlines = useMemo(
+    () =>
+      areaMode
+        ? [...(areaLayer ? [areaLayer] : []), ...outlines.map((o) => ({ ...o, fillColors: undefined, interactive: false }))]
+        : outlines,
+    [areaMode, areaLayer, outlines],
+  );
+  const map = <MapView config={config} label={mapLabel} outlines={mapOutlines} legend={legend} height={MAP_HEIGHT} />;
   const empty = data !== undefined && isComplete(data) && data.total.scenes === 0;
 
   return (
@@ -371,8 +419,21 @@ function CoverageMapAndTable({
             onChange={(e) => update({ measure: e.currentTarget.value as CoverageMapMeasure }, { replace: true })}
             data-testid="coverage-measure"
           />
-          {vsPeriod !== null ? <MapModeControl value={state.map} onChange={(map) => update({ map }, { replace: true })} /> : null}
+          {modes.length > 1 ? (
+            <MapModeControl value={mapMode} modes={modes} onChange={(map) => update({ map }, { replace: true })} />
+          ) : null}
         </Group>
+        {areaMode ? (
+          <Text size="xs" c={visual.error ? 'red' : 'dimmed'} role={visual.error ? 'alert' : 'status'} data-testid="coverage-area-status">
+            {visual.error
+              ? visual.error instanceof Error && visual.error.message
+                ? visual.error.message
+                : t('areaFailed')
+              : visual.data
+                ? t('areaSimplified')
+                : t('areaLoading')}
+          </Text>
+        ) : null}
         <QueryState loading={loading} error={error} empty={empty} emptyText={t('empty')}>
           {data ? (
             <>
@@ -409,7 +470,15 @@ function CoverageMapAndTable({
   );
 }
 
-function MapModeControl({ value, onChange }: { value: CoverageScreenState['map']; onChange: (mode: CoverageScreenState['map']) => void }) {
+function MapModeControl({
+  value,
+  modes,
+  onChange,
+}: {
+  value: CoverageScreenState['map'];
+  modes: readonly CoverageScreenState['map'][];
+  onChange: (mode: CoverageScreenState['map']) => void;
+}) {
   const t = useTranslations('CoverageScreen');
   const id = useId();
   return (
@@ -421,7 +490,7 @@ function MapModeControl({ value, onChange }: { value: CoverageScreenState['map']
         size="xs"
         aria-labelledby={id}
         value={value}
-        data={(['value', 'diff'] as const).map((m) => ({ value: m, label: t(`mapModes.${m}`) }))}
+        data={modes.map((m) => ({ value: m, label: t(`mapModes.${m}`) }))}
         onChange={(v) => onChange(v as CoverageScreenState['map'])}
         data-testid="coverage-map-mode"
       />

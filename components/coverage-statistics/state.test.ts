@@ -135,6 +135,16 @@ describe('screen state in the URL', () => {
     expect(parseCoverageState(new URLSearchParams('level=county'), NOW).level).toBe('province');
   });
 
+  it('keeps the covered-area map for a province or smaller, never for the country', () => {
+    const province = parseCoverageState(new URLSearchParams('region=130000&map=area'), NOW);
+    expect(province.map).toBe('area');
+    expect(coverageSearch(province, NOW)).toBe('?region=130000&level=city&map=area');
+    // No comparison period is needed for it, unlike the difference map.
+    expect(parseCoverageState(new URLSearchParams('region=130000&map=diff'), NOW).map).toBe('value');
+    expect(parseCoverageState(new URLSearchParams('map=area'), NOW).map).toBe('value');
+    expect(coverageSearch({ ...defaultState(NOW), map: 'area' }, NOW)).toBe('');
+  });
+
   it('sends only the filters chosen', () => {
     expect(filtersQuery(defaultState(NOW))).toEqual({ kind: 'all' });
     expect(filtersQuery({ cloud: 20, groups: ['radar'], resolutions: ['submeter', 'high'], kind: 'radar' })).toEqual({

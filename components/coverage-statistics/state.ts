@@ -29,7 +29,11 @@ export const COVERAGE_MAP_MEASURES = ['coveredPct', 'effectivePct', 'scenes', 'r
 export type CoverageMapMeasure = (typeof COVERAGE_MAP_MEASURES)[number];
 
 export type SceneKind = (typeof SCENE_KINDS)[number];
-export type MapMode = 'value' | 'diff';
+/** `value`: regions coloured by the measure; `diff`: by the change from the compared period; `area`: what is covered. */
+export type MapMode = 'value' | 'diff' | 'area';
+
+/** The covered-area map is drawn for a province or a smaller region (the server refuses the country). */
+export const areaMapAllowed = (region: string): boolean => region !== '100000';
 
 export interface CoverageScreenState {
   region: string;
@@ -196,7 +200,12 @@ export function parseCoverageState(search: URLSearchParams, now: Date): Coverage
     resolutions: listOf(search.get('res'), RESOLUTION_IDS),
     kind: oneOf(search.get('kind'), SCENE_KINDS, d.kind),
     measure: oneOf(search.get('measure'), COVERAGE_MAP_MEASURES, d.measure),
-    map: search.get('map') === 'diff' && vs !== null && isTerm(unit, vs) ? 'diff' : 'value',
+    map:
+      search.get('map') === 'diff' && vs !== null && isTerm(unit, vs)
+        ? 'diff'
+        : search.get('map') === 'area' && areaMapAllowed(regionCode)
+          ? 'area'
+          : 'value',
   };
 }
 
@@ -215,7 +224,7 @@ export function coverageSearch(state: CoverageScreenState, now: Date): string {
   if (state.resolutions.length) p.set('res', state.resolutions.join(','));
   if (state.kind !== d.kind) p.set('kind', state.kind);
   if (state.measure !== d.measure) p.set('measure', state.measure);
-  if (state.map !== 'value' && state.vs) p.set('map', state.map);
+  if ((state.map === 'diff' && state.vs) || (state.map === 'area' && areaMapAllowed(state.region))) p.set('map', state.map);
   const qs = p.toString();
   return qs ? `?${qs}` : '';
 }

@@ -7,9 +7,12 @@ import {
   coverageExportContract,
   coverageStatisticsContract,
   coverageStatisticsSchema,
+  coverageVisualItemContract,
   type CoverageLevel,
 } from '../../shared/contracts/coverage-statistics';
+import { API_CODES } from '../../shared/contracts/api';
 import { apiFetch, fillPath } from '../api';
+import { ApiClientError } from '../api-config';
 import { dispositionName, ExportError, saveBlob } from '../download-export';
 
 /**
@@ -76,6 +79,29 @@ export function useCoverageTrend(region: string | null, months: readonly string[
         refetchInterval: pollWhileComputing,
       };
     }),
+  });
+}
+
+/**
+ * Each county's covered and uncovered parts for a period (a province or smaller), for the map. While the figures are
+ * still being computed the server answers "unavailable": asked again every COVERAGE_POLL_MS, for a few minutes.
+ */
+export function useCoverageVisual(request: Pick<CoverageRequest, 'region' | 'period' | 'filters'> | null) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: [...coverageStatsKeys.all, 'visual', locale, request] as const,
+    queryFn:
+      request === null
+        ? skipToken
+        : ({ signal }) =>
+            apiFetch(coverageVisualItemContract, {
+              params: { id: `${request.region}_${request.period}` },
+              query: request.filters,
+              signal,
+            }),
+    staleTime: 60_000,
+    retry: (count, error) => error instanceof ApiClientError && error.code === API_CODES.UNAVAILABLE && count < 60,
+    retryDelay: COVERAGE_POLL_MS,
   });
 }
 
