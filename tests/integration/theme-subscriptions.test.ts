@@ -18,6 +18,7 @@ import { createSession } from '../../lib/server/session';
 import {
   sendDueDigests,
   subscriptionJobHandlers,
+  testDelivery,
   THEME_MATCH_JOB,
   THEME_MATCH_SLICE_JOB,
   verifySignature,
@@ -253,6 +254,16 @@ describe('a theme batch load delivers exactly the spots the subscriptions imply,
     expect(mail!.body).toContain(`Spot ${spots.windChangan} (Wind power monitoring, ${WINDMILL.kinds.items[0]!.en}, 1.23 km²`);
     expect(mail!.body).toContain(`/english/monitor/windmill?module=detail&region=130102&batch=${windBatch}&spot=${spots.windChangan}`);
     expect(mail!.body).not.toContain(`Spot ${spots.windXinhua} `);
+  });
+
+  it('a test e-mail of a theme subscription announces spots, not scenes, in both languages', async () => {
+    await db().query(`DELETE FROM outbox WHERE recipient = $1`, [EMAIL]);
+    const delivery = await testDelivery(db(), owner.id, cityDigest.id);
+    expect(delivery.status).toBe('delivered');
+    const [mail] = await db().query<{ body: string }>(`SELECT body FROM outbox WHERE recipient = $1`, [EMAIL]);
+    expect(mail!.body).toContain('New spots of its theme and region will arrive in a digest');
+    expect(mail!.body).toContain('该专题和区域的新图斑将以这样的摘要发送给您');
+    expect(mail!.body).not.toMatch(/scenes|影像/);
   });
 
   it('serves the theme subscription’s feed with its spots linking to the theme screen', async () => {

@@ -188,6 +188,7 @@ async function mailDisabled(tx: Queryable, sub: SubscriptionRow, reason: string)
         url: sub.webhook_url ?? '',
         attempts: SUBSCRIPTION_LIMITS.webhookAttempts,
         reason,
+        kind: sub.kind,
       }),
       translateMessage(locale, 'Subscriptions.mail.manage', { url: subscriptionPageUrl(locale, sub.id) }),
     ].join('\n');
@@ -315,7 +316,11 @@ export async function testDelivery(db: Database, userId: string, id: string): Pr
         const [owner] = await tx.query<{ email: string | null }>(`SELECT email FROM users WHERE id = $1::bigint`, [sub.user_id]);
         if (owner?.email) {
           const t = (locale: 'zh' | 'en') =>
-            translateMessage(locale, 'Subscriptions.mail.testBody', { name: sub.name, url: subscriptionPageUrl(locale, sub.id) });
+            translateMessage(locale, 'Subscriptions.mail.testBody', {
+              name: sub.name,
+              url: subscriptionPageUrl(locale, sub.id),
+              kind: sub.kind,
+            });
           await transportFor('email').send(tx, {
             channel: 'email',
             recipient: owner.email.toLowerCase(),
@@ -431,7 +436,13 @@ async function composeDigestMail(db: Queryable, name: string, sections: readonly
       lines.push('', t('section', { name: section.sub.name, area, what: countsText(locale, [section]) }));
       for (const item of section.items) lines.push(item.line(locale));
       if (section.total > section.items.length)
-        lines.push(t('more', { count: section.total - section.items.length, url: subscriptionPageUrl(locale, section.sub.id) }));
+        lines.push(
+          t('more', {
+            count: section.total - section.items.length,
+            url: subscriptionPageUrl(locale, section.sub.id),
+            kind: section.sub.kind,
+          }),
+        );
     }
     lines.push('', t('footer'));
     return lines.join('\n');
