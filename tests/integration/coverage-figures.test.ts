@@ -424,3 +424,29 @@ describe('the coverage export is bounded per client (issue 32.2)', () => {
     resetHeavyWorkGate();
   });
 });
+
+describe('a reload of the regions', () => {
+  it('queues every month with scenes for the figures (they are cut to the boundaries, and dropped with them)', async () => {
+    await db().query(`DELETE FROM coverage_pending_months`);
+    const months = async () =>
+      (await db().query<{ m: string }>(`SELECT to_char(month, 'YYYY-MM') AS m FROM coverage_pending_months ORDER BY 1`)).map((r) => r.m);
+    const expected = (
+      await db().query<{ m: string }>(
+        `SELECT DISTINCT to_char(date_trunc('month', acquired_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS m FROM scenes ORDER BY 1`,
+      )
+    ).map((r) => r.m);
+    expect(expected.length).toBeGreaterThan(1);
+    // A region added (a new county: its city is no longer a leaf) and removed again, as a reload deletes and inserts.
+    await db().query(
+      `INSERT INTO regions (code, name_zh, name_en, level, parent_code, geom_lo, geom_mid, geom_hi, min_lon, min_lat, max_lon, max_lat, label_point, area_km2)
+       SELECT '139999', '测试县', 'Test county', 'county', '130100', geom_lo, geom_mid, geom_hi, min_lon, min_lat, max_lon, max_lat, label_point, area_km2
+         FROM regions WHERE code = $1`,
+      [counties[0]!],
+    );
+    expect(await months()).toEqual(expected);
+    await db().query(`DELETE FROM coverage_pending_months`);
+    await db().query(`DELETE FROM regions WHERE code = '139999'`);
+    expect(await months()).toEqual(expected);
+    await db().query(`DELETE FROM coverage_pending_months`);
+  });
+});

@@ -51,6 +51,7 @@ import { migration as m0045 } from './0045_coverage_figures';
 import { migration as m0046 } from './0046_coverage_queue_order';
 import { migration as m0047 } from './0047_scene_imagery';
 import { migration as m0048 } from './0048_shared_limits';
+import { migration as m0049 } from './0049_coverage_regions_reload';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -103,4 +104,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0046,
   m0047,
   m0048,
+  m0049,
 ];
