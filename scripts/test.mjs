@@ -1,8 +1,7 @@
 // `npm test`: everything a change can break, in phases, with a timing table at the end.
 //
 //   jest (unit + integration, embedded PGlite)  ‖  lint, then typecheck
-//   [jest integration on PostgreSQL]  ‖  next build, then e2e on PGlite
-//   [e2e on PostgreSQL] (once both are done)
+//   [jest integration on PostgreSQL, then e2e on PostgreSQL]  ‖  next build, then e2e on PGlite
 //
 // The bracketed phases run when TEST_POSTGRES_URL names a PostgreSQL + PostGIS server (`.ci/run` starts one);
 // then a journey written in both languages runs in Chinese on PGlite and in English on PostgreSQL
@@ -12,9 +11,11 @@
 //
 // What runs side by side is chosen by how the machine's two cores are used (measured, README "Tests"): jest first
 // builds its template database in one single-threaded process (PGlite, ~90 s; PostgreSQL, ~50 s in one backend),
-// leaving a core free for ESLint and the type check, or for the build. The two end-to-end suites run one after the
-// other: each alone keeps both cores ~90 % busy, so side by side they took about as long in all (1,363 s against
-// 743 + ~720 s) and made a journey flaky.
+// leaving a core free for ESLint and the type check, or for the build. The two end-to-end suites run side by side
+// (each its own server, port and browser): one alone now keeps the two cores only 62–67 % busy (a browser waiting
+// on a server and the server on the browser; CI 2026-11-29: 450 s + 428 s one after the other, 75 % busy over the
+// whole run). When each alone kept both cores ~90 % busy, side by side took about as long in all (1,363 s against
+// 743 + ~720 s).
 //
 // Every phase runs even when an earlier one failed (but the end-to-end suites need the build), so one run
 // names every failure. The exit code is non-zero if any phase failed or any test failed.
@@ -130,22 +131,28 @@ const jestOnPostgres = onPostgres
 const built = await build();
 
 if (built) {
-  const e2e = (name, env) => node(name, ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1', ...env });
-  await e2e('e2e (PGlite)', {
+  // Side by side with PostgreSQL: each suite its own port; their output is prefixed so the two can be told apart.
+  const e2e = (name, env) => node(name, ['scripts/e2e.mjs'], { E2E_SKIP_BUILD: '1', ...env }, { prefix: onPostgres });
+  const onPglite = e2e('e2e (PGlite)', {
     DATABASE_URL: undefined,
     E2E_RUN: 'pglite',
+    E2E_PORT: '3210',
     ...seededFor('pglite'),
     ...(onPostgres ? { E2E_TWIN_LANGUAGE: 'zh' } : {}),
   });
-  await jestOnPostgres;
-  if (onPostgres) {
-    await e2e('e2e (PostgreSQL)', {
-      DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'),
-      E2E_RUN: 'postgres',
-      E2E_TWIN_LANGUAGE: 'en',
-      ...seededFor('postgres'),
-    });
-  }
+  // The PostgreSQL suite starts from the database jest on PostgreSQL hands off, so it waits for that suite.
+  const onPostgresE2e = jestOnPostgres.then(() =>
+    onPostgres
+      ? e2e('e2e (PostgreSQL)', {
+          DATABASE_URL: withDatabase(postgresUrl, 'portal_e2e'),
+          E2E_RUN: 'postgres',
+          E2E_PORT: '3211',
+          E2E_TWIN_LANGUAGE: 'en',
+          ...seededFor('postgres'),
+        })
+      : true,
+  );
+  await Promise.all([onPglite, onPostgresE2e]);
 } else {
   await jestOnPostgres;
   failed.push('e2e (not run: the build failed)');
