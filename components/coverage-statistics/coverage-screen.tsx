@@ -17,6 +17,7 @@ import {
   useCoverageStatistics,
   useCoverageVisual,
   type CoverageAnswer,
+  type CoverageFileFormat,
   type CoverageRequest,
 } from '@/lib/client/queries/coverage-statistics';
 import { MISSION_GROUPS } from '@/lib/shared/catalogue/missions';
@@ -501,9 +502,9 @@ function MapModeControl({
 function ExportButtons({ request }: { request: CoverageRequest }) {
   const t = useTranslations('CoverageScreen');
   const locale = useLocale();
-  const [busy, setBusy] = useState<'csv' | 'geojson' | null>(null);
+  const [busy, setBusy] = useState<CoverageFileFormat | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const download = async (format: 'csv' | 'geojson') => {
+  const download = async (format: CoverageFileFormat) => {
     setBusy(format);
     setFailure(null);
     try {
@@ -535,6 +536,15 @@ function ExportButtons({ request }: { request: CoverageRequest }) {
           onClick={() => void download('geojson')}
         >
           {t('exportGeojson')}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="light"
+          loading={busy === 'geotiff'}
+          aria-label={t('exportGridLabel')}
+          onClick={() => void download('geotiff')}
+        >
+          {t('exportGrid')}
         </Button>
       </Group>
       {failure ? (

@@ -7,6 +7,11 @@
  * Small on purpose: the figures are built for Shijiazhuang's counties, the month of the demo catalogue with the most
  * scenes over it and the next one, not the whole country.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { GET as itemGet } from '../../app/api/coverage/v1/coverage/item/[id]/route';
 import { GET as latestGet } from '../../app/api/coverage/v1/coverage/lastest/[x]/route';
 import { GET as visualItemGet } from '../../app/api/coverage/v1/coverage/visualitem/[id]/route';
@@ -29,6 +34,7 @@ process.env.COVERAGE_FIGURES_SHARE = '100';
 resetEnvCache();
 
 const db = withTestDatabase();
+const run = promisify(execFile);
 const RUNNER = { workerId: 'coverage-test', leaseSeconds: 60, backoffSeconds: 1 };
 const CITY = '130100';
 const HEBEI_NEAR_SJZ: [number, number, number, number] = [114.3, 37.9, 114.7, 38.2];
@@ -264,7 +270,93 @@ describe('coverage APIs', () => {
       headers: headers('zh'),
     });
     expect(refused.json.code).toBe(400);
-    expect(refused.json.message).toContain('csv 或 geojson');
+    expect(refused.json.message).toContain('csv、geojson 或 geotiff');
+  });
+
+  it('export the scene-count grid as a GeoTIFF that GDAL reads, each cell counting the scenes over it', async () => {
+    const period = `${ym(months[0]!)}..${ym(months[1]!)}`;
+    const params = { a: 'county', b: CITY, c: period };
+    const response = await exportGet(
+      new Request(
+        `http://localhost:3000/api/sta-image/v2/statistics/coverage/county/${CITY}/${period}/export?format=geotiff&cell=0.1&cloudMax=60`,
+      ),
+      { params: Promise.resolve(params) },
+    );
+    expect(response.headers.get('content-type')).toBe('image/tiff');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'coverage-grid-'));
+    const file = path.join(dir, 'grid.tif');
+    writeFileSync(file, bytes);
+    try {
+      const info = JSON.parse((await run('gdalinfo', ['-json', '-stats', file])).stdout) as {
+        size: [number, number];
+        geoTransform: number[];
+        coordinateSystem: { wkt: string };
+        bands: Array<{ type: string; noDataValue: number; maximum: number }>;
+      };
+      const [box] = await db().query<{ minx: number; miny: number; maxx: number; maxy: number }>(
+        `SELECT min_lon AS minx, min_lat AS miny, max_lon AS maxx, max_lat AS maxy FROM regions WHERE code = $1`,
+        [CITY],
+      );
+      const west = Math.floor(box!.minx / 0.1) * 0.1;
+      const north = Math.ceil(box!.maxy / 0.1) * 0.1;
+      expect(info.geoTransform[0]).toBeCloseTo(west, 6);
+      expect(info.geoTransform[1]).toBeCloseTo(0.1, 9);
+      expect(info.geoTransform[3]).toBeCloseTo(north, 6);
+      expect(info.geoTransform[5]).toBeCloseTo(-0.1, 9);
+      expect(info.coordinateSystem.wkt).toContain('WGS 84');
+      expect(info.bands[0]!.type).toBe('UInt16');
+      expect(info.bands[0]!.noDataValue).toBe(65535);
+      expect(info.bands[0]!.maximum).toBeGreaterThan(0);
+      // Cells read back through GDAL equal an independent count: scenes of the period whose footprint's interior
+      // meets the cell's box (the city's busiest cell, and a few others).
+      const [width, height] = info.size;
+      const values = (await run('gdal_translate', ['-q', '-of', 'AAIGrid', file, '/vsistdout/'])).stdout
+        .split('\n')
+        .filter((l) => /^\s*-?\d/.test(l) && !/^[a-z]/i.test(l))
+        .join(' ')
+        .trim()
+        .split(/\s+/)
+        .map(Number);
+      expect(values).toHaveLength(width * height);
+      const checked = [...values.keys()]
+        .filter((k) => values[k]! >= 0)
+        .sort((a, b) => values[b]! - values[a]!)
+        .slice(0, 4);
+      checked.push([...values.keys()].find((k) => values[k] === 65535)!);
+      for (const k of checked) {
+        const x = west + (k % width) * 0.1;
+        const y = north - Math.floor(k / width) * 0.1;
+        const [truth] = await db().query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM scenes s
+            WHERE s.acquired_at >= ($1::date)::timestamp AT TIME ZONE 'UTC'
+              AND s.acquired_at < ($2::date + interval '1 month')::timestamp AT TIME ZONE 'UTC'
+              AND (s.cloud_pct IS NULL OR s.cloud_pct <= 60)
+              AND ST_Relate(ST_MakeEnvelope($3::float8, $4::float8, $3::float8 + 0.1, $4::float8 + 0.1, 4326), s.footprint, 'T********')`,
+          [months[0]!, months[1]!, x, y - 0.1],
+        );
+        if (values[k] === 65535) continue; // outside the city: nodata whatever lies there
+        expect(values[k]).toBe(truth!.n);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const refused = await call(exportGet, `/api/sta-image/v2/statistics/coverage/county/${CITY}/${period}/export?format=geotiff&cell=0.3`, {
+      params,
+      headers: headers('zh'),
+    });
+    expect(refused.json.code).toBe(400);
+    expect(refused.json.message).toContain('格网单元');
+    const country = await call(
+      exportGet,
+      `/api/sta-image/v2/statistics/coverage/province/100000/${period}/export?format=geotiff&cell=0.02`,
+      {
+        params: { a: 'province', b: '100000', c: period },
+        headers: headers('en'),
+      },
+    );
+    expect(country.json.code).toBe(400);
+    expect(country.json.message).toContain('choose a larger cell');
   });
 
   it('a coverage item is the region’s figures for the period, what each satellite gave and its latest scenes', async () => {

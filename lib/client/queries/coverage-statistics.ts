@@ -105,8 +105,11 @@ export function useCoverageVisual(request: Pick<CoverageRequest, 'region' | 'per
   });
 }
 
-/** The address of the figures as a file (CSV or GeoJSON). */
-export function coverageExportUrl(r: CoverageRequest, format: 'csv' | 'geojson'): string {
+/** The figures as CSV or GeoJSON, or the scene-count grid of the region as GeoTIFF. */
+export type CoverageFileFormat = 'csv' | 'geojson' | 'geotiff';
+
+/** The address of the figures as a file (CSV or GeoJSON), or of the scene-count grid (GeoTIFF). */
+export function coverageExportUrl(r: CoverageRequest, format: CoverageFileFormat): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(r.filters)) query.set(key, String(value));
   query.set('format', format);
@@ -119,7 +122,7 @@ export function coverageExportUrl(r: CoverageRequest, format: 'csv' | 'geojson')
  */
 export async function downloadCoverageExport(
   r: CoverageRequest,
-  format: 'csv' | 'geojson',
+  format: CoverageFileFormat,
   locale: string,
   fallback: (kind: 'failed' | 'network') => string,
 ): Promise<void> {

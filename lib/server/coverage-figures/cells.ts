@@ -33,7 +33,7 @@ export const LEAF_SQL = (r: string) => `${r}.level <> 'country' AND NOT EXISTS (
 /** The UTC month (a date, its first day) of a scene on alias `s`. */
 export const MONTH_SQL = (s: string) => `date_trunc('month', ${s}.acquired_at AT TIME ZONE 'UTC')::date`;
 
-const RES_CLASS_SQL = (s: string) =>
+export const RES_CLASS_SQL = (s: string) =>
   `CASE ${RESOLUTION_CLASSES.filter((c) => Number.isFinite(c.maxM))
     .map((c) => `WHEN ${s}.resolution_m <= ${c.maxM} THEN ${c.cls}`)
     .join(' ')} ELSE ${RESOLUTION_CLASSES.at(-1)!.cls} END`;

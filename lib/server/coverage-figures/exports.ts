@@ -14,6 +14,7 @@ import type { Queryable } from '../db/types';
 import { fileResponse } from '../files/file-response';
 import { translateMessage } from '../i18n';
 import { coverageStatistics, type CoverageQuery } from './figures';
+import { coverageGridTiff } from './grid';
 
 const MEASURES: ReadonlyArray<keyof CoverageMeasures> = [
   'areaKm2',
@@ -28,7 +29,7 @@ const MEASURES: ReadonlyArray<keyof CoverageMeasures> = [
   'uncoveredPct',
 ];
 
-export type CoverageExportFormat = 'csv' | 'geojson';
+export type CoverageExportFormat = 'csv' | 'geojson' | 'geotiff';
 
 const fileName = (s: CoverageStatistics, ext: string) =>
   `coverage-${s.region.code}-${s.level}-${s.period.from}${s.period.to === s.period.from ? '' : `_${s.period.to}`}.${ext}`;
@@ -53,7 +54,15 @@ async function geojsonOf(db: Queryable, s: CoverageStatistics): Promise<string> 
 }
 
 /** The figures of `q` as a file. */
-export async function coverageExport(db: Queryable, q: CoverageQuery, format: CoverageExportFormat): Promise<Response> {
+export async function coverageExport(
+  db: Queryable,
+  q: CoverageQuery,
+  format: CoverageExportFormat,
+  options: { cell?: number } = {},
+): Promise<Response> {
+  // The scene-count grid is counted from the scenes themselves, not from the figures.
+  if (format === 'geotiff')
+    return coverageGridTiff(db, { regionCode: q.regionCode, range: q.range, filters: q.filters, cell: options.cell, locale: q.locale });
   const s = await coverageStatistics(db, q);
   // A file is kept and passed on as final: none while some of its figures are still being computed.
   if (s.progress)

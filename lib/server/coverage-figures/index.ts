@@ -35,4 +35,5 @@ export {
 export function coverageJobHandlers(): JobHandlers {
   return { [COVERAGE_LOAD_JOB]: coverageLoadHandler };
 }
+export { coverageGrid, coverageGridTiff, type CoverageGrid, type CoverageGridQuery } from './grid';
 export { coverageItem, coverageVisualItem, type CoverageItemQuery } from './items';

@@ -224,16 +224,32 @@ export const coverageLatestContract = defineContract({
   dataOnly: true,
 });
 
+/** Cell sizes (degrees) of the scene-count grid; the default is the finest that keeps the grid within `defaultCells`. */
+export const COVERAGE_GRID = {
+  cells: [0.02, 0.05, 0.1, 0.25, 0.5, 1] as const,
+  defaultCells: 60_000,
+  maxCells: 250_000,
+  /** Scenes counted in one grid (a period and region with more: choose a shorter period or a smaller region). */
+  maxScenes: 40_000,
+} as const;
+
 export const coverageExportQuerySchema = coverageFiltersSchema.extend({
-  format: z.enum(['csv', 'geojson'], err('badFormat')).default('csv'),
+  format: z.enum(['csv', 'geojson', 'geotiff'], err('badFormat')).default('csv'),
+  /** The grid's cell size in degrees (GeoTIFF only). */
+  cell: z.coerce
+    .number(err('badCell'))
+    .refine((n) => (COVERAGE_GRID.cells as readonly number[]).includes(n), err('badCell'))
+    .optional(),
 });
 
 export const coverageExportContract = defineContract({
   method: 'GET',
   path: '/api/sta-image/v2/statistics/coverage/{a}/{b}/{c}/export',
   summary:
-    'The same figures as a file: CSV (a row per region and one for the whole, headers in the request’s language) or ' +
-    'GeoJSON (a feature per region with its boundary; the whole and the period in the collection’s properties)',
+    'The same figures as a file: CSV (a row per region and one for the whole, headers in the request’s language), ' +
+    'GeoJSON (a feature per region with its boundary; the whole and the period in the collection’s properties), or ' +
+    'GeoTIFF (format=geotiff: distinct scenes per grid cell of `cell` degrees over region b, EPSG:4326, UInt16, ' +
+    '65535 outside the region)',
   tag: TAG,
   access: 'public',
   // A file of every region's figures: bounded per client like the other public analyses (issue 32.2).
