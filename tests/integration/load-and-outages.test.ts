@@ -61,7 +61,9 @@ describe('public data answers are kept until data is loaded', () => {
       params: { pid: '100000' },
     });
     const tileAgain = await wms(TILE);
-    expect(seen).toEqual([]);
+    // Only the periodic read of the dataset versions may reach the database (every VERSIONS_TTL_MS, so it falls in
+    // here when the calls above took that long on a busy machine): no answer was computed again.
+    expect(seen.filter((sql) => sql !== 'SELECT name, version FROM dataset_versions ORDER BY name')).toEqual([]);
     expect(again.json).toEqual(first.json);
     expect(reordered.json).toEqual(provinces.json);
     expect(Buffer.from(await tileAgain.arrayBuffer()).equals(png)).toBe(true);
@@ -175,7 +177,9 @@ describe('demo data filling in after a first start (issue 32.5)', () => {
       await done;
     }
     expect((await call(demoStatusGet, '/api/main/v1/demo-status')).json.data).toEqual({ loading: false, pending: [], failed: [] });
-    expect((await call(childrenShortGet, path, { params: { pid: '130000' } })).headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    expect((await call(childrenShortGet, path, { params: { pid: '130000' } })).headers.get('cache-control')).toMatch(
+      /^public, max-age=\d+$/,
+    );
   });
 });
 
