@@ -8,6 +8,7 @@
  * scenes over it and the next one, not the whole country.
  */
 import { execFile } from 'node:child_process';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { GET as itemGet } from '../../app/api/coverage/v1/coverage/item/[id]/rou
 import { GET as latestGet } from '../../app/api/coverage/v1/coverage/lastest/[x]/route';
 import { GET as visualItemGet } from '../../app/api/coverage/v1/coverage/visualitem/[id]/route';
 import { GET as openApiGet } from '../../app/api/openapi.json/route';
+import { GET as wfsGet } from '../../app/map/cloudPlatform/wfs/route';
+import { GET as wmsGet } from '../../app/map/cloudPlatform/wms/route';
 import { GET as exportGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/export/route';
 import { GET as statisticsGet } from '../../app/api/sta-image/v2/statistics/coverage/[a]/[b]/[c]/route';
 import { importStacText, SCENES_LOADED_JOB } from '../../lib/server/catalogue';
@@ -357,6 +360,49 @@ describe('coverage APIs', () => {
     );
     expect(country.json.code).toBe(400);
     expect(country.json.message).toContain('choose a larger cell');
+  });
+
+  it('the acquisition_report layer serves each county’s month with the covered share of the figures, by WFS and WMS', async () => {
+    const month = ym(months[0]!);
+    const figures = (await statistics('county', CITY, month)).json.data as {
+      items: Array<{ code: string; coveredPct: number; scenes: number }>;
+    };
+    const filter = encodeURIComponent(`month = '${months[0]}' AND city = '${CITY}'`);
+    const wfs = await wfsGet(
+      new Request(
+        `http://localhost:3000/map/cloudPlatform/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=cloudPlatform:acquisition_report&OUTPUTFORMAT=application/json&CQL_FILTER=${filter}`,
+      ),
+    );
+    expect(wfs.status).toBe(200);
+    const collection = (await wfs.json()) as { features: Array<{ properties: { county: string; covered_pct: number; scenes: number } }> };
+    const layer = new Map(collection.features.map((f) => [f.properties.county, f.properties]));
+    const covered = figures.items.filter((i) => i.scenes > 0);
+    expect(covered.length).toBeGreaterThan(0);
+    for (const item of covered) {
+      expect(layer.get(item.code)?.covered_pct).toBeCloseTo(item.coveredPct, 1);
+      expect(layer.get(item.code)?.scenes).toBe(item.scenes);
+    }
+    // Counties with no scene that month have no row (drawn as nothing: no data, not 0 %).
+    expect([...layer.keys()].sort()).toEqual(covered.map((i) => i.code).sort());
+
+    const [box] = await db().query<{ b: string }>(
+      `SELECT concat_ws(',', min_lon, min_lat, max_lon, max_lat) AS b FROM regions WHERE code = $1`,
+      [CITY],
+    );
+    const map = await wmsGet(
+      new Request(
+        `http://localhost:3000/map/cloudPlatform/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=cloudPlatform:acquisition_report&STYLES=&SRS=EPSG:4326&BBOX=${box!.b}&WIDTH=128&HEIGHT=128&FORMAT=image/png&TRANSPARENT=TRUE&CQL_FILTER=${filter}`,
+      ),
+    );
+    expect(map.status).toBe(200);
+    expect(map.headers.get('content-type')).toBe('image/png');
+    const image = await loadImage(Buffer.from(await map.arrayBuffer()));
+    const canvas = createCanvas(image.width, image.height);
+    canvas.getContext('2d').drawImage(image, 0, 0);
+    const pixels = canvas.getContext('2d').getImageData(0, 0, image.width, image.height).data;
+    let painted = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) painted++;
+    expect(painted).toBeGreaterThan(100);
   });
 
   it('a coverage item is the region’s figures for the period, what each satellite gave and its latest scenes', async () => {

@@ -7,6 +7,7 @@ import 'server-only';
  * so the layers are registered before the first request.
  */
 import { CATALOGUE_LAYERS } from '../catalogue';
+import { COVERAGE_LAYERS } from '../coverage-figures';
 import { DEFORMATION_LAYERS } from '../themes/surface-deform/map-layers';
 import { ogcService as coreService } from '../map/handler';
 import { registerLayers, type MapLayer } from '../map/layers';
@@ -20,6 +21,7 @@ export const MAP_LAYERS: readonly MapLayer[] = [
   ...SPOT_LAYERS,
   ...DEFORMATION_LAYERS,
   ...CATALOGUE_LAYERS,
+  ...COVERAGE_LAYERS,
   ...VERIFICATION_LAYERS,
 ];
 

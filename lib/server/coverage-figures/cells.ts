@@ -110,6 +110,24 @@ export async function refreshKeys(db: Database, keys: readonly CoverageKey[]): P
          FROM part p WHERE NOT ST_IsEmpty(p.geom)`,
       [counties, months, codes, codes.map((c) => areas.get(c) ?? 0)],
     );
+    // The region's month as one figure (the acquisition_report layer): the union of all its cells, measured as the
+    // figures measure (one cell: its km² as stored).
+    await tx.query(
+      `DELETE FROM coverage_region_months m USING unnest($1::text[], $2::date[]) AS k(county, month) WHERE m.county = k.county AND m.month = k.month`,
+      [counties, months],
+    );
+    await tx.query(
+      `INSERT INTO coverage_region_months (county, month, covered_km2, covered_pct, scenes)
+       SELECT x.county, x.month, least(x.km2, a.km2), CASE WHEN a.km2 > 0 THEN least(100, 100 * x.km2 / a.km2) ELSE 0 END, x.scenes
+         FROM (SELECT c.county, c.month,
+                      CASE WHEN count(*) = 1 THEN max(c.covered_km2) ELSE ${geodesicKm2Sql('ST_Union(c.geom, 1e-9)')} END AS km2,
+                      (SELECT count(DISTINCT i)::int FROM coverage_cells d CROSS JOIN LATERAL unnest(d.scene_ids) AS i
+                        WHERE d.county = c.county AND d.month = c.month) AS scenes
+                 FROM coverage_cells c JOIN unnest($1::text[], $2::date[]) AS k(county, month) ON c.county = k.county AND c.month = k.month
+                GROUP BY c.county, c.month) x
+         JOIN unnest($3::text[], $4::float8[]) AS a(code, km2) ON a.code = x.county`,
+      [counties, months, codes, codes.map((c) => areas.get(c) ?? 0)],
+    );
     await tx.query(
       `DELETE FROM coverage_pending p USING unnest($1::text[], $2::date[]) AS k(county, month) WHERE p.county = k.county AND p.month = k.month`,
       [counties, months],

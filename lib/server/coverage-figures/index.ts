@@ -36,4 +36,5 @@ export function coverageJobHandlers(): JobHandlers {
   return { [COVERAGE_LOAD_JOB]: coverageLoadHandler };
 }
 export { coverageGrid, coverageGridTiff, type CoverageGrid, type CoverageGridQuery } from './grid';
+export { COVERAGE_LAYERS } from './map-layers';
 export { coverageItem, coverageVisualItem, type CoverageItemQuery } from './items';

@@ -52,6 +52,7 @@ import { migration as m0046 } from './0046_coverage_queue_order';
 import { migration as m0047 } from './0047_scene_imagery';
 import { migration as m0048 } from './0048_shared_limits';
 import { migration as m0049 } from './0049_coverage_regions_reload';
+import { migration as m0050 } from './0050_coverage_region_months';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -105,4 +106,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0047,
   m0048,
   m0049,
+  m0050,
 ];
