@@ -107,4 +107,11 @@ describe('visit names (spec §7)', () => {
     expect(visitNameFor('/401')).toBeNull();
     expect(visitNameFor('/nowhere/at/all')).toBeNull();
   });
+
+  it('lists the spot statistics for everyone, visitors too: its figures are public (issue 36.4)', () => {
+    const paths = (list: ReturnType<typeof buildMenu>): string[] =>
+      list.flatMap((i) => [...(i.navigable ? [i.path] : []), ...paths(i.children)]);
+    expect(paths(buildMenu(ANONYMOUS))).toContain('/statistics/spot');
+    expect(decideAccess('/statistics/spot', ANONYMOUS)).toBe('allow');
+  });
 });
