@@ -14,7 +14,13 @@ const fixture = resolveRoutes([
     title: 'monitor',
     menu: 'always',
     children: [
-      { segment: 'landcover', title: 'landcover', authority: PERMISSIONS.LANDCOVER, menu: { permission: PERMISSIONS.LANDCOVER }, built: true },
+      {
+        segment: 'landcover',
+        title: 'landcover',
+        authority: PERMISSIONS.LANDCOVER,
+        menu: { permission: PERMISSIONS.LANDCOVER },
+        built: true,
+      },
       { segment: 'road', title: 'road', authority: PERMISSIONS.ROAD, menu: { permission: PERMISSIONS.ROAD }, built: true },
     ],
   },
@@ -23,8 +29,7 @@ const fixture = resolveRoutes([
   { segment: 'personal', title: 'personalCenter', loginOnly: true, built: true },
 ] satisfies RouteDef[]);
 
-const titles = (viewer: Viewer) =>
-  buildMenu(viewer, fixture).map((m) => [m.title, m.children.map((c) => c.title)] as const);
+const titles = (viewer: Viewer) => buildMenu(viewer, fixture).map((m) => [m.title, m.children.map((c) => c.title)] as const);
 
 describe('menu rules (spec §6)', () => {
   it('shows always-visible items to everyone', () => {
@@ -45,8 +50,15 @@ describe('menu rules (spec §6)', () => {
 
   it('builds the menu from the registry: hides empty groups, unbuilt screens and items not in a menu', () => {
     expect(titles(ANONYMOUS)).toEqual([['home', []]]);
-    expect(titles(member)).toEqual([['home', []], ['verify', []]]);
-    expect(titles(landcoverUser)).toEqual([['home', []], ['monitor', ['landcover']], ['verify', []]]);
+    expect(titles(member)).toEqual([
+      ['home', []],
+      ['verify', []],
+    ]);
+    expect(titles(landcoverUser)).toEqual([
+      ['home', []],
+      ['monitor', ['landcover']],
+      ['verify', []],
+    ]);
   });
 
   it('shows only screens that exist in the real registry', () => {
