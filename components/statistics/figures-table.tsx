@@ -5,9 +5,20 @@ import type { ReactNode } from 'react';
 
 /**
  * The table of a region's figures, one row per child region: a caption for screen readers, the header cells and
- * the rows (the caller's: columns differ by what is measured). Scrolled by the screen's own box around it.
+ * the rows (the caller's: columns differ by what is measured), and a second header row under grouped headers
+ * (`subHead`). Scrolled by the screen's own box around it.
  */
-export function FiguresTable({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
+export function FiguresTable({
+  caption,
+  head,
+  subHead,
+  children,
+}: {
+  caption: string;
+  head: ReactNode;
+  subHead?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Table striped highlightOnHover stickyHeader data-testid="statistics-table">
       <Table.Caption>
@@ -15,6 +26,7 @@ export function FiguresTable({ caption, head, children }: { caption: string; hea
       </Table.Caption>
       <Table.Thead>
         <Table.Tr>{head}</Table.Tr>
+        {subHead ? <Table.Tr>{subHead}</Table.Tr> : null}
       </Table.Thead>
       <Table.Tbody>{children}</Table.Tbody>
     </Table>

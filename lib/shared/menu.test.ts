@@ -14,7 +14,13 @@ const fixture = resolveRoutes([
     title: 'monitor',
     menu: 'always',
     children: [
-      { segment: 'landcover', title: 'landcover', authority: PERMISSIONS.LANDCOVER, menu: { permission: PERMISSIONS.LANDCOVER }, built: true },
+      {
+        segment: 'landcover',
+        title: 'landcover',
+        authority: PERMISSIONS.LANDCOVER,
+        menu: { permission: PERMISSIONS.LANDCOVER },
+        built: true,
+      },
       { segment: 'road', title: 'road', authority: PERMISSIONS.ROAD, menu: { permission: PERMISSIONS.ROAD }, built: true },
     ],
   },
@@ -23,8 +29,7 @@ const fixture = resolveRoutes([
   { segment: 'personal', title: 'personalCenter', loginOnly: true, built: true },
 ] satisfies RouteDef[]);
 
-const titles = (viewer: Viewer) =>
-  buildMenu(viewer, fixture).map((m) => [m.title, m.children.map((c) => c.title)] as const);
+const titles = (viewer: Viewer) => buildMenu(viewer, fixture).map((m) => [m.title, m.children.map((c) => c.title)] as const);
 
 describe('menu rules (spec §6)', () => {
   it('shows always-visible items to everyone', () => {
@@ -45,8 +50,15 @@ describe('menu rules (spec §6)', () => {
 
   it('builds the menu from the registry: hides empty groups, unbuilt screens and items not in a menu', () => {
     expect(titles(ANONYMOUS)).toEqual([['home', []]]);
-    expect(titles(member)).toEqual([['home', []], ['verify', []]]);
-    expect(titles(landcoverUser)).toEqual([['home', []], ['monitor', ['landcover']], ['verify', []]]);
+    expect(titles(member)).toEqual([
+      ['home', []],
+      ['verify', []],
+    ]);
+    expect(titles(landcoverUser)).toEqual([
+      ['home', []],
+      ['monitor', ['landcover']],
+      ['verify', []],
+    ]);
   });
 
   it('shows only screens that exist in the real registry', () => {
@@ -106,5 +118,12 @@ describe('visit names (spec §7)', () => {
     expect(visitNameFor('/monitor/landcover')).toBeNull();
     expect(visitNameFor('/401')).toBeNull();
     expect(visitNameFor('/nowhere/at/all')).toBeNull();
+  });
+
+  it('lists the spot statistics for everyone, visitors too: its figures are public (issue 36.4)', () => {
+    const paths = (list: ReturnType<typeof buildMenu>): string[] =>
+      list.flatMap((i) => [...(i.navigable ? [i.path] : []), ...paths(i.children)]);
+    expect(paths(buildMenu(ANONYMOUS))).toContain('/statistics/spot');
+    expect(decideAccess('/statistics/spot', ANONYMOUS)).toBe('allow');
   });
 });

@@ -264,7 +264,7 @@ export const ROUTES: readonly RouteDef[] = [
     children: [
       { segment: 'coverage-statics', title: 'coverageStatics', name: 'CoverageStatics', menu: ALWAYS, built: true },
       { segment: 'push', title: 'push', name: 'Push', menu: NEED_LOGIN, loginOnly: true },
-      { segment: 'spot', title: 'spotStatistics', name: 'SpotStatistics', menu: ALWAYS },
+      { segment: 'spot', title: 'spotStatistics', name: 'SpotStatistics', menu: ALWAYS, built: true },
     ],
   },
   {

@@ -10,7 +10,7 @@ export { BATCH_COLUMNS, type BatchRow, batchOrCurrent, findBatch, listBatches, t
 export { dictionaryItems } from './dictionaries';
 export { codeName, detailScope, findSpot, listSpots, rangePrefixes, type SpotListOptions } from './features';
 export { announceSpotBatches, SPOT_BATCH_LOADED_JOB } from './loads';
-export { filterClauses, scopeClause } from './filters';
+export { countedClause, filterClauses, MEASURE_SQL, optionalMeasures, round2, scopeClause } from './filters';
 export type { SpotFilters } from './filters';
 export { gridPercent } from './grid';
 export { spotStatistics, spotTrend } from './statistics';

@@ -27,6 +27,7 @@ import { SCENE_LIST_CONTRACTS } from './scene-lists';
 import { SHARE_CONTRACTS } from './share';
 import { SPOT_CONTRACTS } from './spots';
 import { SPOT_BATCH_CONTRACTS } from './spot-batches';
+import { SPOT_STATS_CONTRACTS } from './spot-statistics';
 import { SUBSCRIPTION_CONTRACTS } from './subscriptions';
 import { THEME_CONTRACTS } from './themes';
 import { TLE_ADMIN_CONTRACTS } from './tle-admin';
@@ -65,6 +66,7 @@ export const ALL_CONTRACTS: readonly ApiContract[] = [
   ...VERIFICATION_FIELD_CONTRACTS,
   ...PUSH_CONTRACTS,
   ...SPOT_BATCH_CONTRACTS,
+  ...SPOT_STATS_CONTRACTS,
   ...PUSH_EXPORT_CONTRACTS,
   ...SUBSCRIPTION_CONTRACTS,
 ];
