@@ -22,7 +22,7 @@ import {
   type RegionMeasures,
   type SceneMeasures,
 } from '../../shared/contracts/push-statistics';
-import type { MonthRange } from '../../shared/contracts/coverage-statistics';
+import type { MonthRange } from '../../shared/periods';
 import { COUNTRY_CODE, regionPrefix } from '../../shared/regions/codes';
 import { notFound } from '../api/errors';
 import { csvDocument } from '../catalogue';

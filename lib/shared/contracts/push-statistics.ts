@@ -23,11 +23,12 @@ import { z } from 'zod';
 import type zh from '../../../messages/zh.json';
 import { childLevelOf, COUNTRY_CODE, REGION_CODE_PATTERN } from '../regions/codes';
 import { defineContract, localizedIssue, pageSchema, type ApiContract } from './api';
-import { monthSpan, parsePeriod, type MonthRange } from './coverage-statistics';
+import { monthSpan, parsePeriod, type MonthRange } from '../periods';
 import { regionRefSchema } from './statistics';
 
-type PushStatsErrorKey = keyof (typeof zh)['PushStats']['errors'];
-const issue = (key: PushStatsErrorKey) => ({ error: localizedIssue(`PushStats.errors.${key}`) });
+// The errors sit with the push module's (`Push.errors.stats…`): every push screen already has those messages.
+type PushStatsErrorKey = Extract<keyof (typeof zh)['Push']['errors'], `stats${string}`>;
+const issue = (key: PushStatsErrorKey) => ({ error: localizedIssue(`Push.errors.${key}`) });
 
 export const PUSH_STATS_LIMITS = {
   /** Longest period, in months (60 trend points at most). */
@@ -51,45 +52,49 @@ export type PushStatsStep = (typeof PUSH_STATS_STEPS)[number];
 export const PUSH_STATS_DEFAULT_REGION = COUNTRY_CODE;
 
 const periodSchema = z
-  .string(issue('badPeriod'))
+  .string(issue('statsBadPeriod'))
   .trim()
-  .max(40, issue('badPeriod'))
+  .max(40, issue('statsBadPeriod'))
   .transform((text, ctx): MonthRange => {
     const range = parsePeriod(text);
     if (!range || Number(range.from.slice(0, 4)) < PUSH_STATS_LIMITS.minYear || range.from > range.to) {
-      ctx.addIssue({ code: 'custom', message: issue('badPeriod').error });
+      ctx.addIssue({ code: 'custom', message: issue('statsBadPeriod').error });
       return z.NEVER;
     }
     if (monthSpan(range) > PUSH_STATS_LIMITS.maxMonths) {
-      ctx.addIssue({ code: 'custom', message: issue('periodTooLong').error });
+      ctx.addIssue({ code: 'custom', message: issue('statsPeriodTooLong').error });
       return z.NEVER;
     }
     return range;
   });
 
-const pageNum = z.coerce.number(issue('badPage')).int(issue('badPage')).min(1, issue('badPage')).max(100_000, issue('badPage'));
+const pageNum = z.coerce
+  .number(issue('statsBadPage'))
+  .int(issue('statsBadPage'))
+  .min(1, issue('statsBadPage'))
+  .max(100_000, issue('statsBadPage'));
 const pageSize = z.coerce
-  .number(issue('badPageSize'))
-  .int(issue('badPageSize'))
-  .min(1, issue('badPageSize'))
-  .max(PUSH_STATS_LIMITS.usersMaxPageSize, issue('badPageSize'));
+  .number(issue('statsBadPageSize'))
+  .int(issue('statsBadPageSize'))
+  .min(1, issue('statsBadPageSize'))
+  .max(PUSH_STATS_LIMITS.usersMaxPageSize, issue('statsBadPageSize'));
 
 export const pushStatisticsQuerySchema = z.object({
   /** `me`, or (administrators) `all` or a user id. */
   user: z
-    .string(issue('badUser'))
-    .regex(/^(me|all|[1-9]\d{0,17})$/, issue('badUser'))
+    .string(issue('statsBadUser'))
+    .regex(/^(me|all|[1-9]\d{0,17})$/, issue('statsBadUser'))
     .default('me'),
   /** `2026`, `2026Q2`, `2026-05`, or a range joined by `..`; default: the last 12 months up to this one. */
   period: periodSchema.optional(),
   /** The trend's period. */
-  step: z.enum(PUSH_STATS_STEPS, issue('badStep')).default('month'),
+  step: z.enum(PUSH_STATS_STEPS, issue('statsBadStep')).default('month'),
   /** The region whose children the region table lists (country, a province or a city). */
   region: z
-    .string(issue('badRegion'))
+    .string(issue('statsBadRegion'))
     .trim()
-    .regex(REGION_CODE_PATTERN, issue('badRegion'))
-    .refine((code) => childLevelOf(code) !== null, issue('badRegion'))
+    .regex(REGION_CODE_PATTERN, issue('statsBadRegion'))
+    .refine((code) => childLevelOf(code) !== null, issue('statsBadRegion'))
     .default(PUSH_STATS_DEFAULT_REGION),
   pageNum: pageNum.default(1),
   pageSize: pageSize.default(PUSH_STATS_LIMITS.usersPageSize),
@@ -158,7 +163,7 @@ export const pushStatisticsFiguresSchema = z.object({
 export type PushStatisticsFigures = z.infer<typeof pushStatisticsFiguresSchema>;
 
 export const pushStatisticsExportQuerySchema = pushStatisticsQuerySchema.omit({ pageNum: true, pageSize: true }).extend({
-  format: z.enum(['csv'], issue('badFormat')).default('csv'),
+  format: z.enum(['csv'], issue('statsBadFormat')).default('csv'),
 });
 export type PushStatisticsExportQuery = z.output<typeof pushStatisticsExportQuerySchema>;
 

@@ -34,7 +34,7 @@ export default async function PushStatisticsPage({ params }: Props) {
           <Title order={1}>{t('title')}</Title>
           <Text mt={4}>{t('intro')}</Text>
         </div>
-        <ClientMessages groups={['PushStats', 'Monitor']}>
+        <ClientMessages groups={['PushStats', 'Push', 'Monitor']}>
           <QueryBoundary>
             <PushStatisticsScreen admin={isAdministrator(session)} />
           </QueryBoundary>
