@@ -263,7 +263,7 @@ export const ROUTES: readonly RouteDef[] = [
     menu: ALWAYS,
     children: [
       { segment: 'coverage-statics', title: 'coverageStatics', name: 'CoverageStatics', menu: ALWAYS, built: true },
-      { segment: 'push', title: 'push', name: 'Push', menu: NEED_LOGIN, loginOnly: true },
+      { segment: 'push', title: 'push', name: 'Push', menu: NEED_LOGIN, loginOnly: true, built: true },
       { segment: 'spot', title: 'spotStatistics', name: 'SpotStatistics', menu: ALWAYS, built: true },
     ],
   },

@@ -17,8 +17,6 @@ import {
   type BatchPage,
   type BatchSummary,
   type FootprintCollection,
-  type PushKind,
-  type PushStatistics,
 } from '../../shared/contracts/push';
 import { notFound } from '../api/errors';
 import { isAdministrator } from '../auth/roles';
@@ -268,25 +266,5 @@ export async function batchCoverage(db: Queryable, session: Session, id: string,
     uncoveredKm2: round(Math.max(0, regionKm2 - coveredKm2)),
     regionGeometry: row?.region ? (JSON.parse(row.region) as AreaGeometry) : null,
     uncovered: row?.uncovered ? (JSON.parse(row.uncovered) as AreaGeometry) : null,
-  };
-}
-
-/** `userinfo/push/statistics`: what has been pushed to the session's user. */
-export async function pushStatistics(db: Queryable, session: Session): Promise<PushStatistics> {
-  const [row] = await db.query<{ kind: PushKind | null; batches: number; scenes: number; km2: number; mb: number; last: Date | null }>(
-    `SELECT (SELECT kind FROM push_users WHERE user_id = $1::bigint) AS kind, count(*)::int AS batches,
-            coalesce(sum(scene_count), 0)::int AS scenes, coalesce(sum(footprint_km2), 0) AS km2, coalesce(sum(size_mb), 0) AS mb,
-            max(created_at) AS last
-       FROM push_batches WHERE user_id = $1::bigint`,
-    [session.userId],
-  );
-  return {
-    pushUser: Boolean(row?.kind),
-    kind: row?.kind ?? null,
-    batches: row?.batches ?? 0,
-    scenes: row?.scenes ?? 0,
-    footprintKm2: round(row?.km2 ?? 0),
-    sizeMb: round(row?.mb ?? 0, 1),
-    lastBatchAt: row?.last ? new Date(row.last).toISOString() : null,
   };
 }

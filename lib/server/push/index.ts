@@ -1,7 +1,8 @@
 import 'server-only';
 /** Push delivery (issue 35.1–2): push users and grants, image push batches cut per load, their figures. */
 export { deletePushUser, getPushUser, listPushUsers, mayRead, putPushUser, readPushUser } from './grants';
-export { batchCoverage, batchDetail, batchFootprints, cutImageBatches, listBatches, PUSH_CUT_JOB, pushStatistics } from './batches';
+export { batchCoverage, batchDetail, batchFootprints, cutImageBatches, listBatches, PUSH_CUT_JOB } from './batches';
+export { pushStatistics, pushStatisticsExport } from './statistics';
 export { pushJobHandlers } from './jobs';
 export { pushSeed } from './seed';
 export {

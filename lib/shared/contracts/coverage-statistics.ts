@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { MISSION_GROUPS, type MissionGroup } from '../catalogue/missions';
 import { defineContract, localizedIssue, type ApiContract } from './api';
+import { monthSpan, parsePeriod } from '../periods';
 import { regionRefSchema } from './statistics';
 
 const TAG = 'coverage-statistics';
@@ -47,43 +48,8 @@ export const SCENE_KINDS = ['all', 'optical', 'radar'] as const;
 
 const err = (key: string) => localizedIssue(`CoverageStats.errors.${key}`);
 
-/** A month as `YYYY-MM` (UTC). */
-export type Month = string;
-
-export interface MonthRange {
-  from: Month;
-  to: Month;
-}
-
-const monthOf = (year: number, month: number): Month => `${year}-${String(month).padStart(2, '0')}`;
-
-/** The months one period term stands for (`2026`, `2026Q2`, `2026-05`), or null. */
-function termRange(term: string): MonthRange | null {
-  let m = /^(\d{4})$/.exec(term);
-  if (m) return { from: monthOf(Number(m[1]), 1), to: monthOf(Number(m[1]), 12) };
-  m = /^(\d{4})Q([1-4])$/i.exec(term);
-  if (m) {
-    const q = Number(m[2]);
-    return { from: monthOf(Number(m[1]), 3 * q - 2), to: monthOf(Number(m[1]), 3 * q) };
-  }
-  m = /^(\d{4})-(\d{2})$/.exec(term);
-  if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return { from: term, to: term };
-  return null;
-}
-
-/** Months from `from` to `to`, both included. */
-export const monthSpan = ({ from, to }: MonthRange): number =>
-  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
-
-/** The months of a period segment, or null when it is not one. */
-export function parsePeriod(text: string): MonthRange | null {
-  const parts = text.split('..');
-  if (parts.length > 2) return null;
-  const first = termRange(parts[0]!);
-  const last = termRange(parts[parts.length - 1]!);
-  if (!first || !last) return null;
-  return { from: first.from, to: last.to };
-}
+// The period grammar is shared with the push statistics (lib/shared/periods.ts).
+export { monthSpan, parsePeriod, type Month, type MonthRange } from '../periods';
 
 const periodSchema = z
   .string()

@@ -16,6 +16,7 @@ import { PERMISSIONS } from '../permissions';
 import { REGION_CODE_PATTERN } from '../regions/codes';
 import { THEME_IDS } from '../themes/ids';
 import { defineContract, localizedIssue, pageQuerySchema, pageSchema, type ApiContract } from './api';
+import { PUSH_STATS_CONTRACTS, pushStatisticsFiguresSchema, pushStatisticsQuerySchema } from './push-statistics';
 
 type PushErrorKey = keyof (typeof zh)['Push']['errors'];
 const issue = (key: PushErrorKey) => ({ error: localizedIssue(`Push.errors.${key}`) });
@@ -221,7 +222,11 @@ export const batchCoverageSchema = z.object({
 });
 export type BatchCoverage = z.infer<typeof batchCoverageSchema>;
 
-export const pushStatisticsSchema = z.object({
+/**
+ * `userinfo/push/statistics`: the all-time fields of the user counted (or of everyone) first, as before, then the
+ * figures of the asked period (lib/shared/contracts/push-statistics.ts).
+ */
+export const pushStatisticsSchema = pushStatisticsFiguresSchema.extend({
   pushUser: z.boolean(),
   kind: z.enum(PUSH_KINDS).nullable(),
   batches: z.number().int(),
@@ -456,9 +461,13 @@ export const spotUserListContract = defineContract({
 export const pushStatisticsContract = defineContract({
   method: 'GET',
   path: '/api/usercenter/v1/userinfo/push/statistics',
-  summary: 'What has been pushed to me: batches, scenes, km² and size, and the last batch’s time',
+  summary:
+    'What has been pushed to me (administrators: to everyone, `user=all`, or to one user): all-time batches, scenes, km² and ' +
+    'size; for a period (`period`, at most 60 months) the scenes, km² and GB delivered, spot batches delivered and ' +
+    'acknowledged and on-time delivery, as a trend (`step`), by region (`region`’s children), by image type and per user (paged)',
   tag: TAG,
   access: 'login',
+  query: pushStatisticsQuerySchema,
   response: pushStatisticsSchema,
 });
 
@@ -522,4 +531,5 @@ export const PUSH_CONTRACTS: readonly ApiContract[] = [
   redeliverBatchContract,
   pushFeedContract,
   pushFeedBatchContract,
+  ...PUSH_STATS_CONTRACTS,
 ];
