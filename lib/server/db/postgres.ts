@@ -57,9 +57,12 @@ export function createPostgresDatabase(
     options: boundsOptions(bounds),
   });
   // An idle connection the server drops (restart, failover) emits 'error' on the pool: without a
-  // listener that would end the process. The pool replaces the connection on next use.
+  // listener that would end the process. The pool replaces the connection on next use. A standby's outage is
+  // reported once by the read routing (read-replica.ts), not once per pooled connection it cut.
   pool.on('error', (error) =>
-    log.warn(standby ? 'idle read replica connection lost' : 'idle PostgreSQL connection lost', { error: error.message }),
+    standby
+      ? log.debug('idle read replica connection lost', { error: error.message })
+      : log.warn('idle PostgreSQL connection lost', { error: error.message }),
   );
   const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) => {
     try {
