@@ -64,7 +64,8 @@ async function signedIn(username: string) {
   return { cookie: `token=${token}`, origin: 'http://localhost:3000', 'x-locale': 'en' };
 }
 
-const someScene = async () => (await db().query<{ id: string; file_name: string }>('SELECT id, file_name FROM scenes ORDER BY id LIMIT 1'))[0]!;
+const someScene = async () =>
+  (await db().query<{ id: string; file_name: string }>('SELECT id, file_name FROM scenes ORDER BY id LIMIT 1'))[0]!;
 
 describe('reads from the replica', () => {
   it('answers the catalogue searches and STAC from the standby', async () => {

@@ -167,6 +167,7 @@ async function main() {
 
   const port = process.env.REPLICA_PORT ? Number(process.env.REPLICA_PORT) : await freePort();
   const data = mkdtempSync(path.join(os.tmpdir(), 'portal-replica-'));
+  let probe = null;
   try {
     await startPortal(port, {
       DATABASE_URL: primaryUrl,
@@ -187,7 +188,12 @@ async function main() {
     });
     const [{ recovery }] = await standbyQuery('SELECT pg_is_in_recovery() AS recovery');
     check('the standby is a hot standby streaming from the primary', recovery === true, `pg_is_in_recovery() = ${recovery}`);
-    const usable = await within(10_000, async () => replicaLines.some((l) => l.includes('go to the read replica')));
+    // The routing starts with the first read of published data (a search), and reads the standby once a check has
+    // found it caught up.
+    const usable = await within(10_000, async () => {
+      await request(port, '/api/normal/v5/normalmeta/filename?filename=warm-up');
+      return replicaLines.some((l) => l.includes('go to the read replica'));
+    });
     check('the portal reads the standby once it has checked it', usable !== null, replicaLines.join(' | ') || 'no line');
 
     // 1. Replay paused: what the primary has next, the standby does not.
@@ -195,9 +201,11 @@ async function main() {
     const stamp = Date.now().toString(36);
     const sceneId = `REPLICA38-${stamp}`;
     const fileName = `REPLICA38_${stamp}_probe.tar.gz`;
-    await onPrimary.query(`CREATE TEMP TABLE probe AS SELECT * FROM scenes WHERE source = 'demo' ORDER BY id LIMIT 1`);
-    await onPrimary.query(`UPDATE probe SET id = $1, file_name = $2`, [sceneId, fileName]);
-    await onPrimary.query(`INSERT INTO scenes SELECT * FROM probe`);
+    // A copy of a demo scene under a new id and file name (a temporary table: on one connection).
+    probe = await onPrimary.connect();
+    await probe.query(`CREATE TEMP TABLE probe AS SELECT * FROM scenes WHERE source = 'demo' ORDER BY id LIMIT 1`);
+    await probe.query(`UPDATE probe SET id = $1, file_name = $2`, [sceneId, fileName]);
+    await probe.query(`INSERT INTO scenes SELECT * FROM probe`);
     const byName = `/api/normal/v5/normalmeta/filename?filename=${encodeURIComponent(fileName)}`;
     const stac = `/api/stac/v1/search?ids=${encodeURIComponent(sceneId)}`;
     const xacts = async () =>
@@ -307,12 +315,13 @@ async function main() {
     );
     await standbyQuery('SELECT pg_wal_replay_pause()');
     const stamp2 = `${stamp}b`;
-    await onPrimary.query(`UPDATE probe SET id = $1, file_name = $2`, [`REPLICA38-${stamp2}`, `REPLICA38_${stamp2}_probe.tar.gz`]);
-    await onPrimary.query(`INSERT INTO scenes SELECT * FROM probe`);
+    await probe.query(`UPDATE probe SET id = $1, file_name = $2`, [`REPLICA38-${stamp2}`, `REPLICA38_${stamp2}_probe.tar.gz`]);
+    await probe.query(`INSERT INTO scenes SELECT * FROM probe`);
     const again = await request(port, `/api/normal/v5/normalmeta/filename?filename=REPLICA38_${stamp2}_probe.tar.gz`);
     check('and answers the searches again', again.json?.data?.total === 0, `total ${again.json?.data?.total} (replay paused)`);
     await standbyQuery('SELECT pg_wal_replay_resume()');
   } finally {
+    probe?.release();
     await onPrimary.end().catch(() => {});
     await stopAll();
     rmSync(data, { recursive: true, force: true });
