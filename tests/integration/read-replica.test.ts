@@ -10,6 +10,7 @@ import { GET as fileNameGet } from '../../app/api/normal/v5/normalmeta/filename/
 import { GET as searchGet } from '../../app/api/stac/v1/search/route';
 import { POST as cartPost } from '../../app/api/order/v3/ordercart/route';
 import { GET as cartOwn } from '../../app/api/order/v3/ordercart/own/route';
+import { GET as wfsGet } from '../../app/map/cloudPlatform/wfs/route';
 import { setDatabase, type Database } from '../../lib/server/db';
 import { createReadRouting, parseLsn, type ReadRouting } from '../../lib/server/db/read-replica';
 import { createSession } from '../../lib/server/session';
@@ -81,6 +82,19 @@ describe('reads from the replica', () => {
     expect(stac.status).toBe(200);
     expect(standby.sent.length).toBeGreaterThan(sentBySearch + 1);
     expect(standby.sent.some((sql) => /FROM scenes/.test(sql))).toBe(true);
+  });
+
+  it('answers the map services’ feature queries from the standby', async () => {
+    const response = await wfsGet(
+      new Request(
+        'http://localhost:3000/map/cloudPlatform/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=cloudPlatform:region&COUNT=1&OUTPUTFORMAT=application/json',
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect(JSON.parse(await response.text()).numberReturned).toBe(1);
+    expect(standby.sent.some((sql) => /regions/.test(sql))).toBe(true);
+    // The per-address bound is kept on the primary (on PostgreSQL an unlogged table, which a standby cannot read).
+    expect(standby.sent.filter((sql) => /inflight_leases/.test(sql))).toEqual([]);
   });
 
   it('keeps the cart on the primary, and a client’s searches after its write until the standby has replayed it', async () => {
