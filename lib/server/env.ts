@@ -16,6 +16,13 @@ export const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** PostgreSQL + PostGIS connection string; unset → embedded PGlite in DATA_DIR. */
     DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /**
+     * A streaming hot standby of DATABASE_URL: catalogue search, STAC, statistics and map reads go to it while it is
+     * usable (docs/adr/0034-read-replica.md). Unset → everything reads the primary; ignored by the embedded database.
+     */
+    DATABASE_READ_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /** The standby is read while it is at most this far behind the primary, else reads go to the primary. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
     /** Where the embedded database keeps its files. */
     DATA_DIR: z.string().default('./.data'),
     /** Public origin of the portal, for canonical links, the sitemap and the app QR code. */

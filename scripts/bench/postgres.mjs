@@ -42,6 +42,48 @@ export async function startPostgres({ port: wantedPort } = {}) {
     throw new Error(`initdb failed: ${init.stderr || init.error}`);
   }
   const port = wantedPort ?? (await freePort());
+  return runCluster({ root, dataDir, port, name: 'postgres' });
+}
+
+/**
+ * A streaming hot standby of `primary` (a cluster from startPostgres): `pg_basebackup -R -X stream` into a temporary
+ * directory, then the copy started as a standby (its `standby.signal` and `primary_conninfo` written by `-R`), on `port`
+ * or a free one. Resolves like startPostgres; `stop()` is a fast shutdown (open sessions cut, as in a crash), and
+ * `start()` starts the same standby again, which catches up from the primary.
+ */
+export async function startStandby(primary, { port: wantedPort } = {}) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-standby-'));
+  const dataDir = path.join(root, 'data');
+  if (process.getuid?.() === 0) {
+    const { uid, gid } = userIds('postgres');
+    chownSync(root, uid, gid);
+  }
+  const [cmd, args] = asPostgres(path.join(PG_BIN, 'pg_basebackup'), [
+    '-h',
+    primary.host,
+    '-p',
+    String(primary.port),
+    '-U',
+    primary.user,
+    '-D',
+    dataDir,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+  ]);
+  const copy = spawnSync(cmd, args, { encoding: 'utf8' });
+  if (copy.status !== 0) {
+    rmSync(root, { recursive: true, force: true });
+    throw new Error(`pg_basebackup failed: ${copy.stderr || copy.error}`);
+  }
+  const port = wantedPort ?? (await freePort());
+  return runCluster({ root, dataDir, port, name: 'standby', extra: ['-c', 'hot_standby=on'] });
+}
+
+/** Runs the cluster in `dataDir` on `port` until stopped; the directory `root` goes with the last stop. */
+async function runCluster({ root, dataDir, port, name, extra = [] }) {
   const [cmd, args] = asPostgres(path.join(PG_BIN, 'postgres'), [
     '-D',
     dataDir,
@@ -57,19 +99,20 @@ export async function startPostgres({ port: wantedPort } = {}) {
     'synchronous_commit=off',
     '-c',
     'max_connections=100',
+    ...extra,
   ]);
   const url = `postgres://portal@127.0.0.1:${port}/postgres`;
   // The data directory goes with the last stop, not with a stop for a restart (`interrupt`).
   let keepData = false;
   const launch = async () => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const proc = track(child, 'postgres', {
+    const proc = track(child, name, {
       echoStderr: false,
       cleanup: () => keepData || rmSync(root, { recursive: true, force: true }),
     });
     const started = Date.now();
     for (;;) {
-      if (proc.exitInfo) throw new Error(`postgres exited before accepting connections:\n${proc.tail()}`);
+      if (proc.exitInfo) throw new Error(`${name} exited before accepting connections:\n${proc.tail()}`);
       const client = new pg.Client({ connectionString: url });
       try {
         await client.connect();
@@ -79,20 +122,46 @@ export async function startPostgres({ port: wantedPort } = {}) {
         await client.end().catch(() => {});
         if (Date.now() - started > READY_TIMEOUT_MS) {
           await proc.stop();
-          throw new Error(`postgres did not accept connections within ${READY_TIMEOUT_MS / 1000} s:\n${proc.tail()}`);
+          throw new Error(`${name} did not accept connections within ${READY_TIMEOUT_MS / 1000} s:\n${proc.tail()}`);
         }
         await sleep(200);
       }
     }
   };
+  const fastShutdown = async () => {
+    try {
+      process.kill(-current.child.pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+    await current.proc.stop();
+  };
   let current = await launch();
+  let running = true;
   return {
     url,
     port,
     host: '127.0.0.1',
     user: 'portal',
     database: 'postgres',
-    stop: () => current.proc.stop(),
+    stop: async () => {
+      keepData = false;
+      running = false;
+      await current.proc.stop();
+    },
+    /** A fast shutdown that keeps the data directory for `start()`. */
+    async halt() {
+      keepData = true;
+      running = false;
+      await fastShutdown();
+    },
+    /** Starts the cluster again after `halt()`. */
+    async start() {
+      if (running) return;
+      current = await launch();
+      running = true;
+      keepData = false;
+    },
     /**
      * An outage: fast shutdown (SIGINT: open sessions are cut, as in a crash or failover), `downMs` with
      * nothing listening, then the same cluster again. Resolves with the times the server went away and
@@ -100,12 +169,7 @@ export async function startPostgres({ port: wantedPort } = {}) {
      */
     async interrupt(downMs) {
       keepData = true;
-      try {
-        process.kill(-current.child.pid, 'SIGINT');
-      } catch {
-        // already gone
-      }
-      await current.proc.stop();
+      await fastShutdown();
       const down = Date.now();
       await sleep(downMs);
       current = await launch();

@@ -5,7 +5,7 @@ import { API_CODES, issueValues, localizedIssueKey, type ApiContract, type Envel
 import type { Locale } from '../../../i18n/routing';
 import { expiredSessionCookies, getSession, hasSessionToken, MalformedTokenError, type Session } from '../session';
 import { clientIp } from '../client-ip';
-import { getDb, type Database } from '../db';
+import { getDb, withReadDatabase, writeMarkerCookie, type Database } from '../db';
 import { cachedByDatasets } from '../db/data-cache';
 import { demoDataLoading } from '../db/demo-status';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
@@ -148,6 +148,16 @@ function dataCacheKey(locale: Locale, url: URL): string {
 
 export { expiredSessionCookies };
 
+/**
+ * Whether a contract's handler reads only published data, so the read replica may answer it (its `db`): the
+ * catalogue's searches (`publishedRead`) and the public answers that depend only on the loaded datasets (`dataOnly`).
+ * Everything else — every write, and every read of what a user keeps (cart, orders, applications, subscriptions) —
+ * uses the primary.
+ */
+export function readsFromReplica(contract: ApiContract): boolean {
+  return contract.publishedRead === true || (contract.dataOnly === true && contract.access === 'public' && contract.method === 'GET');
+}
+
 export { clientIp };
 
 /**
@@ -164,8 +174,9 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
     let code: number = API_CODES.OK;
     try {
       assertSameOrigin(request);
-      const db = await getDb();
-      const session = await getSession(request, db);
+      const primary = await getDb();
+      // The session always from the primary: a logout anywhere applies at once.
+      const session = await getSession(request, primary);
       authorize(contract, session);
       const url = new URL(request.url);
       const query = parseWith(contract.query, queryObject(url), locale);
@@ -179,31 +190,39 @@ export function withApi<C extends ApiContract>(contract: C, handler: (ctx: ApiCo
       const uncacheable = () => {
         provisional = true;
       };
-      const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie, uncacheable };
+      const published = readsFromReplica(contract);
+      const run = <T>(fn: (db: Database) => Promise<T>) => (published ? withReadDatabase(request, fn) : fn(primary));
       // A handler may answer a file (a download): its Response goes out as it is.
       let file: Response | null = null;
       // An expensive analysis waits for its turn (per client and in all) or is refused with 503 + Retry-After.
       const heavy = typeof contract.heavy === 'function' ? contract.heavy({ body, query }) : contract.heavy === true;
-      const client = session ? `user:${session.userId}` : `ip:${ctx.ip}`;
-      const answer = async (): Promise<{ text: string; provisional: boolean }> => {
-        const release = heavy ? await heavyWorkGate().enter(client) : null;
-        let data: unknown;
-        try {
-          data = await handler(ctx as ApiContext<C>);
-        } finally {
-          release?.();
-        }
-        if (data instanceof Response) {
-          file = data;
-          return { text: '', provisional };
-        }
-        return { text: JSON.stringify({ code, message: t('ok'), data }), provisional };
-      };
-      // Public data that changes only when a dataset is loaded is computed once per input (per process).
-      const { text, provisional: notFinal } =
-        contract.dataOnly && contract.access === 'public' && contract.method === 'GET'
-          ? await cachedByDatasets(db, dataCacheKey(locale, url), answer, (a) => a.text.length)
-          : await answer();
+      const client = session ? `user:${session.userId}` : `ip:${clientIp(request)}`;
+      const { text, provisional: notFinal } = await run(async (db) => {
+        const ctx = { request, ip: clientIp(request), locale, t, db, session, query, params, body, setCookie, uncacheable };
+        const answer = async (): Promise<{ text: string; provisional: boolean }> => {
+          const release = heavy ? await heavyWorkGate().enter(client) : null;
+          let data: unknown;
+          try {
+            data = await handler(ctx as ApiContext<C>);
+          } finally {
+            release?.();
+          }
+          if (data instanceof Response) {
+            file = data;
+            return { text: '', provisional };
+          }
+          return { text: JSON.stringify({ code, message: t('ok'), data }), provisional };
+        };
+        // Public data that changes only when a dataset is loaded is computed once per input (per process).
+        return contract.dataOnly && contract.access === 'public' && contract.method === 'GET'
+          ? cachedByDatasets(db, dataCacheKey(locale, url), answer, (a) => a.text.length)
+          : answer();
+      });
+      // A change: this client's next reads of published data wait for the replica to have it (read-your-writes).
+      if (!published && !SAFE_METHODS.has(request.method)) {
+        const marker = await writeMarkerCookie();
+        if (marker) setCookie({ ...marker, httpOnly: true });
+      }
       if (file) return file;
       // While demo data fills in after a first start, no browser may keep an answer that misses it.
       const cacheable =

@@ -5,12 +5,18 @@ import { getEnv, isProductionBuildPhase, type Env } from '../env';
 import { migrate, type Progress } from './migrate';
 import { createPgliteThreadDatabase } from './pglite-thread';
 import { createPostgresDatabase, type StatementBounds } from './postgres';
+import { createReadRouting, writeMarkerOf, WRITE_MARKER_COOKIE, type ReadRouting } from './read-replica';
 import { seed, type SeedStep } from './seed';
 import type { Database } from './types';
 
 export type { Database, Queryable, SqlParam } from './types';
 
-const holder = globalThis as typeof globalThis & { __portalDb?: Promise<Database>; __portalSeedSteps?: readonly SeedStep[] };
+const holder = globalThis as typeof globalThis & {
+  __portalDb?: Promise<Database>;
+  __portalSeedSteps?: readonly SeedStep[];
+  /** The read replica's routing; null when there is none (DATABASE_READ_URL unset, or the embedded database). */
+  __portalReadRouting?: ReadRouting | null;
+};
 
 const consoleProgress: Progress = (message) => console.log(`[db] ${message}`);
 
@@ -100,7 +106,50 @@ export function getDb(): Promise<Database> {
   return holder.__portalDb;
 }
 
-/** Tests and scripts hand in a database they opened themselves. */
-export function setDatabase(db: Database): void {
+/** Tests and scripts hand in a database they opened themselves (and, optionally, a read replica's routing). */
+export function setDatabase(db: Database, readRouting: ReadRouting | null = null): void {
   holder.__portalDb = Promise.resolve(db);
+  holder.__portalReadRouting = readRouting;
+}
+
+/** How often the read replica is checked (reachable, a standby, its lag). */
+const REPLICA_CHECK_MS = 1_000;
+
+/** The read replica's routing, made on first use; null without one. */
+async function readRouting(): Promise<ReadRouting | null> {
+  const primary = await getDb();
+  if (holder.__portalReadRouting !== undefined) return holder.__portalReadRouting;
+  const env = getEnv();
+  if (!env.DATABASE_READ_URL || primary.kind !== 'postgres') {
+    if (env.DATABASE_READ_URL) console.log('[db] DATABASE_READ_URL is ignored: the embedded database has no replicas');
+    holder.__portalReadRouting = null;
+    return null;
+  }
+  holder.__portalReadRouting = createReadRouting(
+    primary,
+    createPostgresDatabase(env.DATABASE_READ_URL, 10, requestBounds(env), { standby: true }),
+    { maxLagMs: env.DATABASE_READ_MAX_LAG_MS, checkMs: REPLICA_CHECK_MS },
+  );
+  return holder.__portalReadRouting;
+}
+
+/**
+ * The one place a read chooses its database (docs/adr/0034-read-replica.md). Runs `fn` — a read of published data:
+ * the catalogue, STAC, statistics, map layers — with the read replica (DATABASE_READ_URL) while it is usable and has
+ * replayed this client's last write (its WRITE_MARKER_COOKIE), else with the primary. Without a replica: the primary.
+ */
+export async function withReadDatabase<T>(request: Request, fn: (db: Database) => Promise<T>): Promise<T> {
+  const routing = await readRouting();
+  if (!routing) return fn(await getDb());
+  return routing.read(writeMarkerOf(request), fn);
+}
+
+/**
+ * After a request that wrote (every state-changing request that is not a read of published data): the cookie that
+ * keeps this client's reads on the primary until the replica has replayed the write. Null without a replica.
+ */
+export async function writeMarkerCookie(): Promise<{ name: string; value: string; maxAge: number } | null> {
+  const routing = await readRouting();
+  const value = routing ? await routing.writeMarker() : null;
+  return routing && value ? { name: WRITE_MARKER_COOKIE, value, maxAge: routing.markerMaxAgeSeconds } : null;
 }

@@ -35,7 +35,16 @@ export function boundsOptions(bounds: StatementBounds | undefined): string {
   return options.join(' ');
 }
 
-export function createPostgresDatabase(connectionString: string, maxConnections = 10, bounds?: StatementBounds): Database {
+/**
+ * `standby`: the pool of a read replica (lib/server/db/read-replica.ts): its outage is not the database's — reads fall
+ * back to the primary, so it neither marks an outage (server.mjs's busy page) nor logs one per pool.
+ */
+export function createPostgresDatabase(
+  connectionString: string,
+  maxConnections = 10,
+  bounds?: StatementBounds,
+  { standby = false }: { standby?: boolean } = {},
+): Database {
   // A connection that cannot be made within 5 s fails (→ 503) instead of holding the request.
   // No parallel query: on a web server every core is already busy with other requests, and starting
   // worker processes costs more than it saves for the portal's statements (the country-wide month count
@@ -48,15 +57,20 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
     options: boundsOptions(bounds),
   });
   // An idle connection the server drops (restart, failover) emits 'error' on the pool: without a
-  // listener that would end the process. The pool replaces the connection on next use.
-  pool.on('error', (error) => log.warn('idle PostgreSQL connection lost', { error: error.message }));
+  // listener that would end the process. The pool replaces the connection on next use. A standby's outage is
+  // reported once by the read routing (read-replica.ts), not once per pooled connection it cut.
+  pool.on('error', (error) =>
+    standby
+      ? log.debug('idle read replica connection lost', { error: error.message })
+      : log.warn('idle PostgreSQL connection lost', { error: error.message }),
+  );
   const run = async <Row extends object>(client: pg.Pool | pg.PoolClient, sql: string, params?: readonly SqlParam[]) => {
     try {
       return (await client.query(sql, params as unknown[] | undefined)).rows as Row[];
     } catch (error) {
       // Pages read services directly: the mark lets server.mjs answer them with its busy page meanwhile.
       // Logged once per outage, not for every request that meets it.
-      if (isDatabaseUnavailable(error) && noteDatabaseOutage())
+      if (!standby && isDatabaseUnavailable(error) && noteDatabaseOutage())
         log.warn('database unavailable', { error: error instanceof Error ? error.message : String(error) });
       throw error;
     }

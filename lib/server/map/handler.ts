@@ -5,7 +5,7 @@ import 'server-only';
  */
 import { expiredSessionCookies, getSession, MalformedTokenError } from '../session';
 import { clientIp } from '../client-ip';
-import { getDb, type Database } from '../db';
+import { getDb, withReadDatabase, type Database } from '../db';
 import { sharedInflightBound, type InflightBound } from '../api/shared-limits';
 import { getEnv } from '../env';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
@@ -84,18 +84,22 @@ export function ogcService(service: OwsService) {
     let status = 200;
     try {
       if (url.search.length > MAX_QUERY_LENGTH) throw new OwsError('InvalidParameterValue', 'Request too long', 'REQUEST', 414);
-      const db = await getDb();
-      const session = await getSession(request, db);
+      // The session and the shared in-flight bound on the primary; the layers' data is published data, which the read
+      // replica answers when there is one (lib/server/db/read-replica.ts).
+      const primary = await getDb();
+      const session = await getSession(request, primary);
       const run = () =>
-        HANDLERS[service]({
-          url,
-          params,
-          db,
-          session,
-          locale: localeOfRequest(request),
-          serviceUrl: serviceUrl(url),
-        });
-      const response = isFeatureRequest(service, params) ? await asFeatureRequest(db, clientIp(request), run) : await run();
+        withReadDatabase(request, (db) =>
+          HANDLERS[service]({
+            url,
+            params,
+            db,
+            session,
+            locale: localeOfRequest(request),
+            serviceUrl: serviceUrl(url),
+          }),
+        );
+      const response = isFeatureRequest(service, params) ? await asFeatureRequest(primary, clientIp(request), run) : await run();
       status = response.status;
       return withVary(response, params);
     } catch (error) {

@@ -7,7 +7,7 @@ import 'server-only';
 import type { Locale } from '../../../i18n/routing';
 import { Cql2Error } from '../../shared/cql2';
 import { GeometryRefused } from '../areas';
-import { getDb, type Database } from '../db';
+import { withReadDatabase, type Database } from '../db';
 import { isDatabaseUnavailable, noteDatabaseOutage, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { localeOfRequest, translateMessage, type QualifiedMessageKey } from '../i18n';
 import { log } from '../log';
@@ -72,8 +72,8 @@ export function stacRoute(handler: (ctx: StacContext) => Promise<StacAnswer>) {
       const raw = (await routeContext?.params) ?? {};
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') params[k] = v;
-      const db = await getDb();
-      const answer = await handler({ request, url, locale, db, params });
+      // The catalogue is published data: the read replica answers it when there is one (lib/server/db/read-replica.ts).
+      const answer = await withReadDatabase(request, (db) => handler({ request, url, locale, db, params }));
       status = answer.status ?? 200;
       return json(answer.body, status, answer.type ?? MEDIA.json);
     } catch (caught) {
@@ -81,7 +81,11 @@ export function stacRoute(handler: (ctx: StacContext) => Promise<StacAnswer>) {
       if (error instanceof GeometryRefused) {
         // The areas module's guard (a geometry over its budget): a 400 in the STAC error shape.
         status = 400;
-        return json({ code: 'BadRequest', description: translateMessage(locale, error.messageKey as QualifiedMessageKey, error.values) }, status, MEDIA.json);
+        return json(
+          { code: 'BadRequest', description: translateMessage(locale, error.messageKey as QualifiedMessageKey, error.values) },
+          status,
+          MEDIA.json,
+        );
       }
       if (error instanceof StacError) {
         status = error.status;

@@ -101,6 +101,11 @@ export interface ApiContract<
    * (a search is heavy only when sorted by coverage).
    */
   heavy?: true | ((input: { body: unknown; query: unknown }) => boolean);
+  /**
+   * A read of published data (the catalogue's scenes) that a read replica may answer, seconds behind the primary
+   * (lib/server/db/read-replica.ts). Public `dataOnly` GETs are such reads without saying so.
+   */
+  publishedRead?: true;
 }
 
 export interface FormBody {

@@ -240,6 +240,7 @@ export const sceneIdParamsSchema = z.object({
 export const searchScenesContract = defineContract({
   method: 'POST',
   path: '/api/normal/v5/normalmeta/base',
+  publishedRead: true,
   // Sorting by coverage computes every match's share of the area; the other orders read an index.
   heavy: ({ body }) => (body as { sort?: string } | undefined)?.sort === 'coverage',
   summary: 'Search the scene catalogue: filters, one area of interest, sorted and paged, with the total',
@@ -253,6 +254,7 @@ export const searchScenesContract = defineContract({
 export const allSceneIdsContract = defineContract({
   method: 'POST',
   path: '/api/normal/v5/normalmeta/allids',
+  publishedRead: true,
   summary: `Every id matching a search (time order), at most ${CATALOGUE_LIMITS.allIdsCap}; capped says when the list was cut`,
   tag: 'Catalogue',
   access: 'public',
@@ -264,6 +266,7 @@ export const allSceneIdsContract = defineContract({
 export const scenesByFileNameContract = defineContract({
   method: 'GET',
   path: '/api/normal/v5/normalmeta/filename',
+  publishedRead: true,
   summary: 'Scenes whose file name contains the given text (case-insensitive), newest first',
   tag: 'Catalogue',
   access: 'public',
@@ -274,6 +277,7 @@ export const scenesByFileNameContract = defineContract({
 export const getSceneContract = defineContract({
   method: 'GET',
   path: '/api/normal/v5/normalmeta/id/{id}',
+  publishedRead: true,
   summary: 'One scene with all its metadata',
   tag: 'Catalogue',
   access: 'public',
