@@ -48,6 +48,11 @@ const server = http.createServer((req, res) => {
   pinClientAddress(req, trustedProxies);
   serve(req, keepBodyLength(res));
 });
+// An idle keep-alive connection is closed after 65 s, not Node's 5 s: a client (a reverse proxy keeping upstream
+// connections for 60 s, a test's request context) that sends on a connection the moment the server closes it gets
+// ECONNRESET — an end-to-end journey failed so once under load. headersTimeout must stay above it (Node's docs).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, () =>
   console.log(`> ready on http://localhost:${port} (page micro-cache ${ttlMs} ms, ${admission.maxActive || 'unlimited'} requests at once)`),
 );
