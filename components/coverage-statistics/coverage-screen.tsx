@@ -48,6 +48,7 @@ import {
   type PeriodUnit,
   type RegionLevelChoice,
 } from './state';
+import tableCells from '@/components/statistics/figures-cells.module.css';
 import classes from './coverage.module.css';
 
 /** The covered-area map: covered parts in the coverage ramp's dark end, the rest in a light grey (tooltips name both). */
@@ -584,16 +585,16 @@ function CoverageTable({
   );
   const cells = (x: Figures) => (
     <>
-      <Table.Td className={classes.numeric}>{f.two.format(x.coveredPct)}</Table.Td>
-      <Table.Td className={classes.numeric}>{f.two.format(x.effectivePct)}</Table.Td>
-      <Table.Td className={classes.numeric}>{f.whole.format(x.scenes)}</Table.Td>
-      <Table.Td className={classes.numeric}>{f.two.format(x.revisit)}</Table.Td>
-      <Table.Td className={classes.numeric}>{f.two.format(x.duplicationPct)}</Table.Td>
-      <Table.Td className={classes.numeric}>{f.whole.format(x.uncoveredKm2)}</Table.Td>
+      <Table.Td className={tableCells.numeric}>{f.two.format(x.coveredPct)}</Table.Td>
+      <Table.Td className={tableCells.numeric}>{f.two.format(x.effectivePct)}</Table.Td>
+      <Table.Td className={tableCells.numeric}>{f.whole.format(x.scenes)}</Table.Td>
+      <Table.Td className={tableCells.numeric}>{f.two.format(x.revisit)}</Table.Td>
+      <Table.Td className={tableCells.numeric}>{f.two.format(x.duplicationPct)}</Table.Td>
+      <Table.Td className={tableCells.numeric}>{f.whole.format(x.uncoveredKm2)}</Table.Td>
     </>
   );
   const diffCell = (value: number | null | undefined) =>
-    diffs ? <Table.Td className={classes.numeric}>{value === null || value === undefined ? noFigure : f.signed(value)}</Table.Td> : null;
+    diffs ? <Table.Td className={tableCells.numeric}>{value === null || value === undefined ? noFigure : f.signed(value)}</Table.Td> : null;
   const totalDiff = before ? Math.round((data.total[measure] - before.total[measure]) * 100) / 100 : null;
   return (
     <div className={classes.tableScroll} tabIndex={0} role="region" aria-label={t('tableRegion')}>
@@ -603,21 +604,21 @@ function CoverageTable({
           <>
             <Table.Th>{t('columns.region')}</Table.Th>
             {(['coveredPct', 'effectivePct', 'scenes', 'revisit', 'duplicationPct', 'uncoveredKm2'] as const).map((c) => (
-              <Table.Th key={c} className={classes.numeric}>
+              <Table.Th key={c} className={tableCells.numeric}>
                 {t(`columns.${c}`)}
               </Table.Th>
             ))}
-            {diffs ? <Table.Th className={classes.numeric}>{t('columns.diff', { measure: t(`measures.${measure}`) })}</Table.Th> : null}
+            {diffs ? <Table.Th className={tableCells.numeric}>{t('columns.diff', { measure: t(`measures.${measure}`) })}</Table.Th> : null}
           </>
         }
       >
         {items.map((item) => (
           <Table.Tr key={item.code} data-code={item.code}>
             <Table.Td>
-              <div className={classes.regionCell}>
-                <span className={classes.swatch} style={{ background: colorOf(item) ?? NO_DATA_COLOR }} aria-hidden="true" />
+              <div className={tableCells.regionCell}>
+                <span className={tableCells.swatch} style={{ background: colorOf(item) ?? NO_DATA_COLOR }} aria-hidden="true" />
                 <span>
-                  <RegionName item={{ ...item, monitored: true }} onSelect={onSelect} unmonitored="" className={classes.rowButton} />
+                  <RegionName item={{ ...item, monitored: true }} onSelect={onSelect} unmonitored="" className={tableCells.rowButton} />
                 </span>
               </div>
             </Table.Td>
@@ -626,7 +627,7 @@ function CoverageTable({
           </Table.Tr>
         ))}
         {data.items.length > 1 || data.items[0]?.code !== data.region.code ? (
-          <Table.Tr className={classes.totalRow} data-testid="coverage-total-row">
+          <Table.Tr className={tableCells.totalRow} data-testid="coverage-total-row">
             <Table.Td>{t('totalRow', { region: data.region.name })}</Table.Td>
             {cells(data.total)}
             {diffCell(totalDiff)}

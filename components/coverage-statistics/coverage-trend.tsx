@@ -9,6 +9,7 @@ import { LazyTrendLineChart } from '@/components/statistics/charts-lazy';
 import { isComplete, useCoverageTrend, type CoverageAnswer, type CoverageRequest } from '@/lib/client/queries/coverage-statistics';
 import { periodMonths, trendMonths } from './state';
 import { useTermLabel } from './period-picker';
+import tableCells from '@/components/statistics/figures-cells.module.css';
 import classes from './coverage.module.css';
 
 /**
@@ -101,16 +102,16 @@ export function CoverageTrend({
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('trendMonth')}</Table.Th>
-                  <Table.Th className={classes.numeric}>{t('trendCovered')}</Table.Th>
-                  <Table.Th className={classes.numeric}>{t('trendScenes')}</Table.Th>
+                  <Table.Th className={tableCells.numeric}>{t('trendCovered')}</Table.Th>
+                  <Table.Th className={tableCells.numeric}>{t('trendScenes')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((r) => (
                   <Table.Tr key={r.month}>
                     <Table.Td>{r.label}</Table.Td>
-                    <Table.Td className={classes.numeric}>{r.figures ? two.format(r.figures.coveredPct) : '…'}</Table.Td>
-                    <Table.Td className={classes.numeric}>{r.figures ? whole.format(r.figures.scenes) : '…'}</Table.Td>
+                    <Table.Td className={tableCells.numeric}>{r.figures ? two.format(r.figures.coveredPct) : '…'}</Table.Td>
+                    <Table.Td className={tableCells.numeric}>{r.figures ? whole.format(r.figures.scenes) : '…'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

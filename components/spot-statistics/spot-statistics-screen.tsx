@@ -28,6 +28,7 @@ import {
   type LevelChoice,
   type SpotScreenState,
 } from './state';
+import tableCells from '@/components/statistics/figures-cells.module.css';
 import classes from './spot-statistics.module.css';
 
 type Item = SpotStatisticsAnswer['items'][number];
@@ -278,19 +279,19 @@ function SpotTable({
   );
   const caseCells = (cases: number, d: CaseDetails | null) => (
     <>
-      <Table.Td className={classes.numeric}>{f.whole.format(cases)}</Table.Td>
+      <Table.Td className={tableCells.numeric}>{f.whole.format(cases)}</Table.Td>
       {d ? (
         <>
-          <Table.Td className={classes.numeric}>{f.ha(d.areaM2)}</Table.Td>
+          <Table.Td className={tableCells.numeric}>{f.ha(d.areaM2)}</Table.Td>
           <Table.Td className={classes.verdicts}>
             {VERIFICATION_VERDICTS.filter((v) => d.byVerdict[v])
               .map((v) => `${t(`verdictNames.${v}`)} ${f.whole.format(d.byVerdict[v]!)}`)
               .concat(d.pending ? [`${t('pending')} ${f.whole.format(d.pending)}`] : [])
               .join(' · ')}
           </Table.Td>
-          <Table.Td className={classes.numeric}>{f.whole.format(d.confirmedIllegal)}</Table.Td>
-          <Table.Td className={classes.numeric}>{f.ha(d.confirmedIllegalAreaM2)}</Table.Td>
-          <Table.Td className={classes.numeric}>{d.rectifiedShare === null ? t('noShare') : f.pct.format(d.rectifiedShare)}</Table.Td>
+          <Table.Td className={tableCells.numeric}>{f.whole.format(d.confirmedIllegal)}</Table.Td>
+          <Table.Td className={tableCells.numeric}>{f.ha(d.confirmedIllegalAreaM2)}</Table.Td>
+          <Table.Td className={tableCells.numeric}>{d.rectifiedShare === null ? t('noShare') : f.pct.format(d.rectifiedShare)}</Table.Td>
         </>
       ) : (
         <Table.Td colSpan={5}>{noDetail}</Table.Td>
@@ -301,7 +302,7 @@ function SpotTable({
     data.themes.map((th, i) => {
       const x = row[i]!;
       return [
-        <Table.Td key={`${th.id}-n`} className={classes.numeric}>
+        <Table.Td key={`${th.id}-n`} className={tableCells.numeric}>
           {linked ? (
             <Anchor
               component={Link}
@@ -315,7 +316,7 @@ function SpotTable({
             f.whole.format(x.count)
           )}
         </Table.Td>,
-        <Table.Td key={`${th.id}-m`} className={classes.numeric}>
+        <Table.Td key={`${th.id}-m`} className={tableCells.numeric}>
           {measureText(th, x)}
         </Table.Td>,
       ];
@@ -350,29 +351,29 @@ function SpotTable({
           subHead={
             <>
               {data.themes.flatMap((th) => [
-                <Table.Th key={`${th.id}-n`} className={classes.numeric}>
+                <Table.Th key={`${th.id}-n`} className={tableCells.numeric}>
                   {t('count')}
                 </Table.Th>,
-                <Table.Th key={`${th.id}-m`} className={classes.numeric}>
+                <Table.Th key={`${th.id}-m`} className={tableCells.numeric}>
                   {measureLabel(th)}
                 </Table.Th>,
               ])}
-              <Table.Th className={classes.numeric}>{t('cases')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('caseArea')}</Table.Th>
+              <Table.Th className={tableCells.numeric}>{t('cases')}</Table.Th>
+              <Table.Th className={tableCells.numeric}>{t('caseArea')}</Table.Th>
               <Table.Th>{t('verdicts')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('confirmedIllegal')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('confirmedIllegalArea')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('rectifiedShare')}</Table.Th>
+              <Table.Th className={tableCells.numeric}>{t('confirmedIllegal')}</Table.Th>
+              <Table.Th className={tableCells.numeric}>{t('confirmedIllegalArea')}</Table.Th>
+              <Table.Th className={tableCells.numeric}>{t('rectifiedShare')}</Table.Th>
             </>
           }
         >
           {items.map((item) => (
             <Table.Tr key={item.code} data-code={item.code} data-testid="spot-stats-row">
               <Table.Td>
-                <div className={classes.regionCell}>
-                  <span className={classes.swatch} style={{ background: colorOf(item) ?? NO_DATA_COLOR }} aria-hidden="true" />
+                <div className={tableCells.regionCell}>
+                  <span className={tableCells.swatch} style={{ background: colorOf(item) ?? NO_DATA_COLOR }} aria-hidden="true" />
                   <span>
-                    <RegionName item={item} onSelect={onSelect} unmonitored={tm('unmonitored')} className={classes.rowButton} />
+                    <RegionName item={item} onSelect={onSelect} unmonitored={tm('unmonitored')} className={tableCells.rowButton} />
                   </span>
                 </div>
               </Table.Td>
@@ -381,7 +382,7 @@ function SpotTable({
             </Table.Tr>
           ))}
           {showTotal ? (
-            <Table.Tr className={classes.totalRow} data-testid="spot-stats-total">
+            <Table.Tr className={tableCells.totalRow} data-testid="spot-stats-total">
               <Table.Td>{t('totalRow', { region: data.region.name })}</Table.Td>
               {themeCells(data.total.themes, data.region.code, true)}
               {caseCells(data.total.cases, data.total.caseDetails)}
