@@ -56,6 +56,7 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await hebeiRow.getByRole('button').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('push-stats-breadcrumb')).toContainText(text.hebei);
+    await expect(page).toHaveURL(/region=130000/);
     await expect(page.locator('[data-testid="push-stats-region-row"][data-code="130100"]')).toBeVisible();
     if (lang === 'en') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -77,6 +78,10 @@ for (const lang of ['zh', 'en'] as const satisfies readonly Lang[]) {
     await page.locator('[data-testid="push-stats-user-row"][data-username="demo-hebei"]').getByRole('button').click();
     await expect(page.getByTestId('push-stats-subject')).toContainText('demo-hebei');
     await expect(page.getByTestId('push-stats-scenes')).toContainText(fmt(lang, mine.scenes));
+    // The choice is in the address: opened again (a shared link, a reload), the same figures.
+    await expect(page).toHaveURL(/user=\d+/);
+    await page.reload();
+    await expect(page.getByTestId('push-stats-subject')).toContainText('demo-hebei');
     await context.close();
   });
 }

@@ -20,6 +20,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { QueryState } from '@/components/monitor/query-state';
 import { LazyRankingBarChart, LazyTrendLineChart } from '@/components/statistics/charts-lazy';
@@ -28,26 +29,8 @@ import { RegionBreadcrumb } from '@/components/statistics/region-breadcrumb';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { downloadPushStatistics, usePushStatisticsFigures, usePushUsers } from '@/lib/client/queries/push';
 import { PUSH_STATS_LIMITS, type PushMeasures, type PushStatsStep, type RegionMeasures } from '@/lib/shared/contracts/push-statistics';
-import { childLevelOf, COUNTRY_CODE } from '@/lib/shared/regions/codes';
-
-const STEPS: readonly PushStatsStep[] = ['month', 'quarter', 'year'];
-/** How many terms each list offers (five years: the API's longest period). */
-const TERMS: Record<PushStatsStep, number> = { month: 60, quarter: 20, year: 5 };
-
-/** The terms of a step, newest first, ending with the current one (UTC). */
-export function termsOf(step: PushStatsStep, now = new Date()): string[] {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth();
-  return Array.from({ length: TERMS[step] }, (_, i) => {
-    if (step === 'year') return String(y - i);
-    if (step === 'quarter') {
-      const q = y * 4 + Math.floor(m / 3) - i;
-      return `${Math.floor(q / 4)}Q${(q % 4) + 1}`;
-    }
-    const k = y * 12 + m - i;
-    return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
-  });
-}
+import { childLevelOf } from '@/lib/shared/regions/codes';
+import { parsePushStatsState, pushStatsSearch, STEPS, termsOf, type PushStatsState } from './state';
 
 /** A term in the reader's language. */
 function useTermLabel() {
@@ -85,13 +68,20 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
   const format = useFormatter();
   const termLabel = useTermLabel();
   const ids = { step: useId(), from: useId(), to: useId(), user: useId() };
-  const [step, setStep] = useState<PushStatsStep>('quarter');
+  // The choices live in the address, so a link (or Back) brings the same figures again.
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const state = useMemo(() => parsePushStatsState(searchParams, adminReader), [searchParams, adminReader]);
+  const { step, from, to, region, user, page: usersPage } = state;
   const terms = useMemo(() => termsOf(step), [step]);
-  const [from, setFrom] = useState(() => termsOf('quarter')[3]!);
-  const [to, setTo] = useState(() => termsOf('quarter')[0]!);
-  const [region, setRegion] = useState(COUNTRY_CODE);
-  const [user, setUser] = useState(adminReader ? 'all' : 'me');
-  const [usersPage, setUsersPage] = useState(1);
+  const update = (patch: Partial<PushStatsState>, replace = false) => {
+    const current = parsePushStatsState(new URLSearchParams(window.location.search), adminReader);
+    const url = `${pathname}${pushStatsSearch({ ...current, ...patch }, adminReader)}`;
+    if (replace) window.history.replaceState(null, '', url);
+    else window.history.pushState(null, '', url);
+  };
+  const setRegion = (code: string) => update({ region: code, page: 1 });
+  const setUsersPage = (next: (page: number) => number) => update({ page: next(usersPage) }, true);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -106,23 +96,12 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
 
   const changeStep = (next: PushStatsStep) => {
     const list = termsOf(next);
-    setStep(next);
-    setFrom(list[Math.min(3, list.length - 1)]!);
-    setTo(list[0]!);
+    update({ step: next, from: list[Math.min(3, list.length - 1)]!, to: list[0]! }, true);
   };
   // The end never before the start: choosing one moves the other when needed.
-  const changeFrom = (value: string) => {
-    setFrom(value);
-    if (value > to) setTo(value);
-  };
-  const changeTo = (value: string) => {
-    setTo(value);
-    if (value < from) setFrom(value);
-  };
-  const chooseUser = (value: string) => {
-    setUser(value);
-    setUsersPage(1);
-  };
+  const changeFrom = (value: string) => update({ from: value, ...(value > to ? { to: value } : {}) }, true);
+  const changeTo = (value: string) => update({ to: value, ...(value < from ? { from: value } : {}) }, true);
+  const chooseUser = (value: string) => update({ user: value, page: 1 });
 
   const download = async () => {
     setExportError(null);

@@ -1,5 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/providers/client-messages';
 import { QueryBoundary } from '@/components/providers/query-boundary';
@@ -34,11 +35,14 @@ export default async function PushStatisticsPage({ params }: Props) {
           <Title order={1}>{t('title')}</Title>
           <Text mt={4}>{t('intro')}</Text>
         </div>
-        <ClientMessages groups={['PushStats', 'Push', 'Monitor']}>
-          <QueryBoundary>
-            <PushStatisticsScreen admin={isAdministrator(session)} />
-          </QueryBoundary>
-        </ClientMessages>
+        {/* The screen reads its choices from the address (useSearchParams). */}
+        <Suspense fallback={null}>
+          <ClientMessages groups={['PushStats', 'Push', 'Monitor']}>
+            <QueryBoundary>
+              <PushStatisticsScreen admin={isAdministrator(session)} />
+            </QueryBoundary>
+          </ClientMessages>
+        </Suspense>
       </Stack>
     </Container>
   );
