@@ -17,6 +17,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-$
 
 export default defineConfig({
   testDir: 'e2e',
+  // Asks in the background for the figures a journey will need (never holds the run up).
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PortalPage, type Lang } from './pages/portal-page';
+import { CITY, PROVINCE, quarters } from './support/coverage-scope';
 
 /**
  * Issue 36.1: the imagery coverage statistics screen. Twins by language (scripts/e2e-share.mjs gives one to each
@@ -11,11 +12,6 @@ import { PortalPage, type Lang } from './pages/portal-page';
  * for its small scope (Ningxia's cities, one quarter) says they are complete.
  */
 
-// Ningxia (5 cities, 22 counties): a small province, so the figures the test waits for (two quarters of its counties,
-// computed in the background at the figures' share of the embedded database) are ready in seconds, not minutes —
-// Hebei's ~170 counties took over 5 minutes on a loaded machine.
-const PROVINCE = '640000';
-const CITY = '640100';
 const TEXT = {
   menu: { zh: '统计分析', en: 'Statistics' },
   item: { zh: '覆盖统计', en: 'Coverage' },
@@ -34,13 +30,6 @@ const TEXT = {
   province: { zh: '宁夏回族自治区', en: 'Ningxia' },
   country: { zh: '全国', en: 'China' },
 };
-
-/** The last complete quarter before today (the screen's default) and the one before it. */
-function quarters(now = new Date()): [string, string] {
-  const index = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3) - 1;
-  const term = (i: number) => `${Math.floor(i / 4)}Q${(i % 4) + 1}`;
-  return [term(index), term(index - 1)];
-}
 
 interface Answer {
   items: { code: string; name: string; coveredPct: number; coveredKm2: number; scenes: number }[];
