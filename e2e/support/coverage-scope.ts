@@ -1,5 +1,6 @@
 /**
- * The scope of the coverage-statistics journey (e2e/coverage-statistics.spec.ts), shared with the global setup that
+ * The scope of the coverage-statistics journey (e2e/statistics-coverage.spec.ts: named to run among the last files, when the background has had minutes for its
+ * figures), shared with the global setup that
  * asks for its figures as soon as the server answers (e2e/global-setup.ts).
  *
  * Ningxia (5 cities, 22 counties): a small province, so the figures the journey needs — two quarters of its counties,
