@@ -360,6 +360,20 @@ describe('coverage APIs', () => {
     );
     expect(country.json.code).toBe(400);
     expect(country.json.message).toContain('choose a larger cell');
+    // The worst a small cell over a large region could cost (each footprint's box in cells) is refused before any
+    // cell is counted: Hebei at 0.02° over three years of the demo catalogue spans millions of cells.
+    const started = performance.now();
+    const dense = await call(
+      exportGet,
+      `/api/sta-image/v2/statistics/coverage/province/130000/2024..2026/export?format=geotiff&cell=0.02`,
+      {
+        params: { a: 'province', b: '130000', c: '2024..2026' },
+        headers: headers('zh'),
+      },
+    );
+    expect(dense.json.code).toBe(400);
+    expect(dense.json.message).toContain('影像覆盖的单元过多');
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('the acquisition_report layer serves each county’s month with the covered share of the figures, by WFS and WMS', async () => {

@@ -5,8 +5,9 @@ import 'server-only';
  * regular grid in degrees over the region, written as a single-band GeoTIFF (EPSG:4326, UInt16, 65535 outside
  * the region) with geotiff.js, which GDAL reads (its writer encodes unsigned and float arrays only). A scene counts in a cell when their interiors meet (a footprint that only
  * touches a cell's edge does not), using PostGIS's ST_SquareGrid per footprint; cells are inside the region when
- * they meet its mid-resolution boundary. Read in short statements (1,000 scenes each) for the embedded database
- * (ADR 0027); the export is heavy-gated per client like the other analyses.
+ * they meet its mid-resolution boundary. The cost is the cells the footprints' boxes span, summed:
+ * bounded (COVERAGE_GRID.maxCellVisits) before any is counted, and counted in statements of PIECE_VISITS of them for
+ * the embedded database (ADR 0027); the export is heavy-gated per client like the other analyses.
  */
 import { writeArrayBuffer } from 'geotiff';
 import type { Locale } from '../../../i18n/routing';
@@ -22,8 +23,8 @@ import { requireCoverageRegion } from './figures';
 /** A cell outside the region (the file's nodata value); counts stay below it (COVERAGE_GRID.maxScenes). */
 export const GRID_NODATA = 65_535;
 
-/** Scenes per counting statement. */
-const SCENE_PIECE = 1_000;
+/** Cell rows (a footprint's box in cells, summed over its scenes) per counting statement. */
+const PIECE_VISITS = 20_000;
 
 export interface CoverageGridQuery {
   regionCode: string;
@@ -83,29 +84,36 @@ export async function coverageGrid(db: Queryable, q: CoverageGridQuery): Promise
     const j1 = Math.ceil(clean(box!.maxy / cell));
     return { i0, j0, i1, j1, width: Math.max(1, i1 - i0), height: Math.max(1, j1 - j0) };
   };
+  // The scenes first, with their bounding boxes: what a cell size would cost is known before any cell is counted.
+  const params: SqlParam[] = [region.code];
+  const where = sceneConditions(q.range, q.filters, params).join(' AND ');
+  const scenes = await db.query<{ id: string; x0: number; y0: number; x1: number; y1: number }>(
+    `SELECT s.id, ST_XMin(s.footprint) AS x0, ST_YMin(s.footprint) AS y0, ST_XMax(s.footprint) AS x1, ST_YMax(s.footprint) AS y1
+       FROM scenes s, regions r
+      WHERE r.code = $1 AND s.footprint && r.geom_hi AND ST_Intersects(s.footprint, r.geom_hi) AND ${where}
+      ORDER BY s.id LIMIT ${COVERAGE_GRID.maxScenes + 1}`,
+    params,
+  );
+  if (scenes.length > COVERAGE_GRID.maxScenes)
+    throw new ApiError(API_CODES.INVALID_INPUT, 'CoverageStats.errors.tooManyScenes', { max: COVERAGE_GRID.maxScenes });
+  // Cells each footprint's box spans at a cell size: the rows ST_SquareGrid makes for it, each tested by ST_Relate.
+  const visitsOf = (cell: number) =>
+    scenes.map((b) => (Math.floor(b.x1 / cell) - Math.floor(b.x0 / cell) + 1) * (Math.floor(b.y1 / cell) - Math.floor(b.y0 / cell) + 1));
+  const total = (cell: number) => visitsOf(cell).reduce((a, b) => a + b, 0);
   const cell =
     q.cell ??
     COVERAGE_GRID.cells.find((c) => {
       const s = span(c);
-      return s.width * s.height <= COVERAGE_GRID.defaultCells;
+      return s.width * s.height <= COVERAGE_GRID.defaultCells && total(c) <= COVERAGE_GRID.maxCellVisits;
     }) ??
     COVERAGE_GRID.cells.at(-1)!;
   const grid = span(cell);
   if (grid.width * grid.height > COVERAGE_GRID.maxCells)
     throw new ApiError(API_CODES.INVALID_INPUT, 'CoverageStats.errors.tooManyCells', { max: COVERAGE_GRID.maxCells });
-
-  const params: SqlParam[] = [region.code];
-  const where = sceneConditions(q.range, q.filters, params).join(' AND ');
-  const ids = (
-    await db.query<{ id: string }>(
-      `SELECT s.id FROM scenes s, regions r
-        WHERE r.code = $1 AND s.footprint && r.geom_hi AND ST_Intersects(s.footprint, r.geom_hi) AND ${where}
-        ORDER BY s.id LIMIT ${COVERAGE_GRID.maxScenes + 1}`,
-      params,
-    )
-  ).map((r) => r.id);
-  if (ids.length > COVERAGE_GRID.maxScenes)
-    throw new ApiError(API_CODES.INVALID_INPUT, 'CoverageStats.errors.tooManyScenes', { max: COVERAGE_GRID.maxScenes });
+  const visits = visitsOf(cell);
+  if (visits.reduce((a, b) => a + b, 0) > COVERAGE_GRID.maxCellVisits)
+    throw new ApiError(API_CODES.INVALID_INPUT, 'CoverageStats.errors.tooManyCellVisits');
+  const ids = scenes.map((b) => b.id);
 
   const counts = new Uint16Array(grid.width * grid.height).fill(GRID_NODATA);
   const at = (i: number, j: number) => {
@@ -123,18 +131,22 @@ export async function coverageGrid(db: Queryable, q: CoverageGridQuery): Promise
     const k = at(i, j);
     if (k >= 0) counts[k] = 0;
   }
-  for (let p = 0; p < ids.length; p += SCENE_PIECE) {
+  // Statements of at most PIECE_VISITS cell rows (short statements on the embedded database, ADR 0027).
+  for (let from = 0; from < ids.length;) {
+    let to = from + 1;
+    for (let rows = visits[from]!; to < ids.length && rows + visits[to]! <= PIECE_VISITS; to++) rows += visits[to]!;
     const rows = await db.query<{ i: number; j: number; n: number }>(
       `SELECT g.i, g.j, count(*)::int AS n
          FROM scenes s CROSS JOIN LATERAL ST_SquareGrid($2::float8, s.footprint) AS g
         WHERE s.id = ANY ($1::text[]) AND ST_Relate(g.geom, s.footprint, 'T********')
         GROUP BY g.i, g.j`,
-      [ids.slice(p, p + SCENE_PIECE), cell],
+      [ids.slice(from, to), cell],
     );
     for (const { i, j, n } of rows) {
       const k = at(i, j);
       if (k >= 0 && counts[k] !== GRID_NODATA) counts[k]! += n;
     }
+    from = to;
   }
   return {
     cell,

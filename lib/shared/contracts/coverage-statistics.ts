@@ -197,6 +197,8 @@ export const COVERAGE_GRID = {
   maxCells: 250_000,
   /** Scenes counted in one grid (a period and region with more: choose a shorter period or a smaller region). */
   maxScenes: 40_000,
+  /** Cells the scenes' footprint boxes span in all (the rows counted): a default cell is the finest within it. */
+  maxCellVisits: 400_000,
 } as const;
 
 export const coverageExportQuerySchema = coverageFiltersSchema.extend({
