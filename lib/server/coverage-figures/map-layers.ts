@@ -9,6 +9,7 @@ import 'server-only';
 import { colorFor } from '../../shared/map/legend';
 import type { MapLayer } from '../map/layers';
 import { withAlpha } from '../map/styles';
+import { GEOMETRY_COLUMN } from '../regions/repository';
 
 /** The coverage screen's ramp for the covered share (components/coverage-statistics). */
 const RAMP = 'green' as const;
@@ -23,7 +24,7 @@ export const COVERAGE_LAYERS: readonly MapLayer[] = [
     },
     from: 'coverage_region_months m JOIN regions r ON r.code = m.county',
     id: "(m.county || ':' || to_char(m.month, 'YYYY-MM'))",
-    geometry: (lod) => ({ lo: 'r.geom_lo', mid: 'r.geom_mid', hi: 'r.geom_hi' })[lod],
+    geometry: (lod) => GEOMETRY_COLUMN[lod],
     geometryKind: 'MultiPolygon',
     attributes: [
       { name: 'county', sql: 'm.county', type: 'text', xsd: 'string' },

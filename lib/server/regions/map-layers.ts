@@ -7,6 +7,7 @@ import 'server-only';
 import type { MapLayer } from '../map/layers';
 import type { PaintStyle } from '../map/render';
 import type { LayerStyle } from '../map/styles';
+import { GEOMETRY_COLUMN } from './repository';
 
 const REGION_LEVEL_RANK = "array_position(ARRAY['country', 'province', 'city', 'county'], r.level)";
 
@@ -70,7 +71,7 @@ const regionLayer: MapLayer = {
   },
   from: 'regions r',
   id: 'r.code',
-  geometry: (lod) => ({ lo: 'r.geom_lo', mid: 'r.geom_mid', hi: 'r.geom_hi' })[lod],
+  geometry: (lod) => GEOMETRY_COLUMN[lod],
   geometryKind: 'MultiPolygon',
   attributes: [
     { name: 'code', sql: 'r.code', type: 'text', xsd: 'string' },

@@ -35,7 +35,8 @@ interface RegionRow extends BoxRow {
   area_km2: number;
 }
 
-const GEOMETRY_COLUMN: Record<RegionLod, string> = { lo: 'r.geom_lo', mid: 'r.geom_mid', hi: 'r.geom_hi' };
+/** The boundary column of a level of detail, on the alias `r` of `regions` (the map layers draw by it too). */
+export const GEOMETRY_COLUMN: Readonly<Record<RegionLod, string>> = { lo: 'r.geom_lo', mid: 'r.geom_mid', hi: 'r.geom_hi' };
 /** Decimals of GeoJSON output per level of detail (4 ≈ 11 m, 5 ≈ 1 m). */
 const GEOJSON_DECIMALS: Record<RegionLod, number> = { lo: 4, mid: 5, hi: 5 };
 
