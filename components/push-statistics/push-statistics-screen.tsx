@@ -238,14 +238,14 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
                   head={
                     <>
                       <Table.Th>{t('columns.period')}</Table.Th>
-                      <MeasureHead />
+                      <ColumnHeads columns={MEASURE_COLUMNS} />
                     </>
                   }
                 >
                   {data.trend.map((p) => (
                     <Table.Tr key={p.period} data-testid="push-stats-trend-row">
                       <Table.Td>{termLabel(p.period)}</Table.Td>
-                      <MeasureCells m={p} />
+                      <ColumnCells columns={MEASURE_COLUMNS} m={p} />
                     </Table.Tr>
                   ))}
                 </FiguresTable>
@@ -270,7 +270,7 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
                   head={
                     <>
                       <Table.Th>{t('columns.region')}</Table.Th>
-                      <RegionHead />
+                      <ColumnHeads columns={REGION_COLUMNS} />
                     </>
                   }
                 >
@@ -285,20 +285,20 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
                           r.name
                         )}
                       </Table.Td>
-                      <RegionCells m={r} />
+                      <ColumnCells columns={REGION_COLUMNS} m={r} />
                     </Table.Tr>
                   ))}
                   {data.regionRest.scenes > 0 || data.regionRest.spots > 0 ? (
                     <Table.Tr>
                       <Table.Td>{t('regionRest')}</Table.Td>
-                      <RegionCells m={data.regionRest} />
+                      <ColumnCells columns={REGION_COLUMNS} m={data.regionRest} />
                     </Table.Tr>
                   ) : null}
                   <Table.Tr data-testid="push-stats-region-total">
                     <Table.Td>
                       <b>{t('columns.total')}</b>
                     </Table.Td>
-                    <RegionCells m={data.regionTotal} />
+                    <ColumnCells columns={REGION_COLUMNS} m={data.regionTotal} />
                   </Table.Tr>
                 </FiguresTable>
               </TableScroll>
@@ -363,7 +363,7 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
                   head={
                     <>
                       <Table.Th>{t('columns.user')}</Table.Th>
-                      <MeasureHead />
+                      <ColumnHeads columns={MEASURE_COLUMNS} />
                     </>
                   }
                 >
@@ -384,7 +384,7 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
                           u.username
                         )}
                       </Table.Td>
-                      <MeasureCells m={u} />
+                      <ColumnCells columns={MEASURE_COLUMNS} m={u} />
                     </Table.Tr>
                   ))}
                 </FiguresTable>
@@ -413,65 +413,54 @@ export function PushStatisticsScreen({ admin: adminReader = false }: { admin?: b
   );
 }
 
-function MeasureHead() {
+/** A figure column of the tables: its message key (the measure's name) and its decimals; `pct` adds " %". */
+interface Column<M> {
+  key: keyof M & string;
+  digits?: number;
+  pct?: boolean;
+}
+
+const MEASURE_COLUMNS: readonly Column<PushMeasures>[] = [
+  { key: 'scenes' },
+  { key: 'km2' },
+  { key: 'gb', digits: 2 },
+  { key: 'batches' },
+  { key: 'fetched' },
+  { key: 'spotBatches' },
+  { key: 'spotAcknowledged' },
+  { key: 'spots' },
+  { key: 'onTimePct', digits: 1, pct: true },
+];
+
+const REGION_COLUMNS: readonly Column<RegionMeasures>[] = [
+  { key: 'scenes' },
+  { key: 'km2' },
+  { key: 'gb', digits: 2 },
+  { key: 'spots' },
+  { key: 'spotKm2', digits: 2 },
+];
+
+function ColumnHeads<M>({ columns }: { columns: readonly Column<M>[] }) {
   const t = useTranslations('PushStats.columns');
   return (
     <>
-      <Table.Th>{t('scenes')}</Table.Th>
-      <Table.Th>{t('km2')}</Table.Th>
-      <Table.Th>{t('gb')}</Table.Th>
-      <Table.Th>{t('batches')}</Table.Th>
-      <Table.Th>{t('fetched')}</Table.Th>
-      <Table.Th>{t('spotBatches')}</Table.Th>
-      <Table.Th>{t('spotAcknowledged')}</Table.Th>
-      <Table.Th>{t('spots')}</Table.Th>
-      <Table.Th>{t('onTimePct')}</Table.Th>
+      {columns.map((c) => (
+        <Table.Th key={c.key}>{t(c.key as Parameters<typeof t>[0])}</Table.Th>
+      ))}
     </>
   );
 }
 
-function MeasureCells({ m }: { m: PushMeasures }) {
+function ColumnCells<M>({ columns, m }: { columns: readonly Column<M>[]; m: M }) {
   const t = useTranslations('PushStats');
   const format = useFormatter();
-  const n = (value: number, digits = 0) => format.number(value, { maximumFractionDigits: digits });
   return (
     <>
-      <Table.Td>{n(m.scenes)}</Table.Td>
-      <Table.Td>{n(m.km2)}</Table.Td>
-      <Table.Td>{n(m.gb, 2)}</Table.Td>
-      <Table.Td>{n(m.batches)}</Table.Td>
-      <Table.Td>{n(m.fetched)}</Table.Td>
-      <Table.Td>{n(m.spotBatches)}</Table.Td>
-      <Table.Td>{n(m.spotAcknowledged)}</Table.Td>
-      <Table.Td>{n(m.spots)}</Table.Td>
-      <Table.Td>{m.onTimePct === null ? t('none') : `${n(m.onTimePct, 1)} %`}</Table.Td>
-    </>
-  );
-}
-
-function RegionHead() {
-  const t = useTranslations('PushStats.columns');
-  return (
-    <>
-      <Table.Th>{t('scenes')}</Table.Th>
-      <Table.Th>{t('km2')}</Table.Th>
-      <Table.Th>{t('gb')}</Table.Th>
-      <Table.Th>{t('spots')}</Table.Th>
-      <Table.Th>{t('spotKm2')}</Table.Th>
-    </>
-  );
-}
-
-function RegionCells({ m }: { m: RegionMeasures }) {
-  const format = useFormatter();
-  const n = (value: number, digits = 0) => format.number(value, { maximumFractionDigits: digits });
-  return (
-    <>
-      <Table.Td>{n(m.scenes)}</Table.Td>
-      <Table.Td>{n(m.km2)}</Table.Td>
-      <Table.Td>{n(m.gb, 2)}</Table.Td>
-      <Table.Td>{n(m.spots)}</Table.Td>
-      <Table.Td>{n(m.spotKm2, 2)}</Table.Td>
+      {columns.map((c) => {
+        const value = m[c.key] as number | null;
+        const text = value === null ? t('none') : format.number(value, { maximumFractionDigits: c.digits ?? 0 });
+        return <Table.Td key={c.key}>{value !== null && c.pct ? `${text} %` : text}</Table.Td>;
+      })}
     </>
   );
 }
